@@ -1,0 +1,89 @@
+/**
+ * @module E2E harness: Kiln started the way `npm start` starts it (a child process running
+ * packages/server/src/main.ts on a fixed free port), and Debian Chromium through playwright-core.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export interface KilnProcess {
+  url: string;
+  port: number;
+  dataDir: string;
+  output(): string;
+  /** Ctrl-C, as a person stops it; resolves when the process has exited. */
+  stop(): Promise<number | null>;
+}
+
+/** Start `node --import tsx packages/server/src/main.ts` and wait for its "builder at" line. */
+export async function startKilnProcess(
+  opts: { port?: number; dataDir?: string; env?: Record<string, string> } = {},
+): Promise<KilnProcess> {
+  const port = opts.port ?? (await freePort());
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kiln-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: join(import.meta.dirname, '..'),
+    env: { ...process.env, PORT: String(port), KILN_DATA_DIR: dataDir, NODE_ENV: 'test', ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Kiln did not start:\n${out}`)), 60_000);
+    const check = () => {
+      if (out.includes('builder at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`Kiln exited with ${code}:\n${out}`));
+    });
+  });
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    dataDir,
+    output: () => out,
+    stop: () => {
+      child.kill('SIGINT');
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * @module The server's configuration: the environment read once, checked with zod, frozen, passed in.
+ * No other file reads `process.env` (see .env.example for every variable).
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('0.0.0.0'),
+  KILN_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  KILN_BASE_DOMAIN: z.string().default('localhost'),
+  KILN_PUBLIC_URL: z.string().url().optional(),
+  KILN_MODEL: z.string().default('builtin'),
+  KILN_BUILTIN_DELAY_MS: z.coerce.number().int().min(0).default(3),
+  KILN_WORKERS: z.coerce.number().int().min(0).default(2),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+});
+
+export interface KilnConfig {
+  /** Port the HTTP server listens on (default 4000; 0 picks a free one). */
+  readonly port: number;
+  readonly host: string;
+  /** Where the embedded database and files live (default ./data). */
+  readonly dataDir: string;
+  /** PostgreSQL instead of the embedded PGlite when set. */
+  readonly databaseUrl: string | undefined;
+  /** Base domain of every origin: `{projectId}.preview.{base}`, `{slug}.apps.{base}`, `files.{base}`. */
+  readonly baseDomain: string;
+  /** Public URL of the builder; its port is used in preview and app URLs. Default http://localhost:{port}. */
+  readonly publicUrl: string | undefined;
+  readonly model: string;
+  /** Pause between builtin generator chunks, so the preview visibly "types" (0 in tests). */
+  readonly builtinDelayMs: number;
+  /** In-process generation workers (0 = this process claims no jobs). */
+  readonly workers: number;
+  readonly env: 'development' | 'production' | 'test';
+}
+
+/** Parse an environment (default `process.env`) into a frozen config; throws a readable error on bad values. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): KilnConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.KILN_DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    baseDomain: e.KILN_BASE_DOMAIN,
+    publicUrl: e.KILN_PUBLIC_URL,
+    model: e.KILN_MODEL,
+    builtinDelayMs: e.KILN_BUILTIN_DELAY_MS,
+    workers: e.KILN_WORKERS,
+    env: e.NODE_ENV,
+  });
+}

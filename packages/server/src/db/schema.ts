@@ -1,0 +1,184 @@
+/**
+ * @module The platform database schema (Drizzle). The same tables on PGlite and PostgreSQL.
+ * Migrations in ../../drizzle are generated from this file with `npm run db:generate -w @kiln/server`.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const id = () => text('id').primaryKey();
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    displayName: text('display_name').notNull(),
+    username: text('username').notNull(),
+    role: text('role').notNull(),
+    status: text('status').notNull(),
+    ambassador: boolean('ambassador').notNull().default(false),
+    photoUrl: text('photo_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_username_key').on(t.username)],
+);
+
+export const sessions = pgTable('sessions', {
+  id: id(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const organizations = pgTable('organizations', {
+  id: id(),
+  name: text('name').notNull(),
+  plan: text('plan').notNull(),
+  personal: boolean('personal').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userId] })],
+);
+
+export const projectGroups = pgTable('project_groups', {
+  id: id(),
+  organizationId: text('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectGroupId: text('project_group_id')
+      .notNull()
+      .references(() => projectGroups.id),
+    name: text('name').notNull(),
+    environment: text('environment').notNull(),
+    designSystem: jsonb('design_system').$type<{ tailwindConfig: string }>().notNull(),
+    slug: text('slug'),
+    publishStatus: text('publish_status').notNull(),
+    deploymentId: text('deployment_id'),
+    latestRevisionId: text('latest_revision_id'),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('projects_slug_key').on(t.slug), index('projects_org_idx').on(t.organizationId)],
+);
+
+/** One stored module of a revision: what the code is, not how it is shown (name/route derive from the path). */
+export interface StoredModule {
+  filePath: string;
+  moduleType: string;
+  content: string;
+}
+
+export const revisions = pgTable(
+  'revisions',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id'),
+    number: integer('number').notNull(),
+    status: text('status').notNull(),
+    action: text('action').notNull(),
+    prompt: text('prompt'),
+    /** What the generator is told besides the prompt, e.g. the failing module and message of a FIX_CHANGE. */
+    context: jsonb('context').$type<{ error?: { filePath: string; message: string } }>(),
+    modules: jsonb('modules').$type<StoredModule[]>().notNull(),
+    authorId: text('author_id').references(() => users.id),
+    firstRenderedAt: timestamp('first_rendered_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('revisions_project_number_key').on(t.projectId, t.number)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    revisionId: text('revision_id'),
+    role: text('role').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_project_idx').on(t.projectId, t.createdAt)],
+);
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    revisionId: text('revision_id')
+      .notNull()
+      .references(() => revisions.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedBy: text('locked_by'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('jobs_status_idx').on(t.status, t.createdAt)],
+);
+
+export const runs = pgTable('runs', {
+  id: id(),
+  projectId: text('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  revisionId: text('revision_id').notNull(),
+  jobId: text('job_id').notNull(),
+  status: text('status').notNull(),
+  inputTokens: integer('input_tokens').notNull().default(0),
+  outputTokens: integer('output_tokens').notNull().default(0),
+  error: text('error'),
+  startedAt: createdAt(),
+  endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const deployments = pgTable('deployments', {
+  id: id(),
+  projectId: text('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  revisionId: text('revision_id').notNull(),
+  slug: text('slug').notNull(),
+  html: text('html').notNull(),
+  createdBy: text('created_by').references(() => users.id),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,145 @@
+/**
+ * @module The HTTP front door. One listener serves four origins, told apart by the Host header: the builder
+ * (UI, /graphql, /healthz, /v0), a project's preview runtime, a published app, and (later) uploaded files.
+ * Exactly one place, `onError`, turns errors into responses.
+ */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ERROR_STATUS, isKilnError, KilnError, MESSAGES } from '@kiln/core';
+import { PREVIEW_DIST_DIR, previewShellHtml } from '@kiln/preview';
+import { Hono } from 'hono';
+import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
+import { SESSION_COOKIE, userForSession } from '../accounts';
+import type { Db } from '../db/index';
+import { createGraphQL, type GraphQLContext } from '../graphql/index';
+import { SERVER_MESSAGES as M } from '../messages';
+import type { Origins } from '../origins';
+import { deploymentForSlug } from '../publish';
+import { serveFile } from './static';
+
+const BUILDER_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../builder/dist');
+
+export interface HttpDeps {
+  db: Db;
+  origins: Origins;
+  dev: boolean;
+  onQueued(): void;
+  log(msg: string, err?: unknown): void;
+}
+
+function errorResponse(err: unknown, deps: HttpDeps): Response {
+  if (isKilnError(err)) {
+    return Response.json({ error: { code: err.kind, message: err.message } }, { status: ERROR_STATUS[err.kind] });
+  }
+  deps.log('request failed', err);
+  const body: { error: { code: string; message: string; stack?: string } } = {
+    error: { code: 'internal', message: MESSAGES.somethingWentWrong },
+  };
+  if (deps.dev && err instanceof Error && err.stack) body.error.stack = err.stack;
+  return Response.json(body, { status: 500 });
+}
+
+function builderApp(deps: HttpDeps) {
+  const app = new Hono();
+  const yoga = createGraphQL({ dev: deps.dev, log: deps.log });
+  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.on(['GET', 'POST'], '/graphql', async (c) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    const cookieOps: ((res: typeof c) => void)[] = [];
+    const ctx: GraphQLContext = {
+      db: deps.db,
+      origins: deps.origins,
+      user: await userForSession(deps.db, token),
+      sessionToken: token,
+      setSession: (value, expires) =>
+        cookieOps.push((cc) =>
+          setCookie(cc, SESSION_COOKIE, value, {
+            httpOnly: true,
+            sameSite: 'Lax',
+            path: '/',
+            secure: deps.origins.builderOrigin.startsWith('https:'),
+            expires,
+          }),
+        ),
+      clearSession: () => cookieOps.push((cc) => deleteCookie(cc, SESSION_COOKIE, { path: '/' })),
+      onQueued: deps.onQueued,
+    };
+    const res = await yoga.fetch(c.req.raw, ctx);
+    const out = new Response(res.body, res);
+    c.res = out;
+    for (const op of cookieOps) op(c);
+    return c.res;
+  });
+  // API namespaces answer JSON, never the UI page.
+  app.all('/v0/*', (c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
+  app.all('/_create/api/*', (c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
+  app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
+  app.get('*', async (c) => {
+    const asset = await serveFile(BUILDER_DIST, c.req.path, c.req.path.startsWith('/assets/'));
+    if (asset) return asset;
+    const index = await serveFile(BUILDER_DIST, '/index.html');
+    if (index) return new Response(index.body, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    return c.text('The builder UI is not built: run `npm run build`.', 500);
+  });
+  app.all('*', (c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
+  return app;
+}
+
+const runtimeAsset = (path: string) => serveFile(PREVIEW_DIST_DIR, path.slice('/_kiln'.length), true);
+
+function previewApp(deps: HttpDeps) {
+  const app = new Hono();
+  app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
+  app.get('*', (c) => {
+    const where = deps.origins.match(c.req.header('host'));
+    const projectId = where.kind === 'preview' ? where.projectId : '';
+    c.header('content-security-policy', `frame-ancestors ${deps.origins.builderOrigin}`);
+    c.header('x-content-type-options', 'nosniff');
+    return c.html(previewShellHtml({ builderOrigin: deps.origins.builderOrigin, projectId }));
+  });
+  return app;
+}
+
+function publishedApp(deps: HttpDeps) {
+  const app = new Hono();
+  app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
+  app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
+  app.get('*', async (c) => {
+    const where = deps.origins.match(c.req.header('host'));
+    const deployment = where.kind === 'app' ? await deploymentForSlug(deps.db, where.slug) : undefined;
+    if (!deployment) throw new KilnError('not_found', M.appNotFound);
+    c.header('x-content-type-options', 'nosniff');
+    c.header('referrer-policy', 'strict-origin-when-cross-origin');
+    return c.html(deployment.html);
+  });
+  return app;
+}
+
+/** The request handler for every origin. */
+export function createHttpHandler(deps: HttpDeps): (req: Request) => Promise<Response> {
+  const wrap = (app: Hono) => {
+    app.onError((err) => errorResponse(err, deps));
+    app.notFound((c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
+    return app;
+  };
+  const builder = wrap(builderApp(deps));
+  const preview = wrap(previewApp(deps));
+  const published = wrap(publishedApp(deps));
+  return async (req) => {
+    const where = deps.origins.match(req.headers.get('host') ?? new URL(req.url).host);
+    try {
+      switch (where.kind) {
+        case 'builder':
+          return await builder.fetch(req);
+        case 'preview':
+          return await preview.fetch(req);
+        case 'app':
+          return await published.fetch(req);
+        case 'files':
+          return Response.json({ error: { code: 'not_found', message: M.notFoundApi(new URL(req.url).pathname) } }, { status: 404 });
+      }
+    } catch (err) {
+      return errorResponse(err, deps);
+    }
+  };
+}

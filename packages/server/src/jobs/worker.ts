@@ -1,0 +1,278 @@
+/**
+ * @module Generation workers. A worker claims a PENDING job (FOR UPDATE SKIP LOCKED, so several workers or
+ * processes never do the same work), streams the generator's events into the revision (drafts flushed a few
+ * times a second so the builder sees the app being written), then validates and finishes the run.
+ * Jobs whose heartbeat stops (a killed server) are marked STALLED and queued again once; after that, failed.
+ */
+import { generate, type GenerationEvent, type GenModule, type ModelProvider } from '@kiln/codegen';
+import { JOB_STALL_CHECK_INTERVAL_MS, JOB_STALL_TIMEOUT_MS } from '@kiln/core';
+import { compileModule } from '@kiln/preview';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/index';
+import { jobs, messages, revisions, runs } from '../db/schema';
+import { newId } from '../ids';
+
+const FLUSH_MS = 150;
+const MAX_ATTEMPTS = 2;
+
+type Job = typeof jobs.$inferSelect;
+
+export interface WorkerOptions {
+  /** Parallel generations in this process (default 2). */
+  concurrency?: number;
+  /** Idle poll interval when no wake-up arrives (default 500 ms). */
+  pollMs?: number;
+  log?: (msg: string, extra?: unknown) => void;
+}
+
+export class GenerationWorkers {
+  readonly #db: Db;
+  readonly #provider: ModelProvider;
+  readonly #workerId = `worker-${newId().slice(0, 8)}`;
+  readonly #opts: Required<WorkerOptions>;
+  readonly #running = new Map<string, AbortController>();
+  #stopped = true;
+  #wake: (() => void) | undefined;
+  #loops: Promise<void>[] = [];
+  #stallTimer: NodeJS.Timeout | undefined;
+
+  constructor(db: Db, provider: ModelProvider, opts: WorkerOptions = {}) {
+    this.#db = db;
+    this.#provider = provider;
+    this.#opts = { concurrency: 2, pollMs: 500, log: () => {}, ...opts };
+  }
+
+  /** Recover stalled jobs, then start the claim loops. */
+  async start(): Promise<void> {
+    this.#stopped = false;
+    await this.recoverStalled();
+    this.#stallTimer = setInterval(() => void this.recoverStalled().catch(() => {}), JOB_STALL_CHECK_INTERVAL_MS);
+    for (let i = 0; i < this.#opts.concurrency; i++) this.#loops.push(this.#loop());
+  }
+
+  /** Tell idle loops that a job was queued. */
+  wake(): void {
+    this.#wake?.();
+  }
+
+  /** Stop claiming; abort running generations and put their jobs back in the queue, keeping drafts. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#stallTimer);
+    for (const ctrl of this.#running.values()) ctrl.abort(new Error('shutdown'));
+    this.wake();
+    await Promise.all(this.#loops);
+    this.#loops = [];
+  }
+
+  async #loop(): Promise<void> {
+    while (!this.#stopped) {
+      const job = await this.#claim().catch((err) => {
+        this.#opts.log('claim failed', err);
+        return undefined;
+      });
+      if (job) {
+        await this.#process(job);
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.#opts.pollMs);
+        const prev = this.#wake;
+        this.#wake = () => {
+          clearTimeout(timer);
+          prev?.();
+          resolve();
+        };
+      });
+      this.#wake = undefined;
+    }
+  }
+
+  async #claim(): Promise<Job | undefined> {
+    const result = await this.#db.execute(sql`
+      UPDATE jobs SET status = 'RUNNING', locked_by = ${this.#workerId}, heartbeat_at = now(),
+        attempts = attempts + 1, updated_at = now()
+      WHERE id = (SELECT id FROM jobs WHERE status = 'PENDING' ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING id`);
+    const id = (result.rows[0] as { id?: string } | undefined)?.id;
+    if (!id) return undefined;
+    const [job] = await this.#db.select().from(jobs).where(eq(jobs.id, id));
+    return job;
+  }
+
+  /** Jobs RUNNING without a heartbeat for JOB_STALL_TIMEOUT_MS: STALLED, and queued again while attempts remain. */
+  async recoverStalled(): Promise<number> {
+    const cutoff = new Date(Date.now() - JOB_STALL_TIMEOUT_MS);
+    const stalled = await this.#db
+      .update(jobs)
+      .set({ status: 'STALLED', updatedAt: new Date() })
+      .where(and(eq(jobs.status, 'RUNNING'), sql`${jobs.heartbeatAt} < ${cutoff}`))
+      .returning();
+    for (const job of stalled) {
+      await this.#db
+        .update(runs)
+        .set({ status: 'FAILED', error: 'stalled', endedAt: new Date() })
+        .where(and(eq(runs.jobId, job.id), eq(runs.status, 'RUNNING')));
+      if (job.attempts < MAX_ATTEMPTS) {
+        await this.#db.insert(jobs).values({
+          id: newId(),
+          kind: job.kind,
+          revisionId: job.revisionId,
+          status: 'PENDING',
+          attempts: job.attempts,
+        });
+      } else {
+        await this.#failRevision(job.revisionId, 'The generation stopped responding.');
+      }
+    }
+    if (stalled.length) this.wake();
+    return stalled.length;
+  }
+
+  async #process(job: Job): Promise<void> {
+    const db = this.#db;
+    const [revision] = await db.select().from(revisions).where(eq(revisions.id, job.revisionId));
+    if (!revision) {
+      await db.update(jobs).set({ status: 'FAILED', error: 'revision missing' }).where(eq(jobs.id, job.id));
+      return;
+    }
+    const ctrl = new AbortController();
+    this.#running.set(job.id, ctrl);
+    const runId = newId();
+    await db.insert(runs).values({
+      id: runId,
+      projectId: revision.projectId,
+      revisionId: revision.id,
+      jobId: job.id,
+      status: 'RUNNING',
+    });
+    const base = new Map(revision.modules.map((m) => [m.filePath, m]));
+    const drafts = new Map(base);
+    let text = '';
+    let dirty = false;
+    let lastFlush = 0;
+    const flush = async (force = false) => {
+      if (!force && (!dirty || Date.now() - lastFlush < FLUSH_MS)) return;
+      dirty = false;
+      lastFlush = Date.now();
+      await db
+        .update(revisions)
+        .set({ modules: [...drafts.values()], updatedAt: new Date() })
+        .where(eq(revisions.id, revision.id));
+      await db.update(jobs).set({ heartbeatAt: new Date() }).where(eq(jobs.id, job.id));
+    };
+    const heartbeat = setInterval(() => {
+      void db.update(jobs).set({ heartbeatAt: new Date() }).where(eq(jobs.id, job.id)).catch(() => {});
+    }, JOB_STALL_CHECK_INTERVAL_MS / 4);
+    try {
+      const request = {
+        prompt: revision.prompt ?? '',
+        modules: revision.modules as GenModule[],
+        action: revision.action as 'INITIAL' | 'CHAT' | 'FIX_CHANGE',
+        ...(revision.context?.error ? { error: revision.context.error } : {}),
+      };
+      await setStatus(db, revision.id, 'BUILDING');
+      let done: Extract<GenerationEvent, { type: 'done' }> | undefined;
+      for await (const ev of generate(request, this.#provider, { signal: ctrl.signal })) {
+        if (ev.type === 'status') await setStatus(db, revision.id, ev.status);
+        else if (ev.type === 'text') text += ev.text;
+        else if (ev.type === 'module') {
+          drafts.set(ev.module.filePath, ev.module);
+          dirty = true;
+        } else if (ev.type === 'delete') {
+          drafts.delete(ev.filePath);
+          dirty = true;
+        } else if (ev.type === 'done') done = ev;
+        await flush();
+      }
+      if (!done) throw new Error('The generator ended without a result.');
+      const finalModules = done.modules;
+      const status = finalStatus(revision.action, finalModules);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(revisions)
+          .set({ modules: finalModules, status, updatedAt: new Date() })
+          .where(eq(revisions.id, revision.id));
+        await tx.insert(messages).values({
+          id: newId(),
+          projectId: revision.projectId,
+          revisionId: revision.id,
+          role: 'assistant',
+          text: (done.message || text).trim() || 'Done.',
+        });
+        await tx
+          .update(runs)
+          .set({
+            status: 'FINISHED',
+            inputTokens: done.usage.inputTokens,
+            outputTokens: done.usage.outputTokens,
+            endedAt: new Date(),
+          })
+          .where(eq(runs.id, runId));
+        await tx.update(jobs).set({ status: 'COMPLETED', updatedAt: new Date() }).where(eq(jobs.id, job.id));
+      });
+    } catch (err) {
+      if (ctrl.signal.aborted) {
+        // Shut down mid-run: keep the drafts, end the run, queue the job again for the next start.
+        await flush(true).catch(() => {});
+        await db
+          .update(runs)
+          .set({ status: 'CANCELED', endedAt: new Date() })
+          .where(eq(runs.id, runId))
+          .catch(() => {});
+        await db
+          .update(jobs)
+          .set({ status: 'PENDING', lockedBy: null, updatedAt: new Date() })
+          .where(eq(jobs.id, job.id))
+          .catch(() => {});
+      } else {
+        this.#opts.log('generation failed', err);
+        const message = err instanceof Error ? err.message : String(err);
+        await db.update(runs).set({ status: 'FAILED', error: message, endedAt: new Date() }).where(eq(runs.id, runId));
+        await db.update(jobs).set({ status: 'FAILED', error: message, updatedAt: new Date() }).where(eq(jobs.id, job.id));
+        await this.#failRevision(revision.id, message, revision.modules);
+      }
+    } finally {
+      clearInterval(heartbeat);
+      this.#running.delete(job.id);
+    }
+  }
+
+  async #failRevision(revisionId: string, reason: string, restore?: (typeof revisions.$inferSelect)['modules']) {
+    const [rev] = await this.#db
+      .update(revisions)
+      .set({ status: 'GENERATION_FAILED', ...(restore ? { modules: restore } : {}), updatedAt: new Date() })
+      .where(eq(revisions.id, revisionId))
+      .returning();
+    if (rev) {
+      await this.#db.insert(messages).values({
+        id: newId(),
+        projectId: rev.projectId,
+        revisionId,
+        role: 'assistant',
+        text: `Something went wrong. ${reason}`,
+      });
+    }
+  }
+}
+
+async function setStatus(db: Db, revisionId: string, status: string): Promise<void> {
+  await db.update(revisions).set({ status, updatedAt: new Date() }).where(eq(revisions.id, revisionId));
+}
+
+/**
+ * After generation: a first project with no modules means the prompt was not understood (INVALID_PROMPT);
+ * otherwise every React module must compile (VALID) or the revision is INVALID_CODE, which offers Fix it.
+ */
+function finalStatus(action: string, modules: GenModule[]): string {
+  if (modules.length === 0) return action === 'INITIAL' ? 'INVALID_PROMPT' : 'VALID';
+  for (const m of modules) {
+    if (!/\.(jsx?|tsx?)$/.test(m.filePath) || m.moduleType === 'FUNCTION') continue;
+    try {
+      compileModule(m.content, m.filePath);
+    } catch {
+      return 'INVALID_CODE';
+    }
+  }
+  return 'VALID';
+}

@@ -1,0 +1,68 @@
+/**
+ * @module Composes one Kiln server: database, generation workers, the HTTP handler and the listener.
+ * `startKiln(config)` is what `npm start`, the CLI and the tests use.
+ */
+import type { AddressInfo } from 'node:net';
+import { createBuiltinProvider, type ModelProvider } from '@kiln/codegen';
+import { serve } from '@hono/node-server';
+import type { KilnConfig } from './config';
+import { openDatabase, type Database } from './db/index';
+import { createHttpHandler } from './http/app';
+import { GenerationWorkers } from './jobs/worker';
+import { createOrigins, type Origins } from './origins';
+
+export interface Kiln {
+  readonly url: string;
+  readonly port: number;
+  readonly origins: Origins;
+  readonly database: Database;
+  readonly workers: GenerationWorkers;
+  /** Stop accepting requests, put running generations back in the queue, close the database. */
+  close(): Promise<void>;
+}
+
+function providerFor(config: KilnConfig): ModelProvider {
+  if (config.model === 'builtin') return createBuiltinProvider({ chunkDelayMs: config.builtinDelayMs });
+  throw new Error(`KILN_MODEL=${config.model} is not supported yet; use KILN_MODEL=builtin.`);
+}
+
+export async function startKiln(config: KilnConfig, opts: { log?: (msg: string, err?: unknown) => void } = {}) {
+  const log =
+    opts.log ??
+    ((msg: string, err?: unknown) => {
+      if (err) console.error(`[kiln] ${msg}`, config.env === 'development' ? err : String(err));
+      else console.log(`[kiln] ${msg}`);
+    });
+  const provider = providerFor(config);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const workers = new GenerationWorkers(database.db, provider, { concurrency: config.workers, log });
+  let origins: Origins = createOrigins(config, config.port);
+  const handler = createHttpHandler({
+    db: database.db,
+    get origins() {
+      return origins;
+    },
+    dev: config.env === 'development',
+    onQueued: () => workers.wake(),
+    log,
+  });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: handler, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+  origins = createOrigins(config, port);
+  if (config.workers > 0) await workers.start();
+  const kiln: Kiln = {
+    url: origins.builderOrigin,
+    port,
+    origins,
+    database,
+    workers,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await workers.stop();
+      await database.close();
+    },
+  };
+  return kiln;
+}

@@ -1,0 +1,23 @@
+/**
+ * @module The server's user-facing messages that the spec's error catalogue does not cover (the catalogue's
+ * own messages live in @kiln/core as MESSAGES). One place, so the UI and tests quote the same words.
+ */
+export const SERVER_MESSAGES = {
+  signInRequired: 'Sign in to continue.',
+  wrongCredentials: 'Email or password is incorrect.',
+  emailTaken: 'An account with this email already exists.',
+  invalidEmail: 'Enter a valid email address.',
+  passwordTooShort: 'Use a password of at least 8 characters.',
+  passwordTooLong: 'Use a password of at most 256 characters.',
+  nameTooLong: 'Use a name of at most 100 characters.',
+  emptyPrompt: 'Describe what you want to build.',
+  promptTooLong: 'That message is too long: keep it under 20,000 characters.',
+  projectNotFound: 'Project not found.',
+  organizationNotFound: 'Organization not found.',
+  revisionNotFound: 'Revision not found.',
+  forbidden: 'You do not have permission to do that.',
+  noPageToPublish: 'There is no page to publish yet.',
+  stillBuilding: 'Wait until the current generation has finished.',
+  notFoundApi: (path: string) => `No API route ${path}.`,
+  appNotFound: 'No app is published at this address.',
+} as const;

@@ -1,0 +1,45 @@
+/**
+ * @module The four origins (ARCHITECTURE §2): the builder, `{projectId}.preview.{base}`, `{slug}.apps.{base}`,
+ * `files.{base}`. Builds their URLs and tells which one a request's Host header names.
+ */
+import type { KilnConfig } from './config';
+
+export type OriginMatch =
+  | { kind: 'builder' }
+  | { kind: 'preview'; projectId: string }
+  | { kind: 'app'; slug: string }
+  | { kind: 'files' };
+
+export interface Origins {
+  readonly builderOrigin: string;
+  previewUrl(projectId: string): string;
+  appUrl(slug: string): string;
+  match(host: string | undefined): OriginMatch;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Origins for a config; `port` is the port actually listened on (it may differ from config when 0). */
+export function createOrigins(config: KilnConfig, port: number): Origins {
+  const publicUrl = new URL(config.publicUrl ?? `http://localhost:${port}`);
+  const base = config.baseDomain;
+  const portPart = publicUrl.port ? `:${publicUrl.port}` : '';
+  const scheme = publicUrl.protocol;
+  const preview = new RegExp(`^([a-z0-9-]{1,63})\\.preview\\.${escape(base)}(:\\d+)?$`, 'i');
+  const app = new RegExp(`^([a-z0-9-]{1,63})\\.apps\\.${escape(base)}(:\\d+)?$`, 'i');
+  const files = new RegExp(`^files\\.${escape(base)}(:\\d+)?$`, 'i');
+  return {
+    builderOrigin: publicUrl.origin,
+    previewUrl: (projectId) => `${scheme}//${projectId}.preview.${base}${portPart}/`,
+    appUrl: (slug) => `${scheme}//${slug}.apps.${base}${portPart}/`,
+    match(host) {
+      const h = (host ?? '').toLowerCase();
+      let m = preview.exec(h);
+      if (m) return { kind: 'preview', projectId: m[1]! };
+      m = app.exec(h);
+      if (m) return { kind: 'app', slug: m[1]! };
+      if (files.test(h)) return { kind: 'files' };
+      return { kind: 'builder' };
+    },
+  };
+}

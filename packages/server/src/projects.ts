@@ -1,0 +1,206 @@
+/**
+ * @module Projects and their revisions. Every change to a project's modules is a new immutable revision;
+ * generation work is queued as a job that a worker claims (see jobs/worker.ts).
+ */
+import { isRevisionBuilding, KilnError, type RevisionAction, type RevisionStatus } from '@kiln/core';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from './db/index';
+import { jobs, memberships, messages, organizations, projectGroups, projects, revisions } from './db/schema';
+import { newId } from './ids';
+import { SERVER_MESSAGES as M } from './messages';
+import { requireRole } from './permissions';
+import type { User } from './accounts';
+
+export type Project = typeof projects.$inferSelect;
+export type Revision = typeof revisions.$inferSelect;
+
+const MAX_PROMPT = 20_000;
+export const DEFAULT_DESIGN_SYSTEM = { tailwindConfig: '' };
+
+function checkPrompt(text: string): string {
+  const prompt = text.trim();
+  if (!prompt) throw new KilnError('validation', M.emptyPrompt);
+  if (prompt.length > MAX_PROMPT) throw new KilnError('validation', M.promptTooLong);
+  return prompt;
+}
+
+/** "A todo list app with due dates" → "Todo List App": a short, readable name until the user renames it. */
+export function projectNameFromPrompt(prompt: string): string {
+  const words = prompt
+    .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  while (words.length > 1 && /^(a|an|the|make|build|create|me|please|i|want|need)$/i.test(words[0]!)) words.shift();
+  const cut = words.findIndex((w, i) => i > 0 && /^(with|for|that|which|where|to|and|using|in|on)$/i.test(w));
+  const picked = (cut > 0 ? words.slice(0, cut) : words).slice(0, 5);
+  const name = picked.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+  return name.slice(0, 60) || 'New Project';
+}
+
+export async function organizationsOf(db: Db, userId: string) {
+  return db
+    .select({ id: organizations.id, name: organizations.name, plan: organizations.plan, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(desc(organizations.personal), asc(organizations.createdAt));
+}
+
+async function defaultOrganizationId(db: Db, userId: string): Promise<string> {
+  const [org] = await organizationsOf(db, userId);
+  if (!org) throw new KilnError('not_found', M.organizationNotFound);
+  return org.id;
+}
+
+/** A project the user may see (at least VIEWER), or not_found. */
+export async function getProject(db: Db, user: User, projectId: string, min: 'VIEWER' | 'EDITOR' = 'VIEWER') {
+  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+  if (!project) throw new KilnError('not_found', M.projectNotFound);
+  await requireRole(db, project.organizationId, user.id, min, M.projectNotFound);
+  return project;
+}
+
+export async function listProjects(db: Db, user: User, organizationId?: string | null) {
+  const orgId = organizationId ?? (await defaultOrganizationId(db, user.id));
+  await requireRole(db, orgId, user.id, 'VIEWER');
+  return db.select().from(projects).where(eq(projects.organizationId, orgId)).orderBy(desc(projects.createdAt));
+}
+
+export async function getRevision(db: Db, revisionId: string): Promise<Revision | undefined> {
+  const [rev] = await db.select().from(revisions).where(eq(revisions.id, revisionId));
+  return rev;
+}
+
+export async function projectMessages(db: Db, projectId: string) {
+  return db.select().from(messages).where(eq(messages.projectId, projectId)).orderBy(asc(messages.createdAt));
+}
+
+/** Create a project from a prompt: the project, its INITIAL revision, the user's message and a job. */
+export async function createProject(db: Db, user: User, input: { prompt: string; organizationId?: string | null }) {
+  const prompt = checkPrompt(input.prompt);
+  const organizationId = input.organizationId ?? (await defaultOrganizationId(db, user.id));
+  await requireRole(db, organizationId, user.id, 'EDITOR');
+  return db.transaction(async (tx) => {
+    const [group] = await tx
+      .select()
+      .from(projectGroups)
+      .where(eq(projectGroups.organizationId, organizationId))
+      .orderBy(asc(projectGroups.createdAt))
+      .limit(1);
+    const groupId = group?.id ?? newId();
+    if (!group) await tx.insert(projectGroups).values({ id: groupId, organizationId, name: 'My projects' });
+    const projectId = newId();
+    await tx.insert(projects).values({
+      id: projectId,
+      organizationId,
+      projectGroupId: groupId,
+      name: projectNameFromPrompt(prompt),
+      environment: 'DEVELOPMENT',
+      designSystem: DEFAULT_DESIGN_SYSTEM,
+      publishStatus: 'UNPUBLISHED',
+      createdBy: user.id,
+    });
+    await queueRevision(tx as unknown as Db, { projectId, user, prompt, action: 'INITIAL', parent: null });
+    const [project] = await tx.select().from(projects).where(eq(projects.id, projectId));
+    return project!;
+  });
+}
+
+/** A chat message on a project: a CHAT revision built on the latest one. */
+export async function sendMessage(db: Db, user: User, projectId: string, text: string) {
+  const prompt = checkPrompt(text);
+  await getProject(db, user, projectId, 'EDITOR');
+  return db.transaction(async (tx) => {
+    const parent = await latestRevisionForUpdate(tx as unknown as Db, projectId);
+    return queueRevision(tx as unknown as Db, { projectId, user, prompt, action: 'CHAT', parent });
+  });
+}
+
+/** The user pressed Fix it: a FIX_CHANGE revision told only the failing module and its error. */
+export async function fixError(
+  db: Db,
+  user: User,
+  input: { projectId: string; revisionId: string; filePath: string; message: string },
+) {
+  await getProject(db, user, input.projectId, 'EDITOR');
+  const message = input.message.slice(0, 4000);
+  return db.transaction(async (tx) => {
+    const parent = await latestRevisionForUpdate(tx as unknown as Db, input.projectId);
+    if (parent?.id !== input.revisionId) throw new KilnError('conflict', 'This error belongs to an older revision.');
+    if (!parent.modules.some((m) => m.filePath === input.filePath)) throw new KilnError('not_found', 'Module not found.');
+    return queueRevision(tx as unknown as Db, {
+      projectId: input.projectId,
+      user,
+      prompt: `Fix the error in ${input.filePath}: ${message}`,
+      action: 'FIX_CHANGE',
+      parent,
+      context: { error: { filePath: input.filePath, message } },
+    });
+  });
+}
+
+async function latestRevisionForUpdate(db: Db, projectId: string): Promise<Revision | null> {
+  // Lock the project row so two writers queue revisions one after the other, each on the other's result.
+  const [project] = await db.select().from(projects).where(eq(projects.id, projectId)).for('update');
+  if (!project?.latestRevisionId) return null;
+  const parent = await getRevision(db, project.latestRevisionId);
+  if (parent && isInProgress(parent.status)) throw new KilnError('conflict', M.stillBuilding);
+  return parent ?? null;
+}
+
+async function queueRevision(
+  db: Db,
+  input: {
+    projectId: string;
+    user: User;
+    prompt: string;
+    action: RevisionAction;
+    parent: Revision | null;
+    context?: Revision['context'];
+  },
+): Promise<Revision> {
+  const [{ next } = { next: 1 }] = await db
+    .select({ next: sql<number>`coalesce(max(${revisions.number}), 0)::int + 1` })
+    .from(revisions)
+    .where(eq(revisions.projectId, input.projectId));
+  const revisionId = newId();
+  const [revision] = await db
+    .insert(revisions)
+    .values({
+      id: revisionId,
+      projectId: input.projectId,
+      parentId: input.parent?.id ?? null,
+      number: next,
+      status: 'QUEUED',
+      action: input.action,
+      prompt: input.prompt,
+      context: input.context ?? null,
+      modules: input.parent?.modules ?? [],
+      authorId: input.user.id,
+    })
+    .returning();
+  await db
+    .insert(messages)
+    .values({ id: newId(), projectId: input.projectId, revisionId, role: 'user', text: input.prompt });
+  await db.insert(jobs).values({ id: newId(), kind: 'generate', revisionId, status: 'PENDING' });
+  await db
+    .update(projects)
+    .set({ latestRevisionId: revisionId, updatedAt: new Date() })
+    .where(eq(projects.id, input.projectId));
+  return revision!;
+}
+
+/** Whether a revision is still waiting for or in generation. */
+export const isInProgress = (status: string): boolean =>
+  status === 'QUEUED' || isRevisionBuilding(status as RevisionStatus);
+
+/** The project's newest revision whose generation has finished with modules (what publish ships). */
+export async function latestFinishedRevision(db: Db, projectId: string): Promise<Revision | undefined> {
+  const rows = await db
+    .select()
+    .from(revisions)
+    .where(eq(revisions.projectId, projectId))
+    .orderBy(desc(revisions.number))
+    .limit(20);
+  return rows.find((r) => !isInProgress(r.status) && r.modules.length > 0);
+}

@@ -1,0 +1,149 @@
+/**
+ * @module Test harness: a real Kiln server on a free port (PGlite in a temp dir, or a fresh PostgreSQL
+ * database when the backend is 'postgres'), and a small client that keeps the session cookie.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../src/config';
+import { type Kiln, startKiln } from '../src/kiln';
+
+/** The PostgreSQL server the suite also runs on (CI: the one on this machine). */
+export const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type Backend = 'pglite' | 'postgres';
+
+export interface TestKiln extends AsyncDisposable {
+  kiln: Kiln;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  restart(): Promise<void>;
+  client(): Client;
+}
+
+/** Start Kiln for a test; `await using` tears it down (and drops its PostgreSQL database). */
+export async function startTestKiln(backend: Backend = 'pglite', env: Record<string, string> = {}): Promise<TestKiln> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kiln-test-'));
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  if (backend === 'postgres') {
+    dbName = `kiln_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    databaseUrl = `postgres://postgres@127.0.0.1:5432/${dbName}`;
+  }
+  const config = () =>
+    loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      KILN_DATA_DIR: dataDir,
+      KILN_BUILTIN_DELAY_MS: '0',
+      NODE_ENV: 'test',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    });
+  let kiln = await startKiln(config(), { log: () => {} });
+  const t: TestKiln = {
+    get kiln() {
+      return kiln;
+    },
+    dataDir,
+    databaseUrl,
+    async restart() {
+      await kiln.close();
+      kiln = await startKiln({ ...config(), port: kiln.port }, { log: () => {} });
+    },
+    client: () => new Client(() => kiln.port),
+    async [Symbol.asyncDispose]() {
+      await kiln.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (dbName) {
+        const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  };
+  return t;
+}
+
+export interface HttpResult {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json<T = any>(): T;
+}
+
+/** An HTTP client that sends any Host header (to reach the preview and app origins) and keeps a cookie. */
+export class Client {
+  cookie = '';
+  constructor(private readonly port: () => number) {}
+
+  send(method: string, path: string, opts: { host?: string; body?: unknown } = {}): Promise<HttpResult> {
+    const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: this.port(),
+          method,
+          path,
+          headers: {
+            host: `${opts.host ?? 'localhost'}:${this.port()}`,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+            ...(this.cookie ? { cookie: this.cookie } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const setCookie = res.headers['set-cookie'];
+            for (const c of setCookie ?? []) {
+              const pair = c.split(';')[0]!;
+              this.cookie = pair.endsWith('=') ? '' : pair;
+            }
+            const text = Buffer.concat(chunks).toString('utf8');
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  /** A GraphQL call; returns data and errors as the server sent them, with the HTTP status. */
+  async gql<T = any>(query: string, variables: Record<string, unknown> = {}) {
+    const res = await this.send('POST', '/graphql', { body: { query, variables } });
+    const json = res.json<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }>();
+    return { status: res.status, data: json.data as T, errors: json.errors };
+  }
+}
+
+/** Poll until `fn` returns a truthy value (no fixed sleeps in tests). */
+export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('waitFor: timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
