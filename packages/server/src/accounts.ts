@@ -2,8 +2,9 @@
  * @module Accounts and sessions: sign up (first account is the platform ADMIN, with a personal organisation
  * and a default project group), sign in, sign out, and the user behind a session cookie.
  */
-import { hash, verify } from '@node-rs/argon2';
+
 import { KilnError } from '@kiln/core';
+import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from './db/index';
 import { memberships, organizations, projectGroups, sessions, users } from './db/schema';
@@ -31,7 +32,10 @@ function checkPassword(password: string): void {
 }
 
 /** Create an account, its personal organisation (as OWNER) and a default project group. */
-export async function signUp(db: Db, input: { email: string; password: string; displayName?: string | null }) {
+export async function signUp(
+  db: Db,
+  input: { email: string; password: string; displayName?: string | null },
+) {
   const email = checkEmail(input.email);
   checkPassword(input.password);
   const displayName = (input.displayName ?? '').trim() || email.split('@')[0]!;
@@ -87,16 +91,14 @@ async function uniqueUsername(db: Db, email: string): Promise<string> {
 export async function signIn(db: Db, input: { email: string; password: string }): Promise<User> {
   const email = input.email.trim();
   if (input.password.length > MAX_PASSWORD) throw new KilnError('unauthenticated', M.wrongCredentials);
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`);
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
   if (!user) {
     dummyHash ??= hash('kiln-dummy-password');
     await verify(await dummyHash, input.password);
     throw new KilnError('unauthenticated', M.wrongCredentials);
   }
-  if (!(await verify(user.passwordHash, input.password))) throw new KilnError('unauthenticated', M.wrongCredentials);
+  if (!(await verify(user.passwordHash, input.password)))
+    throw new KilnError('unauthenticated', M.wrongCredentials);
   return user;
 }
 

@@ -2,8 +2,8 @@
  * @module @kiln/server — the Node side of Kiln: HTTP for every origin, GraphQL, persistence on PGlite or
  * PostgreSQL, generation jobs, and publishing.
  */
-export { loadConfig, type KilnConfig } from './config';
-export { startKiln, type Kiln } from './kiln';
-export { openDatabase, type Database, type Db } from './db/index';
+export { type KilnConfig, loadConfig } from './config';
 export { compileCss } from './css';
+export { type Database, type Db, openDatabase } from './db/index';
+export { type Kiln, startKiln } from './kiln';
 export { SERVER_MESSAGES } from './messages';

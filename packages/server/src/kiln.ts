@@ -3,10 +3,10 @@
  * `startKiln(config)` is what `npm start`, the CLI and the tests use.
  */
 import type { AddressInfo } from 'node:net';
-import { createBuiltinProvider, type ModelProvider } from '@kiln/codegen';
 import { serve } from '@hono/node-server';
+import { createBuiltinProvider, type ModelProvider } from '@kiln/codegen';
 import type { KilnConfig } from './config';
-import { openDatabase, type Database } from './db/index';
+import { type Database, openDatabase } from './db/index';
 import { createHttpHandler } from './http/app';
 import { GenerationWorkers } from './jobs/worker';
 import { createOrigins, type Origins } from './origins';
@@ -26,7 +26,10 @@ function providerFor(config: KilnConfig): ModelProvider {
   throw new Error(`KILN_MODEL=${config.model} is not supported yet; use KILN_MODEL=builtin.`);
 }
 
-export async function startKiln(config: KilnConfig, opts: { log?: (msg: string, err?: unknown) => void } = {}) {
+export async function startKiln(
+  config: KilnConfig,
+  opts: { log?: (msg: string, err?: unknown) => void } = {},
+) {
   const log =
     opts.log ??
     ((msg: string, err?: unknown) => {

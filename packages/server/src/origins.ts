@@ -17,7 +17,7 @@ export interface Origins {
   match(host: string | undefined): OriginMatch;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Origins for a config; `port` is the port actually listened on (it may differ from config when 0). */
 export function createOrigins(config: KilnConfig, port: number): Origins {
@@ -25,9 +25,9 @@ export function createOrigins(config: KilnConfig, port: number): Origins {
   const base = config.baseDomain;
   const portPart = publicUrl.port ? `:${publicUrl.port}` : '';
   const scheme = publicUrl.protocol;
-  const preview = new RegExp(`^([a-z0-9-]{1,63})\\.preview\\.${escape(base)}(:\\d+)?$`, 'i');
-  const app = new RegExp(`^([a-z0-9-]{1,63})\\.apps\\.${escape(base)}(:\\d+)?$`, 'i');
-  const files = new RegExp(`^files\\.${escape(base)}(:\\d+)?$`, 'i');
+  const preview = new RegExp(`^([a-z0-9-]{1,63})\\.preview\\.${escapeRegExp(base)}(:\\d+)?$`, 'i');
+  const app = new RegExp(`^([a-z0-9-]{1,63})\\.apps\\.${escapeRegExp(base)}(:\\d+)?$`, 'i');
+  const files = new RegExp(`^files\\.${escapeRegExp(base)}(:\\d+)?$`, 'i');
   return {
     builderOrigin: publicUrl.origin,
     previewUrl: (projectId) => `${scheme}//${projectId}.preview.${base}${portPart}/`,

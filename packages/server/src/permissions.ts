@@ -11,7 +11,11 @@ import { SERVER_MESSAGES as M } from './messages';
 const RANK: Record<OrganizationRole, number> = { VIEWER: 0, EDITOR: 1, ADMIN: 2, OWNER: 3 };
 
 /** The user's role in the organisation, or null when they are not a member. */
-export async function roleIn(db: Db, organizationId: string, userId: string): Promise<OrganizationRole | null> {
+export async function roleIn(
+  db: Db,
+  organizationId: string,
+  userId: string,
+): Promise<OrganizationRole | null> {
   const [row] = await db
     .select({ role: memberships.role })
     .from(memberships)

@@ -4,12 +4,12 @@
  */
 import { isRevisionBuilding, KilnError, type RevisionAction, type RevisionStatus } from '@kiln/core';
 import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { User } from './accounts';
 import type { Db } from './db/index';
 import { jobs, memberships, messages, organizations, projectGroups, projects, revisions } from './db/schema';
 import { newId } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
 import { requireRole } from './permissions';
-import type { User } from './accounts';
 
 export type Project = typeof projects.$inferSelect;
 export type Revision = typeof revisions.$inferSelect;
@@ -30,7 +30,8 @@ export function projectNameFromPrompt(prompt: string): string {
     .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
     .split(/\s+/)
     .filter(Boolean);
-  while (words.length > 1 && /^(a|an|the|make|build|create|me|please|i|want|need)$/i.test(words[0]!)) words.shift();
+  while (words.length > 1 && /^(a|an|the|make|build|create|me|please|i|want|need)$/i.test(words[0]!))
+    words.shift();
   const cut = words.findIndex((w, i) => i > 0 && /^(with|for|that|which|where|to|and|using|in|on)$/i.test(w));
   const picked = (cut > 0 ? words.slice(0, cut) : words).slice(0, 5);
   const name = picked.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
@@ -39,7 +40,12 @@ export function projectNameFromPrompt(prompt: string): string {
 
 export async function organizationsOf(db: Db, userId: string) {
   return db
-    .select({ id: organizations.id, name: organizations.name, plan: organizations.plan, role: memberships.role })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      plan: organizations.plan,
+      role: memberships.role,
+    })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(eq(memberships.userId, userId))
@@ -63,7 +69,11 @@ export async function getProject(db: Db, user: User, projectId: string, min: 'VI
 export async function listProjects(db: Db, user: User, organizationId?: string | null) {
   const orgId = organizationId ?? (await defaultOrganizationId(db, user.id));
   await requireRole(db, orgId, user.id, 'VIEWER');
-  return db.select().from(projects).where(eq(projects.organizationId, orgId)).orderBy(desc(projects.createdAt));
+  return db
+    .select()
+    .from(projects)
+    .where(eq(projects.organizationId, orgId))
+    .orderBy(desc(projects.createdAt));
 }
 
 export async function getRevision(db: Db, revisionId: string): Promise<Revision | undefined> {
@@ -76,7 +86,11 @@ export async function projectMessages(db: Db, projectId: string) {
 }
 
 /** Create a project from a prompt: the project, its INITIAL revision, the user's message and a job. */
-export async function createProject(db: Db, user: User, input: { prompt: string; organizationId?: string | null }) {
+export async function createProject(
+  db: Db,
+  user: User,
+  input: { prompt: string; organizationId?: string | null },
+) {
   const prompt = checkPrompt(input.prompt);
   const organizationId = input.organizationId ?? (await defaultOrganizationId(db, user.id));
   await requireRole(db, organizationId, user.id, 'EDITOR');
@@ -126,8 +140,10 @@ export async function fixError(
   const message = input.message.slice(0, 4000);
   return db.transaction(async (tx) => {
     const parent = await latestRevisionForUpdate(tx as unknown as Db, input.projectId);
-    if (parent?.id !== input.revisionId) throw new KilnError('conflict', 'This error belongs to an older revision.');
-    if (!parent.modules.some((m) => m.filePath === input.filePath)) throw new KilnError('not_found', 'Module not found.');
+    if (parent?.id !== input.revisionId)
+      throw new KilnError('conflict', 'This error belongs to an older revision.');
+    if (!parent.modules.some((m) => m.filePath === input.filePath))
+      throw new KilnError('not_found', 'Module not found.');
     return queueRevision(tx as unknown as Db, {
       projectId: input.projectId,
       user,

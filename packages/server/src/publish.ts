@@ -12,15 +12,15 @@ import type { Db } from './db/index';
 import { deployments, projects } from './db/schema';
 import { newId } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
-import { getProject, latestFinishedRevision, type Project } from './projects';
 import type { Origins } from './origins';
+import { getProject, latestFinishedRevision, type Project } from './projects';
 
 export type Deployment = typeof deployments.$inferSelect;
 
 export async function publishProject(db: Db, origins: Origins, user: User, projectId: string) {
   const project = await getProject(db, user, projectId, 'EDITOR');
   const revision = await latestFinishedRevision(db, projectId);
-  if (!revision || !revision.modules.some((m) => m.moduleType === 'PAGE')) {
+  if (!revision?.modules.some((m) => m.moduleType === 'PAGE')) {
     throw new KilnError('validation', M.noPageToPublish);
   }
   const css = await compileCss(
@@ -89,5 +89,3 @@ export async function publishInfo(db: Db, origins: Origins, project: Project) {
     freshness: upToDate ? 'UP_TO_DATE' : 'HAS_UPDATES',
   };
 }
-
-

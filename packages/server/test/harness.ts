@@ -35,7 +35,10 @@ export interface TestKiln extends AsyncDisposable {
 }
 
 /** Start Kiln for a test; `await using` tears it down (and drops its PostgreSQL database). */
-export async function startTestKiln(backend: Backend = 'pglite', env: Record<string, string> = {}): Promise<TestKiln> {
+export async function startTestKiln(
+  backend: Backend = 'pglite',
+  env: Record<string, string> = {},
+): Promise<TestKiln> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kiln-test-'));
   let databaseUrl: string | undefined;
   let dbName: string | undefined;
@@ -87,7 +90,7 @@ export interface HttpResult {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
-  json<T = any>(): T;
+  json<T = unknown>(): T;
 }
 
 /** An HTTP client that sends any Host header (to reach the preview and app origins) and keeps a cookie. */
@@ -120,7 +123,12 @@ export class Client {
               this.cookie = pair.endsWith('=') ? '' : pair;
             }
             const text = Buffer.concat(chunks).toString('utf8');
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              text,
+              json: () => JSON.parse(text),
+            });
           });
         },
       );
@@ -130,6 +138,7 @@ export class Client {
   }
 
   /** A GraphQL call; returns data and errors as the server sent them, with the HTTP status. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read GraphQL answers loosely, as JSON.
   async gql<T = any>(query: string, variables: Record<string, unknown> = {}) {
     const res = await this.send('POST', '/graphql', { body: { query, variables } });
     const json = res.json<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }>();
@@ -138,7 +147,10 @@ export class Client {
 }
 
 /** Poll until `fn` returns a truthy value (no fixed sleeps in tests). */
-export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T | undefined | null | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();

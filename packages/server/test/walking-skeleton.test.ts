@@ -4,7 +4,7 @@
  * each step gets a clear 4xx and loses nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { type Backend, postgresAvailable, startTestKiln, waitFor, type Client } from './harness';
+import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -20,7 +20,9 @@ async function finishedRevision(client: Client, projectId: string) {
   return waitFor(async () => {
     const { data } = await client.gql(PROJECT, { id: projectId });
     const rev = data.project.latestRevision;
-    return ['QUEUED', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY', 'ENHANCING_PROMPT'].includes(rev.status)
+    return ['QUEUED', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY', 'ENHANCING_PROMPT'].includes(
+      rev.status,
+    )
       ? null
       : data.project;
   });
@@ -37,7 +39,11 @@ describe.each(backends)('walking skeleton on %s', (backend) => {
 
     const signUp = await alice.gql(SIGN_UP, { email: 'alice@example.com', password: 'correct horse' });
     expect(signUp.errors).toBeUndefined();
-    expect(signUp.data.signUp).toMatchObject({ email: 'alice@example.com', role: 'ADMIN', displayName: 'alice' });
+    expect(signUp.data.signUp).toMatchObject({
+      email: 'alice@example.com',
+      role: 'ADMIN',
+      displayName: 'alice',
+    });
     expect(alice.cookie).toMatch(/^kiln_session=/);
 
     const { data: orgs } = await alice.gql('{ organizations { name role plan } }');
@@ -46,7 +52,9 @@ describe.each(backends)('walking skeleton on %s', (backend) => {
     const created = await alice.gql(CREATE, { prompt: 'A todo list app with due dates' });
     expect(created.errors).toBeUndefined();
     const projectId = created.data.createProject.id as string;
-    expect(created.data.createProject.previewUrl).toBe(`http://${projectId}.preview.localhost:${t.kiln.port}/`);
+    expect(created.data.createProject.previewUrl).toBe(
+      `http://${projectId}.preview.localhost:${t.kiln.port}/`,
+    );
 
     const project = await finishedRevision(alice, projectId);
     const rev = project.latestRevision;
@@ -59,12 +67,18 @@ describe.each(backends)('walking skeleton on %s', (backend) => {
     expect(rev.modules.find((m: { route: string }) => m.route === '/').name).toBe('Homepage');
     expect(rev.css).toContain('.flex');
     expect(project.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
-    expect(project.publish).toEqual({ status: 'UNPUBLISHED', url: null, freshness: 'NEVER_PUBLISHED_BEFORE' });
+    expect(project.publish).toEqual({
+      status: 'UNPUBLISHED',
+      url: null,
+      freshness: 'NEVER_PUBLISHED_BEFORE',
+    });
 
     const shell = await alice.send('GET', '/', { host: `${projectId}.preview.localhost` });
     expect(shell.status).toBe(200);
     expect(shell.text).toContain('/_kiln/');
-    expect(shell.headers['content-security-policy']).toContain(`frame-ancestors http://localhost:${t.kiln.port}`);
+    expect(shell.headers['content-security-policy']).toContain(
+      `frame-ancestors http://localhost:${t.kiln.port}`,
+    );
     expect(shell.headers['set-cookie']).toBeUndefined();
 
     const published = await alice.gql(PUBLISH, { id: projectId });

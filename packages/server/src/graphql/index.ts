@@ -3,10 +3,17 @@
  * call a service; KilnErrors become GraphQL errors with the kind as `extensions.code` and its HTTP status.
  */
 import { readFileSync } from 'node:fs';
-import { ERROR_STATUS, filePathToRoute, isKilnError, KilnError, MESSAGES, moduleName, sortModules } from '@kiln/core';
-import { createSchema, createYoga } from 'graphql-yoga';
-import { GraphQLError } from 'graphql';
-import { eq, desc } from 'drizzle-orm';
+import {
+  ERROR_STATUS,
+  filePathToRoute,
+  isKilnError,
+  KilnError,
+  MESSAGES,
+  moduleName,
+  sortModules,
+} from '@kiln/core';
+import { desc, eq } from 'drizzle-orm';
+import { createGraphQLError, createSchema, createYoga } from 'graphql-yoga';
 import { createSession, endSession, signIn, signUp, type User } from '../accounts';
 import { compileCss } from '../css';
 import type { Db } from '../db/index';
@@ -20,10 +27,10 @@ import {
   getRevision,
   listProjects,
   organizationsOf,
-  projectMessages,
-  sendMessage,
   type Project,
+  projectMessages,
   type Revision,
+  sendMessage,
 } from '../projects';
 import { publishInfo, publishProject } from '../publish';
 
@@ -61,7 +68,8 @@ const meOf = (u: User) => ({
 const resolvers = {
   Query: {
     me: (_: unknown, __: unknown, ctx: GraphQLContext) => (ctx.user ? meOf(ctx.user) : null),
-    organizations: (_: unknown, __: unknown, ctx: GraphQLContext) => organizationsOf(ctx.db, requireUser(ctx).id),
+    organizations: (_: unknown, __: unknown, ctx: GraphQLContext) =>
+      organizationsOf(ctx.db, requireUser(ctx).id),
     projects: (_: unknown, a: { organizationId?: string | null }, ctx: GraphQLContext) =>
       listProjects(ctx.db, requireUser(ctx), a.organizationId),
     project: async (_: unknown, a: { id: string }, ctx: GraphQLContext) => {
@@ -74,7 +82,11 @@ const resolvers = {
     },
   },
   Mutation: {
-    signUp: async (_: unknown, a: { email: string; password: string; displayName?: string }, ctx: GraphQLContext) => {
+    signUp: async (
+      _: unknown,
+      a: { email: string; password: string; displayName?: string },
+      ctx: GraphQLContext,
+    ) => {
       const user = await signUp(ctx.db, a);
       const s = await createSession(ctx.db, user.id);
       ctx.setSession(s.token, s.expiresAt);
@@ -91,7 +103,11 @@ const resolvers = {
       ctx.clearSession();
       return true;
     },
-    createProject: async (_: unknown, a: { prompt: string; organizationId?: string }, ctx: GraphQLContext) => {
+    createProject: async (
+      _: unknown,
+      a: { prompt: string; organizationId?: string },
+      ctx: GraphQLContext,
+    ) => {
       const project = await createProject(ctx.db, requireUser(ctx), a);
       ctx.onQueued();
       return project;
@@ -159,17 +175,21 @@ export function createGraphQL(opts: { dev: boolean; log: (msg: string, err: unkn
     graphqlEndpoint: '/graphql',
     landingPage: false,
     graphiql: opts.dev,
+    logging: false, // unexpected errors are logged by maskError; user errors are not failures
     maskedErrors: {
+      // Errors are created with yoga's own createGraphQLError: under some loaders `graphql` is present twice
+      // (ESM and CJS), and yoga only reads the HTTP status from errors of its own copy.
       maskError(error) {
-        const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+        const wrapped = error as { originalError?: unknown; name?: string };
+        const original = wrapped.originalError ?? error;
         if (isKilnError(original)) {
-          return new GraphQLError(original.message, {
+          return createGraphQLError(original.message, {
             extensions: { code: original.kind, http: { status: ERROR_STATUS[original.kind] } },
           });
         }
-        if (error instanceof GraphQLError && !error.originalError) return error; // a malformed query
+        if (wrapped.name === 'GraphQLError' && !wrapped.originalError) return error as Error; // a malformed query
         opts.log('graphql resolver failed', original);
-        return new GraphQLError(MESSAGES.somethingWentWrong, { extensions: { code: 'internal' } });
+        return createGraphQLError(MESSAGES.somethingWentWrong, { extensions: { code: 'internal' } });
       },
     },
   });

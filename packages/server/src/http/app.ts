@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { ERROR_STATUS, isKilnError, KilnError, MESSAGES } from '@kiln/core';
 import { PREVIEW_DIST_DIR, previewShellHtml } from '@kiln/preview';
 import { Hono } from 'hono';
-import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE, userForSession } from '../accounts';
 import type { Db } from '../db/index';
 import { createGraphQL, type GraphQLContext } from '../graphql/index';
@@ -29,7 +29,10 @@ export interface HttpDeps {
 
 function errorResponse(err: unknown, deps: HttpDeps): Response {
   if (isKilnError(err)) {
-    return Response.json({ error: { code: err.kind, message: err.message } }, { status: ERROR_STATUS[err.kind] });
+    return Response.json(
+      { error: { code: err.kind, message: err.message } },
+      { status: ERROR_STATUS[err.kind] },
+    );
   }
   deps.log('request failed', err);
   const body: { error: { code: string; message: string; stack?: string } } = {
@@ -65,14 +68,16 @@ function builderApp(deps: HttpDeps) {
       onQueued: deps.onQueued,
     };
     const res = await yoga.fetch(c.req.raw, ctx);
-    const out = new Response(res.body, res);
-    c.res = out;
+    // yoga answers with its own Response class; copy into a native one so Hono and node-server can extend it.
+    c.res = new Response(await res.text(), { status: res.status, headers: new Headers([...res.headers]) });
     for (const op of cookieOps) op(c);
     return c.res;
   });
   // API namespaces answer JSON, never the UI page.
   app.all('/v0/*', (c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
-  app.all('/_create/api/*', (c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
+  app.all('/_create/api/*', (c) =>
+    c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404),
+  );
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
   app.get('*', async (c) => {
     const asset = await serveFile(BUILDER_DIST, c.req.path, c.req.path.startsWith('/assets/'));
@@ -136,7 +141,10 @@ export function createHttpHandler(deps: HttpDeps): (req: Request) => Promise<Res
         case 'app':
           return await published.fetch(req);
         case 'files':
-          return Response.json({ error: { code: 'not_found', message: M.notFoundApi(new URL(req.url).pathname) } }, { status: 404 });
+          return Response.json(
+            { error: { code: 'not_found', message: M.notFoundApi(new URL(req.url).pathname) } },
+            { status: 404 },
+          );
       }
     } catch (err) {
       return errorResponse(err, deps);

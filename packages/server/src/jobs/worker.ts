@@ -4,7 +4,7 @@
  * times a second so the builder sees the app being written), then validates and finishes the run.
  * Jobs whose heartbeat stops (a killed server) are marked STALLED and queued again once; after that, failed.
  */
-import { generate, type GenerationEvent, type GenModule, type ModelProvider } from '@kiln/codegen';
+import { type GenerationEvent, type GenModule, generate, type ModelProvider } from '@kiln/codegen';
 import { JOB_STALL_CHECK_INTERVAL_MS, JOB_STALL_TIMEOUT_MS } from '@kiln/core';
 import { compileModule } from '@kiln/preview';
 import { and, eq, sql } from 'drizzle-orm';
@@ -46,7 +46,10 @@ export class GenerationWorkers {
   async start(): Promise<void> {
     this.#stopped = false;
     await this.recoverStalled();
-    this.#stallTimer = setInterval(() => void this.recoverStalled().catch(() => {}), JOB_STALL_CHECK_INTERVAL_MS);
+    this.#stallTimer = setInterval(
+      () => void this.recoverStalled().catch(() => {}),
+      JOB_STALL_CHECK_INTERVAL_MS,
+    );
     for (let i = 0; i < this.#opts.concurrency; i++) this.#loops.push(this.#loop());
   }
 
@@ -162,7 +165,11 @@ export class GenerationWorkers {
       await db.update(jobs).set({ heartbeatAt: new Date() }).where(eq(jobs.id, job.id));
     };
     const heartbeat = setInterval(() => {
-      void db.update(jobs).set({ heartbeatAt: new Date() }).where(eq(jobs.id, job.id)).catch(() => {});
+      void db
+        .update(jobs)
+        .set({ heartbeatAt: new Date() })
+        .where(eq(jobs.id, job.id))
+        .catch(() => {});
     }, JOB_STALL_CHECK_INTERVAL_MS / 4);
     try {
       const request = {
@@ -228,8 +235,14 @@ export class GenerationWorkers {
       } else {
         this.#opts.log('generation failed', err);
         const message = err instanceof Error ? err.message : String(err);
-        await db.update(runs).set({ status: 'FAILED', error: message, endedAt: new Date() }).where(eq(runs.id, runId));
-        await db.update(jobs).set({ status: 'FAILED', error: message, updatedAt: new Date() }).where(eq(jobs.id, job.id));
+        await db
+          .update(runs)
+          .set({ status: 'FAILED', error: message, endedAt: new Date() })
+          .where(eq(runs.id, runId));
+        await db
+          .update(jobs)
+          .set({ status: 'FAILED', error: message, updatedAt: new Date() })
+          .where(eq(jobs.id, job.id));
         await this.#failRevision(revision.id, message, revision.modules);
       }
     } finally {
@@ -238,7 +251,11 @@ export class GenerationWorkers {
     }
   }
 
-  async #failRevision(revisionId: string, reason: string, restore?: (typeof revisions.$inferSelect)['modules']) {
+  async #failRevision(
+    revisionId: string,
+    reason: string,
+    restore?: (typeof revisions.$inferSelect)['modules'],
+  ) {
     const [rev] = await this.#db
       .update(revisions)
       .set({ status: 'GENERATION_FAILED', ...(restore ? { modules: restore } : {}), updatedAt: new Date() })
