@@ -62,7 +62,13 @@ export async function startKiln(
     database,
     workers,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Stop accepting, drop idle keep-alive connections at once, give in-flight requests a moment.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const http = server as import('node:http').Server;
+      http.closeIdleConnections();
+      const grace = setTimeout(() => http.closeAllConnections(), 2000);
+      await closed;
+      clearTimeout(grace);
       await workers.stop();
       await database.close();
     },
