@@ -1,0 +1,59 @@
+/**
+ * Room identifiers (spec §2): `project-canvas:{projectGroupId}` and `app-builder:{organizationId}:{projectId}`.
+ * Ids inside a room id may not be empty or contain `:`, so every room id parses back to what built it.
+ * @module
+ */
+import { KilnError } from './errors';
+import { MESSAGES } from './messages';
+
+export const ROOM_KINDS = ['project-canvas', 'app-builder'] as const;
+export type RoomKind = (typeof ROOM_KINDS)[number];
+
+export type Room =
+  | { kind: 'project-canvas'; projectGroupId: string }
+  | { kind: 'app-builder'; organizationId: string; projectId: string };
+
+function invalid(details: Record<string, unknown>): KilnError {
+  return new KilnError('validation', MESSAGES.invalidRoomId, details);
+}
+
+function isIdPart(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && !value.includes(':');
+}
+
+/** Builds a room id; throws `KilnError('validation', 'Invalid roomId')` for an empty id or one containing `:`. */
+export function buildRoomId(r: Room): string {
+  if (r.kind === 'project-canvas') {
+    if (!isIdPart(r.projectGroupId)) throw invalid({ room: r });
+    return `project-canvas:${r.projectGroupId}`;
+  }
+  if (r.kind === 'app-builder') {
+    if (!isIdPart(r.organizationId) || !isIdPart(r.projectId)) throw invalid({ room: r });
+    return `app-builder:${r.organizationId}:${r.projectId}`;
+  }
+  throw invalid({ room: r });
+}
+
+/** Parses a room id; throws `KilnError('validation', 'Invalid roomId')` unless it matches one of the two formats. */
+export function parseRoomId(id: string): Room {
+  if (typeof id !== 'string') throw invalid({ roomId: id });
+  const parts = id.split(':');
+  const [kind, a, b] = parts;
+  if (kind === 'project-canvas' && parts.length === 2 && isIdPart(a)) {
+    return { kind, projectGroupId: a };
+  }
+  if (kind === 'app-builder' && parts.length === 3 && isIdPart(a) && isIdPart(b)) {
+    return { kind, organizationId: a, projectId: b };
+  }
+  throw invalid({ roomId: id });
+}
+
+/** Whether a string is a valid room id. */
+export function isRoomId(id: string): boolean {
+  try {
+    parseRoomId(id);
+    return true;
+  } catch {
+    return false;
+  }
+}
