@@ -1,0 +1,90 @@
+/**
+ * @module
+ * `PreviewClient`: the builder's framework-free handle on the preview iframe. It queues the newest load
+ * until the runtime says `kiln:ready` (and sends it again if the iframe reloads), accepts messages only
+ * from the preview origin and the iframe's window, and hands typed messages to listeners.
+ */
+import {
+  type BuilderToPreview,
+  isPreviewToBuilder,
+  type LoadMessage,
+  type PreviewToBuilder,
+} from './protocol.ts';
+
+type Listener = (message: PreviewToBuilder) => void;
+
+export class PreviewClient {
+  private readonly iframe: HTMLIFrameElement;
+  private readonly previewOrigin: string;
+  private readonly listeners = new Map<PreviewToBuilder['kind'], Set<Listener>>();
+  private ready = false;
+  private lastLoad: LoadMessage | null = null;
+  private pendingRoute: string | null = null;
+  private disposed = false;
+  private readonly onMessage = (event: MessageEvent) => {
+    if (event.origin !== this.previewOrigin || event.source !== this.iframe.contentWindow) return;
+    const message: unknown = event.data;
+    if (!isPreviewToBuilder(message)) return;
+    if (message.kind === 'kiln:ready') this.becameReady();
+    if (message.kind === 'kiln:route' && this.lastLoad)
+      this.lastLoad = { ...this.lastLoad, route: message.route };
+    for (const fn of this.listeners.get(message.kind) ?? []) fn(message);
+  };
+
+  /** `previewOrigin` is e.g. `http://{projectId}.preview.localhost:4000` (no trailing slash). */
+  constructor(iframe: HTMLIFrameElement, previewOrigin: string) {
+    this.iframe = iframe;
+    this.previewOrigin = previewOrigin.replace(/\/+$/, '');
+    window.addEventListener('message', this.onMessage);
+  }
+
+  /** Sends modules to render; queued until the runtime is ready, and resent after an iframe reload. */
+  load(msg: Omit<LoadMessage, 'kind'>): void {
+    this.lastLoad = { kind: 'kiln:load', ...msg };
+    this.pendingRoute = null;
+    if (this.ready) this.send(this.lastLoad);
+  }
+
+  /** Shows another route of the app. */
+  navigate(route: string): void {
+    if (this.lastLoad) this.lastLoad = { ...this.lastLoad, route };
+    if (this.ready) this.send({ kind: 'kiln:navigate', route });
+    else this.pendingRoute = route;
+  }
+
+  /** Listens to one kind of message; returns a function that stops listening. */
+  on<K extends PreviewToBuilder['kind']>(
+    kind: K,
+    fn: (m: Extract<PreviewToBuilder, { kind: K }>) => void,
+  ): () => void {
+    let set = this.listeners.get(kind);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(kind, set);
+    }
+    const listener = fn as Listener;
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  }
+
+  /** Stops listening to the iframe; later calls do nothing. */
+  dispose(): void {
+    this.disposed = true;
+    window.removeEventListener('message', this.onMessage);
+    this.listeners.clear();
+  }
+
+  private becameReady(): void {
+    this.ready = true;
+    if (this.lastLoad) this.send(this.lastLoad);
+    else if (this.pendingRoute) this.send({ kind: 'kiln:navigate', route: this.pendingRoute });
+    this.pendingRoute = null;
+  }
+
+  private send(message: BuilderToPreview): void {
+    if (this.disposed) return;
+    this.iframe.contentWindow?.postMessage(message, this.previewOrigin);
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * @module
+ * `compileModule`: one generated TSX module → the body of a function the runtime evaluates.
+ *
+ * The scheme (docs/contracts.md §2): import and export statements are removed (see `clean.ts`), the rest is
+ * transpiled by sucrase (`jsx` + `typescript`, classic runtime) and ends with
+ * `return { default: …, named… }`. The body expects these names in scope, passed as parameters:
+ * `__kiln_jsx` / `__kiln_Fragment` (the JSX factory), `React`, the hooks, every imported name and every
+ * project component. Pure: runs in the browser and in Node (the server compiles at publish time).
+ */
+import { transform } from 'sucrase';
+import { type CleanedModule, cleanGeneratedCode, type ModuleImport } from './clean.ts';
+
+/** Name of the JSX factory the compiled code calls. */
+export const JSX_FACTORY = '__kiln_jsx';
+/** Name of the fragment the compiled code uses for `<>…</>`. */
+export const JSX_FRAGMENT = '__kiln_Fragment';
+
+/** The result of compiling one module. */
+export interface CompiledModule {
+  /** A function body: evaluate with the scope names as parameters; it returns the module's exports. */
+  code: string;
+  imports: ModuleImport[];
+  /** Local name of the default export, when the module has one. */
+  defaultName: string | null;
+  /** Named exports (exported name → local name). */
+  namedExports: Record<string, string>;
+}
+
+function transpile(code: string, filePath: string): string {
+  return transform(code, {
+    transforms: ['jsx', 'typescript'],
+    jsxPragma: JSX_FACTORY,
+    jsxFragmentPragma: JSX_FRAGMENT,
+    production: true,
+    disableESTransforms: true,
+    filePath,
+  }).code;
+}
+
+/**
+ * Models often return two sibling elements from a component. Wrap every parenthesised JSX group that
+ * follows `return` or `=>` in a div, so `return (<A/><B/>)` becomes `return (<div><A/><B/></div>)`.
+ */
+export function wrapAdjacentJsx(code: string): string {
+  let out = '';
+  let i = 0;
+  const opener = /(?:\breturn|=>)\s*\(\s*</g;
+  for (let m = opener.exec(code); m; m = opener.exec(code)) {
+    const open = code.indexOf('(', m.index);
+    const close = matchingParen(code, open);
+    if (close < 0) continue;
+    const inner = code.slice(open + 1, close);
+    out += `${code.slice(i, open + 1)}<div>${inner}</div>`;
+    i = close;
+    opener.lastIndex = close;
+  }
+  return out + code.slice(i);
+}
+
+function matchingParen(code: string, open: number): number {
+  let depth = 0;
+  for (let j = open; j < code.length; j++) {
+    const c = code[j];
+    if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return j;
+  }
+  return -1;
+}
+
+function exportsObject(cleaned: CleanedModule, fallbackName: string | null): string {
+  const named = Object.entries(cleaned.namedExports).map(
+    ([exported, local]) =>
+      `${JSON.stringify(exported)}: typeof ${local} === 'undefined' ? undefined : ${local}`,
+  );
+  let def = 'undefined';
+  if (cleaned.defaultName) def = cleaned.defaultName;
+  else if (fallbackName) def = `typeof ${fallbackName} === 'function' ? ${fallbackName} : undefined`;
+  return `{ default: ${def}${named.length ? `, ${named.join(', ')}` : ''} }`;
+}
+
+/** A module without a default export still renders if it defines a function named after its file. */
+function fallbackDefaultName(filePath: string): string | null {
+  const base =
+    filePath
+      .split('/')
+      .pop()
+      ?.replace(/\.[jt]sx?$/, '') ?? '';
+  return /^[A-Z][\w$]*$/.test(base) ? base : null;
+}
+
+/**
+ * Compiles one generated module (see the module comment for the scheme). Throws a SyntaxError-like
+ * `Error` with the sucrase message when the code cannot be transpiled, after one retry that wraps
+ * adjacent JSX elements in a div.
+ */
+export function compileModule(source: string, filePath: string): CompiledModule {
+  const cleaned = cleanGeneratedCode(source);
+  let body: string;
+  try {
+    body = transpile(cleaned.code, filePath);
+  } catch (error) {
+    const wrapped = wrapAdjacentJsx(cleaned.code);
+    if (wrapped === cleaned.code) throw error;
+    try {
+      body = transpile(wrapped, filePath);
+    } catch {
+      throw error;
+    }
+  }
+  const code = `${body}\nreturn ${exportsObject(cleaned, fallbackDefaultName(filePath))};\n//# sourceURL=kiln:///${filePath.replace(/^\/+/, '')}`;
+  return {
+    code,
+    imports: cleaned.imports,
+    defaultName: cleaned.defaultName,
+    namedExports: cleaned.namedExports,
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * @module
+ * `@kiln/preview`: the preview protocol, the module compiler, the shell pages and the builder's client.
+ * Isomorphic: imports in Node (no DOM needed) and in the browser. The browser runtime itself is built from
+ * `src/runtime/` into `dist/` and served at `/_kiln/`.
+ */
+export {
+  type CleanedModule,
+  cleanGeneratedCode,
+  type ImportKind,
+  type ModuleImport,
+  replaceArrayConstructors,
+} from './clean.ts';
+export { PreviewClient } from './client.ts';
+export { type CompiledModule, compileModule, JSX_FACTORY, JSX_FRAGMENT, wrapAdjacentJsx } from './compile.ts';
+export { PREVIEW_DIST_DIR } from './dist-dir.ts';
+export {
+  type BuilderToPreview,
+  isBuilderToPreview,
+  isPreviewToBuilder,
+  type LoadMessage,
+  type PreviewMode,
+  type PreviewModule,
+  type PreviewToBuilder,
+} from './protocol.ts';
+export { appShellHtml, escapeHtml, previewShellHtml, scriptJson } from './shell.ts';

@@ -1,0 +1,111 @@
+/**
+ * @module
+ * The preview protocol: the typed messages the builder and the preview runtime exchange over
+ * `postMessage` (docs/contracts.md §3). Messages are plain data; both sides check `event.origin`.
+ */
+import type { ModuleType } from '@kiln/core';
+
+/** One module of a project revision as the preview receives it: its path, type, display name and source. */
+export interface PreviewModule {
+  filePath: string;
+  moduleType: ModuleType;
+  name: string;
+  content: string;
+}
+
+/** Which pages the preview renders: web pages (`PAGE`, auth pages) or mobile pages (`EXPO_PAGE`). */
+export type PreviewMode = 'web' | 'mobile';
+
+/** The `kiln:load` message: everything the preview needs to render one state of a revision. */
+export interface LoadMessage {
+  kind: 'kiln:load';
+  revisionId: string;
+  modules: PreviewModule[];
+  /** Tailwind output compiled by the server; replaces the previous stylesheet. */
+  css: string;
+  /** The route to show, e.g. `/` or `/todos/3`. */
+  route: string;
+  /** True while the model is still writing code: errors are suppressed and the last good render stays. */
+  generating: boolean;
+  mode: PreviewMode;
+}
+
+/** Messages from the builder to the preview iframe. */
+export type BuilderToPreview = LoadMessage | { kind: 'kiln:navigate'; route: string };
+
+/** Messages from the preview iframe to the builder. */
+export type PreviewToBuilder =
+  | { kind: 'kiln:ready' }
+  /** The first successful render of a revision, reported once per revision id. */
+  | { kind: 'kiln:rendered'; revisionId: string; route: string; ms: number }
+  | {
+      kind: 'kiln:error';
+      revisionId: string;
+      filePath: string;
+      mode: PreviewMode;
+      message: string;
+      stack?: string;
+    }
+  /** The preview changed its route itself (a link was followed). */
+  | { kind: 'kiln:route'; route: string }
+  /** The user pressed "Fix it" on an error box. */
+  | { kind: 'kiln:fix'; revisionId: string; filePath: string; message: string };
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isMode = (v: unknown): v is PreviewMode => v === 'web' || v === 'mobile';
+
+function isPreviewModule(v: unknown): v is PreviewModule {
+  return (
+    isRecord(v) && isString(v.filePath) && isString(v.moduleType) && isString(v.name) && isString(v.content)
+  );
+}
+
+/** True when `v` is a well-formed builder → preview message. */
+export function isBuilderToPreview(v: unknown): v is BuilderToPreview {
+  if (!isRecord(v)) return false;
+  switch (v.kind) {
+    case 'kiln:load':
+      return (
+        isString(v.revisionId) &&
+        Array.isArray(v.modules) &&
+        v.modules.every(isPreviewModule) &&
+        isString(v.css) &&
+        isString(v.route) &&
+        typeof v.generating === 'boolean' &&
+        isMode(v.mode)
+      );
+    case 'kiln:navigate':
+      return isString(v.route);
+    default:
+      return false;
+  }
+}
+
+/** True when `v` is a well-formed preview → builder message. */
+export function isPreviewToBuilder(v: unknown): v is PreviewToBuilder {
+  if (!isRecord(v)) return false;
+  switch (v.kind) {
+    case 'kiln:ready':
+      return true;
+    case 'kiln:rendered':
+      return isString(v.revisionId) && isString(v.route) && typeof v.ms === 'number';
+    case 'kiln:error':
+      return (
+        isString(v.revisionId) &&
+        isString(v.filePath) &&
+        isMode(v.mode) &&
+        isString(v.message) &&
+        (v.stack === undefined || isString(v.stack))
+      );
+    case 'kiln:route':
+      return isString(v.route);
+    case 'kiln:fix':
+      return isString(v.revisionId) && isString(v.filePath) && isString(v.message);
+    default:
+      return false;
+  }
+}

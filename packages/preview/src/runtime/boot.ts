@@ -1,0 +1,21 @@
+/**
+ * @module
+ * The boot data a shell page hands the runtime, in `<script type="application/json" id="kiln-boot">`.
+ * Shared by the shell generators (server side) and the runtime (browser side).
+ */
+import type { CompiledModule } from '../compile.ts';
+import type { PreviewModule } from '../protocol.ts';
+
+/** A module as a published app ships it: compiled at publish time, or the compile error. */
+export interface AppModule extends Omit<PreviewModule, 'content'> {
+  compiled?: CompiledModule;
+  compileError?: string;
+}
+
+export type BootConfig =
+  | { mode: 'preview'; builderOrigin: string; projectId: string; assetBase: string }
+  | { mode: 'app'; revisionId: string; modules: AppModule[]; assetBase: string };
+
+export const BOOT_ELEMENT_ID = 'kiln-boot';
+export const ROOT_ELEMENT_ID = 'kiln-root';
+export const CSS_ELEMENT_ID = 'kiln-css';

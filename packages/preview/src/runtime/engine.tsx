@@ -1,0 +1,693 @@
+/**
+ * @module
+ * The render engine: turns a set of modules into a running React app inside the preview iframe or a
+ * published app. It keeps one record per module (compiled code, evaluation, stand-ins), renders the page
+ * for the current route with an error boundary around every page and component, routes `<a href>` clicks,
+ * and reports renders and errors to the builder. Loaded lazily by `entry.ts` so the first bytes are small.
+ */
+import {
+  Component,
+  createContext,
+  createElement,
+  type ErrorInfo,
+  isValidElement,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useState,
+} from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { CompiledModule } from '../compile.ts';
+import type { PreviewMode, PreviewModule, PreviewToBuilder } from '../protocol.ts';
+import { filePathToRoute, matchRoute, normalizeRoute } from '../routes.ts';
+import { type AppModule, CSS_ELEMENT_ID } from './boot.ts';
+import {
+  buildScope,
+  importBasename,
+  MAX_STAND_INS,
+  runModule,
+  type ScopeSources,
+  undefinedName,
+} from './evaluate.ts';
+import { loadIcon, loadLibrary } from './libraries.ts';
+import { nextShims } from './next-shims.tsx';
+
+/** The user-facing text of the render-failure box (spec §8). */
+export const RENDER_ERROR_TEXT = 'Error in generated code';
+/** Thrown when a module's export or a component's output cannot be rendered (spec §8). */
+export const INVALID_NODE_MESSAGE = 'Value is not a valid ReactNode';
+
+const PAGE_TYPES: Record<PreviewMode, readonly string[]> = {
+  web: ['PAGE', 'AUTH_PAGE_SIGN_IN', 'AUTH_PAGE_SIGN_UP', 'AUTH_PAGE_LOGOUT'],
+  mobile: ['EXPO_PAGE'],
+};
+const COMPONENT_TYPES = ['COMPONENT', 'DESIGN_SYSTEM_COMPONENT'];
+
+interface ModuleRecord {
+  filePath: string;
+  moduleType: string;
+  /** Scope name of a component module; null for pages. */
+  componentName: string | null;
+  route: string | null;
+  compiled?: CompiledModule;
+  compileError?: { message: string; stack?: string };
+  exports?: Record<string, unknown>;
+  evalError?: unknown;
+  standIns: string[];
+  evaluating?: boolean;
+}
+
+/** What a load asks for: the `kiln:load` message, or a published app's boot data. */
+export interface LoadRequest {
+  revisionId: string;
+  modules: (PreviewModule | AppModule)[];
+  css?: string;
+  route: string;
+  generating: boolean;
+  mode: PreviewMode;
+}
+
+export interface EngineOptions {
+  kind: 'preview' | 'app';
+  assetBase: string;
+  container: HTMLElement;
+  /** Posts a message to the builder; a no-op for published apps. */
+  post(message: PreviewToBuilder): void;
+  /** Compiles a module (sucrase); loaded lazily because published apps ship compiled code. */
+  compile?: () => Promise<(source: string, filePath: string) => CompiledModule>;
+}
+
+function componentNameFor(m: { filePath: string; name: string }): string {
+  const base =
+    m.filePath
+      .split('/')
+      .pop()
+      ?.replace(/\.[jt]sx?$/, '') ?? '';
+  if (/^[A-Za-z_$][\w$]*$/.test(base) && base !== 'page' && base !== 'index') return base;
+  return m.name
+    .replace(/(?:^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_a, c: string) => c.toUpperCase())
+    .replace(/^\d+/, '');
+}
+
+function errorData(error: unknown): { message: string; stack?: string } {
+  if (error instanceof Error) return { message: error.message || error.name, stack: error.stack };
+  return { message: String(error) };
+}
+
+const SeqContext = createContext(0);
+
+export class Engine {
+  readonly kind: 'preview' | 'app';
+  private readonly opts: EngineOptions;
+  private readonly root: Root;
+  private seq = 0;
+  revisionId = '';
+  generating = false;
+  mode: PreviewMode = 'web';
+  route = '/';
+  private records = new Map<string, ModuleRecord>();
+  private componentFiles = new Map<string, string>();
+  private pages: { route: string; filePath: string }[] = [];
+  private readonly lazies = new Map<string, unknown>();
+  private readonly compileCache = new Map<string, ModuleRecord['compiled'] | ModuleRecord['compileError']>();
+  private readonly standInsByCode = new Map<string, string[]>();
+  /** The default export of each module that last rendered without error: shown while generating. */
+  readonly lastGood = new Map<string, unknown>();
+  private readonly failing = new Set<string>();
+  private readonly reportedErrors = new Set<string>();
+  private readonly renderedRevisions = new Set<string>();
+  private loadStartedAt = 0;
+  private loaded = false;
+  private compiler?: (source: string, filePath: string) => CompiledModule;
+
+  constructor(opts: EngineOptions) {
+    this.opts = opts;
+    this.kind = opts.kind;
+    this.root = createRoot(opts.container, {
+      onUncaughtError: (error) => this.reportUncaught(error),
+      // Boundaries report caught errors; stand-in retries and suppressed errors are not worth a console line.
+      onCaughtError: (error) => {
+        if (!this.generating && !undefinedName(error)) console.warn('[kiln] error in generated code:', error);
+      },
+    });
+    for (const [source, namespace] of Object.entries(nextShims(this))) this.libraries.set(source, namespace);
+  }
+
+  /** Replaces the modules, stylesheet and route, then renders. A newer load supersedes one still running. */
+  async load(req: LoadRequest): Promise<void> {
+    const seq = ++this.seq;
+    this.loadStartedAt = performance.now();
+    if (req.css !== undefined) applyCss(req.css);
+    if (!this.compiler && req.modules.some((m) => 'content' in m) && this.opts.compile) {
+      this.compiler = await this.opts.compile();
+      if (seq !== this.seq) return;
+    }
+    const records = new Map<string, ModuleRecord>();
+    for (const m of req.modules) {
+      const isPage = PAGE_TYPES[req.mode].includes(m.moduleType);
+      const isComponent = COMPONENT_TYPES.includes(m.moduleType);
+      if (!isPage && !isComponent) continue;
+      const rec: ModuleRecord = {
+        filePath: m.filePath,
+        moduleType: m.moduleType,
+        componentName: isComponent ? componentNameFor(m) : null,
+        route: isPage ? filePathToRoute(m.filePath) : null,
+        standIns: [],
+      };
+      this.compileInto(rec, m);
+      records.set(m.filePath, rec);
+    }
+    await this.loadExternals(records);
+    if (seq !== this.seq) return;
+
+    this.records = records;
+    this.componentFiles = new Map(
+      [...records.values()].flatMap((r) => (r.componentName ? [[r.componentName, r.filePath] as const] : [])),
+    );
+    this.pages = [...records.values()].flatMap((r) =>
+      r.route !== null ? [{ route: r.route, filePath: r.filePath }] : [],
+    );
+    this.reportedErrors.clear();
+    this.revisionId = req.revisionId;
+    this.generating = req.generating;
+    this.mode = req.mode;
+    this.route = req.route || '/';
+    this.failing.clear();
+    for (const rec of records.values()) this.evaluate(rec);
+    this.loaded = true;
+    this.render();
+  }
+
+  private compileInto(rec: ModuleRecord, m: PreviewModule | AppModule): void {
+    if ('compiled' in m && m.compiled) {
+      rec.compiled = m.compiled;
+      return;
+    }
+    if ('compileError' in m && m.compileError) {
+      rec.compileError = { message: m.compileError };
+      return;
+    }
+    if (!('content' in m) || !this.compiler) {
+      rec.compileError = { message: 'Module has no code' };
+      return;
+    }
+    const key = `${m.filePath}\n${m.content}`;
+    let result = this.compileCache.get(key);
+    if (!result) {
+      try {
+        result = this.compiler(m.content, m.filePath);
+      } catch (error) {
+        result = errorData(error);
+      }
+      this.compileCache.set(key, result);
+      if (this.compileCache.size > 400)
+        this.compileCache.delete(this.compileCache.keys().next().value as string);
+    }
+    if ('code' in result) rec.compiled = result;
+    else rec.compileError = result;
+  }
+
+  readonly icons = new Map<string, unknown>();
+  readonly libraries = new Map<string, Record<string, unknown>>();
+
+  /** Loads every icon and library the modules import, in parallel. */
+  private async loadExternals(records: Map<string, ModuleRecord>): Promise<void> {
+    const waits: Promise<void>[] = [];
+    for (const rec of records.values()) {
+      for (const imp of rec.compiled?.imports ?? []) {
+        if (imp.kind === 'icons') {
+          for (const n of imp.named) {
+            if (this.icons.has(n.imported)) continue;
+            waits.push(
+              loadIcon(this.opts.assetBase, n.imported).then((icon) => {
+                if (icon) this.icons.set(n.imported, icon);
+              }),
+            );
+          }
+        } else if (imp.kind === 'library' && !this.libraries.has(imp.source)) {
+          waits.push(
+            loadLibrary(this.opts.assetBase, imp.source).then((lib) => {
+              if (lib) this.libraries.set(imp.source, lib);
+            }),
+          );
+        }
+      }
+    }
+    await Promise.all(waits);
+  }
+
+  /** Runs a module, replacing undefined names by stand-ins (up to MAX_STAND_INS) until it evaluates. */
+  private evaluate(rec: ModuleRecord): void {
+    const compiled = rec.compiled;
+    if (!compiled || rec.exports || rec.evalError !== undefined) return;
+    rec.evaluating = true;
+    rec.standIns = [...(this.standInsByCode.get(compiled.code) ?? rec.standIns)];
+    for (;;) {
+      const { scope } = buildScope(compiled, this.scopeSources, rec.standIns);
+      try {
+        rec.exports = runModule(compiled.code, scope);
+        break;
+      } catch (error) {
+        const name = undefinedName(error);
+        if (name && rec.standIns.length < MAX_STAND_INS && !rec.standIns.includes(name)) {
+          rec.standIns.push(name);
+          this.loadImplicitIcon(name);
+          continue;
+        }
+        rec.evalError = error;
+        break;
+      }
+    }
+    this.standInsByCode.set(compiled.code, rec.standIns);
+    rec.evaluating = false;
+  }
+
+  /** Called by a boundary when a render threw "X is not defined": stand X in and evaluate again. */
+  retryWithStandIn(filePath: string, error: unknown): boolean {
+    const rec = this.records.get(filePath);
+    const name = undefinedName(error);
+    if (!rec || !name || rec.standIns.length >= MAX_STAND_INS || rec.standIns.includes(name)) return false;
+    rec.standIns.push(name);
+    rec.exports = undefined;
+    rec.evalError = undefined;
+    this.standInsByCode.delete(rec.compiled?.code ?? '');
+    this.evaluate(rec);
+    this.loadImplicitIcon(name);
+    return true;
+  }
+
+  private readonly iconAttempts = new Set<string>();
+
+  /** `<Plus />` without importing it: if a lucide icon has that name, load it and evaluate again. */
+  private loadImplicitIcon(name: string): void {
+    if (!/^[A-Z][A-Za-z0-9]*$/.test(name) || this.iconAttempts.has(name) || this.icons.has(name)) return;
+    this.iconAttempts.add(name);
+    void loadIcon(this.opts.assetBase, name).then((icon) => {
+      if (!icon) return;
+      this.icons.set(name, icon);
+      let changed = false;
+      for (const rec of this.records.values()) {
+        if (!rec.standIns.includes(name)) continue;
+        rec.exports = undefined;
+        rec.evalError = undefined;
+        this.evaluate(rec);
+        changed = true;
+      }
+      if (changed) this.render();
+    });
+  }
+
+  private readonly scopeSources: ScopeSources = makeScopeSources(this);
+
+  lazyComponentIfExists(name: string): unknown {
+    return this.componentFiles.has(name) ? this.lazyComponent(name) : undefined;
+  }
+
+  componentNames(): string[] {
+    return [...this.componentFiles.keys()];
+  }
+
+  /** Exports of the project module an import source points at, evaluating it first if needed. */
+  moduleExports(source: string): Record<string, unknown> | undefined {
+    const rec = this.findModule(source);
+    if (!rec || rec.evaluating) return undefined;
+    this.evaluate(rec);
+    return rec.exports;
+  }
+
+  private findModule(source: string): ModuleRecord | undefined {
+    const wanted = source
+      .replace(/^(?:@|~)\//, '')
+      .replace(/^(?:\.\.?\/)+/, '')
+      .replace(/\.[jt]sx?$/, '');
+    for (const rec of this.records.values()) {
+      const path = rec.filePath.replace(/\.[jt]sx?$/, '');
+      if (path.endsWith(`/${wanted}`)) return rec;
+    }
+    const base = importBasename(source);
+    const file = this.componentFiles.get(base);
+    return file ? this.records.get(file) : undefined;
+  }
+
+  /** A stable component standing for the project component `name`, resolving its code at render time. */
+  lazyComponent(name: string): unknown {
+    let lazy = this.lazies.get(name);
+    if (!lazy) {
+      const Lazy = (props: Record<string, unknown>) => {
+        const seq = useContext(SeqContext);
+        const filePath = this.componentFiles.get(name);
+        if (!filePath) return null;
+        return createElement(ModuleBoundary, { engine: this, filePath, seq, props });
+      };
+      Object.defineProperty(Lazy, 'name', { value: name });
+      lazy = Lazy;
+      this.lazies.set(name, lazy);
+    }
+    return lazy;
+  }
+
+  record(filePath: string): ModuleRecord | undefined {
+    return this.records.get(filePath);
+  }
+
+  private readonly backStack: string[] = [];
+
+  /** Goes back one route: the browser history in a published app, the preview's own stack in the preview. */
+  back(): void {
+    if (this.kind === 'app') history.back();
+    else {
+      const previous = this.backStack.pop();
+      if (previous !== undefined) this.navigate(previous, { push: false, notify: true });
+    }
+  }
+
+  /** Shows another route: in the preview in memory, in a published app through the history. */
+  navigate(to: string, opts: { push: boolean; notify: boolean }): void {
+    const route = to.startsWith('/') ? to : `/${to}`;
+    const [pathAndQuery, hash] = route.split('#', 2) as [string, string | undefined];
+    const changed = pathAndQuery !== this.route;
+    if (changed && opts.push && this.kind === 'preview') this.backStack.push(this.route);
+    this.route = pathAndQuery;
+    if (this.kind === 'app' && opts.push) history.pushState(null, '', route);
+    if (changed) {
+      this.render();
+      if (opts.notify) this.opts.post({ kind: 'kiln:route', route: this.route });
+    }
+    if (hash) requestAnimationFrame(() => this.scrollToAnchor(hash));
+    else if (changed) (this.kind === 'app' ? window : this.opts.container).scrollTo?.(0, 0);
+  }
+
+  scrollToAnchor(id: string): void {
+    const decoded = decodeURIComponent(id);
+    const target =
+      this.opts.container.querySelector(`#${CSS.escape(decoded)}`) ??
+      this.opts.container.querySelector(`[name="${CSS.escape(decoded)}"]`);
+    target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }
+
+  /** The page for the current route, or null (404). */
+  currentPage(): { filePath: string; params: Record<string, string> } | null {
+    const m = matchRoute(this.pages, this.route);
+    return m ? { filePath: m.page.filePath, params: m.params } : null;
+  }
+
+  hasPages(): boolean {
+    return this.pages.length > 0;
+  }
+
+  private render(): void {
+    this.root.render(
+      <SeqContext.Provider value={this.seq}>
+        <PageView engine={this} seq={this.seq} route={this.route} />
+      </SeqContext.Provider>,
+    );
+  }
+
+  // --- errors and reports -------------------------------------------------------------------------
+
+  /** A boundary caught an error in `filePath`. Reports it once per load unless code is being generated. */
+  reportError(filePath: string, error: unknown): void {
+    this.failing.add(filePath);
+    if (this.generating) return;
+    const data = errorData(error);
+    const key = `${this.seq}\n${filePath}`;
+    if (this.reportedErrors.has(key)) return;
+    this.reportedErrors.add(key);
+    if (this.kind === 'app') console.error(`[kiln] ${filePath}:`, error);
+    this.opts.post({
+      kind: 'kiln:error',
+      revisionId: this.revisionId,
+      filePath,
+      mode: this.mode,
+      message: data.message,
+      ...(data.stack ? { stack: data.stack } : {}),
+    });
+  }
+
+  /** A boundary of `filePath` committed without error. */
+  moduleRendered(filePath: string, impl: unknown): void {
+    this.failing.delete(filePath);
+    if (impl !== undefined) this.lastGood.set(filePath, impl);
+    queueMicrotask(() => this.checkRendered());
+  }
+
+  /** Posts `kiln:rendered` the first time a revision's page rendered with no module failing. */
+  checkRendered(): void {
+    if (!this.loaded || this.failing.size > 0 || this.renderedRevisions.has(this.revisionId)) return;
+    if (!this.currentPage()) return;
+    this.renderedRevisions.add(this.revisionId);
+    this.opts.post({
+      kind: 'kiln:rendered',
+      revisionId: this.revisionId,
+      route: this.route,
+      ms: Math.round((performance.now() - this.loadStartedAt) * 10) / 10,
+    });
+  }
+
+  requestFix(filePath: string, message: string): void {
+    this.opts.post({ kind: 'kiln:fix', revisionId: this.revisionId, filePath, message });
+  }
+
+  /** Errors outside render (event handlers, timers): attributed to a module by the stack's source URL. */
+  reportUncaught(error: unknown): void {
+    const stack = error instanceof Error ? (error.stack ?? '') : '';
+    const filePath = /kiln:\/\/\/([^\s:)]+)/.exec(stack)?.[1];
+    if (filePath && this.records.has(filePath)) this.reportError(filePath, error);
+    else if (this.kind === 'app') console.error(error);
+  }
+}
+
+/** The evaluator's view of the engine: components by name, other modules' exports, loaded externals. */
+function makeScopeSources(engine: Engine): ScopeSources {
+  return {
+    component: (name) => engine.lazyComponentIfExists(name),
+    projectExports: (source) => engine.moduleExports(source),
+    get icons() {
+      return engine.icons;
+    },
+    get libraries() {
+      return engine.libraries;
+    },
+    get componentNames() {
+      return engine.componentNames();
+    },
+  };
+}
+
+function applyCss(css: string): void {
+  let style = document.getElementById(CSS_ELEMENT_ID);
+  if (!style) {
+    style = document.createElement('style');
+    style.id = CSS_ELEMENT_ID;
+    document.head.appendChild(style);
+  }
+  if (style.textContent !== css) style.textContent = css;
+}
+
+// --- React views ------------------------------------------------------------------------------------
+
+function PageView({ engine, seq, route }: { engine: Engine; seq: number; route: string }) {
+  const page = engine.currentPage();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: check after every load (seq) and route change.
+  useEffect(() => engine.checkRendered(), [engine, seq, route]);
+  if (!page) {
+    if (!engine.hasPages() || engine.generating) return null;
+    return <NotFound route={normalizeRoute(route)} />;
+  }
+  const search = route.includes('?') ? route.slice(route.indexOf('?') + 1) : '';
+  const props = { params: page.params, searchParams: Object.fromEntries(new URLSearchParams(search)) };
+  return (
+    <ModuleBoundary key={page.filePath} engine={engine} filePath={page.filePath} seq={seq} props={props} />
+  );
+}
+
+function NotFound({ route }: { route: string }) {
+  return (
+    <div
+      style={{
+        minHeight: '60vh',
+        display: 'grid',
+        placeItems: 'center',
+        fontFamily: 'system-ui, sans-serif',
+      }}
+    >
+      <div style={{ textAlign: 'center', color: '#4b5563' }}>
+        <div style={{ fontSize: 48, fontWeight: 700, color: '#111827' }}>404</div>
+        <p style={{ margin: '8px 0 16px' }}>There is no page at {route}.</p>
+        <a href="/" style={{ color: '#2563eb' }}>
+          Go to the home page
+        </a>
+      </div>
+    </div>
+  );
+}
+
+interface BoundaryProps {
+  engine: Engine;
+  filePath: string;
+  seq: number;
+  props: Record<string, unknown>;
+}
+
+interface BoundaryState {
+  error: unknown;
+  hasError: boolean;
+  seq: number;
+  /** Bumped after a stand-in retry so the module renders again. */
+  attempt: number;
+}
+
+const checkedComponents = new WeakMap<object, unknown>();
+
+function isRenderableNode(value: unknown): boolean {
+  if (value === null || value === undefined || typeof value !== 'object') return typeof value !== 'function';
+  if (isValidElement(value) || Array.isArray(value) || '$$typeof' in value) return true;
+  return Symbol.iterator in value || typeof (value as { then?: unknown }).then === 'function';
+}
+
+/** Wraps a function component so a non-renderable return value fails with the spec's message. */
+function checked(impl: (props: unknown) => unknown): unknown {
+  let wrapper = checkedComponents.get(impl);
+  if (!wrapper) {
+    // biome-ignore lint/correctness/noComponentHookFactories: one wrapper per generated component, cached.
+    const Checked = (props: unknown) => {
+      const out = impl(props);
+      if (!isRenderableNode(out)) throw new Error(INVALID_NODE_MESSAGE);
+      return out as ReactNode;
+    };
+    Object.defineProperty(Checked, 'name', { value: impl.name || 'Component' });
+    wrapper = Checked;
+    checkedComponents.set(impl, wrapper);
+  }
+  return wrapper;
+}
+
+function Invalid(): ReactNode {
+  throw new Error(INVALID_NODE_MESSAGE);
+}
+
+function elementFor(impl: unknown, props: Record<string, unknown>): ReactNode {
+  if (typeof impl === 'function') {
+    const isClass = Boolean(
+      (impl as { prototype?: { isReactComponent?: unknown } }).prototype?.isReactComponent,
+    );
+    // biome-ignore lint/suspicious/noExplicitAny: generated components take arbitrary props.
+    return createElement((isClass ? impl : checked(impl as (p: unknown) => unknown)) as any, props);
+  }
+  if (isValidElement(impl)) return impl;
+  // biome-ignore lint/suspicious/noExplicitAny: memo / forwardRef / lazy objects.
+  if (impl && typeof impl === 'object' && '$$typeof' in impl) return createElement(impl as any, props);
+  return <Invalid />;
+}
+
+/** Error boundary around one page or component: fallback box, stand-in retries, last good render. */
+class ModuleBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, hasError: false, seq: this.props.seq, attempt: 0 };
+  private renderedImpl: unknown;
+  private readonly failedImpls = new Set<unknown>();
+  private handledError: unknown;
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.seq !== state.seq ? { error: null, hasError: false, seq: props.seq } : null;
+  }
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error, hasError: true };
+  }
+
+  override componentDidCatch(error: unknown, _info: ErrorInfo): void {
+    const { engine, filePath } = this.props;
+    if (engine.retryWithStandIn(filePath, error)) {
+      this.setState((s) => ({ error: null, hasError: false, attempt: s.attempt + 1 }));
+      return;
+    }
+    engine.reportError(filePath, error);
+  }
+
+  override componentDidMount(): void {
+    this.committed();
+  }
+
+  override componentDidUpdate(prev: BoundaryProps): void {
+    if (prev.seq !== this.props.seq) this.failedImpls.clear();
+    this.committed();
+  }
+
+  private committed(): void {
+    const { engine, filePath } = this.props;
+    const rec = engine.record(filePath);
+    const broken = this.state.hasError || !rec || rec.compileError || rec.evalError !== undefined;
+    if (!broken) engine.moduleRendered(filePath, this.renderedImpl);
+    else if (!this.state.hasError && rec) engine.reportError(filePath, rec.compileError ?? rec.evalError);
+  }
+
+  override render(): ReactNode {
+    const { engine, filePath, props } = this.props;
+    const rec = engine.record(filePath);
+    if (!rec) return null;
+    if (this.state.hasError && this.handledError !== this.state.error) {
+      this.handledError = this.state.error;
+      this.failedImpls.add(this.renderedImpl);
+    }
+    const failure = rec.compileError ?? (rec.evalError !== undefined ? errorData(rec.evalError) : undefined);
+    if (this.state.hasError || failure) {
+      if (engine.generating) {
+        const good = engine.lastGood.get(filePath);
+        if (good === undefined || this.failedImpls.has(good)) return null;
+        this.renderedImpl = good;
+        return elementFor(good, props);
+      }
+      const message = failure?.message ?? errorData(this.state.error).message;
+      return <ErrorBox engine={engine} filePath={filePath} message={message} />;
+    }
+    const impl = rec.exports?.default;
+    this.renderedImpl = impl;
+    return elementFor(impl, props);
+  }
+}
+
+function ErrorBox({ engine, filePath, message }: { engine: Engine; filePath: string; message: string }) {
+  const [pressed, setPressed] = useState(false);
+  return (
+    <div
+      data-kiln-error={filePath}
+      title={message}
+      style={{
+        background: '#f3f4f6',
+        border: '1px solid #e5e7eb',
+        borderRadius: 8,
+        color: '#374151',
+        padding: 16,
+        margin: 8,
+        fontFamily: 'system-ui, sans-serif',
+        fontSize: 14,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 12,
+      }}
+    >
+      <span>{RENDER_ERROR_TEXT}</span>
+      {engine.kind === 'preview' ? (
+        <button
+          type="button"
+          disabled={pressed}
+          onClick={() => {
+            setPressed(true);
+            engine.requestFix(filePath, message);
+          }}
+          style={{
+            background: pressed ? '#9ca3af' : '#111827',
+            color: '#fff',
+            border: 0,
+            borderRadius: 6,
+            padding: '6px 12px',
+            cursor: pressed ? 'default' : 'pointer',
+          }}
+        >
+          Fix it
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * @module
+ * The runtime's entry script (`/_kiln/runtime.js`), kept tiny: it reads the boot data, starts listening
+ * to the builder at once (queueing loads) and says `kiln:ready`, while the engine (React, react-dom) and,
+ * in the preview, the compiler (sucrase) load in parallel.
+ */
+import { type BuilderToPreview, isBuilderToPreview, type PreviewToBuilder } from '../protocol.ts';
+import { BOOT_ELEMENT_ID, type BootConfig, ROOT_ELEMENT_ID } from './boot.ts';
+import { installLinkRouting } from './links.ts';
+import { installStorageFallback } from './storage-fallback.ts';
+
+function readBoot(): BootConfig {
+  const text = document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '';
+  return JSON.parse(text) as BootConfig;
+}
+
+function container(): HTMLElement {
+  let el = document.getElementById(ROOT_ELEMENT_ID);
+  if (!el) {
+    el = document.createElement('div');
+    el.id = ROOT_ELEMENT_ID;
+    document.body.appendChild(el);
+  }
+  return el;
+}
+
+async function startPreview(boot: Extract<BootConfig, { mode: 'preview' }>): Promise<void> {
+  installStorageFallback();
+  const queue: BuilderToPreview[] = [];
+  let deliver = (msg: BuilderToPreview) => {
+    queue.push(msg);
+  };
+  window.addEventListener('message', (event) => {
+    if (event.origin !== boot.builderOrigin || event.source !== window.parent) return;
+    if (!isBuilderToPreview(event.data)) return;
+    // Observable by tests and tools: how many builder messages this runtime accepted.
+    document.documentElement.dataset.kilnAccepted = String(
+      Number(document.documentElement.dataset.kilnAccepted ?? 0) + 1,
+    );
+    deliver(event.data);
+  });
+  const post = (message: PreviewToBuilder) => window.parent.postMessage(message, boot.builderOrigin);
+  post({ kind: 'kiln:ready' });
+  const compile = import('../compile.ts').then((m) => m.compileModule);
+  const { Engine } = await import('./engine.tsx');
+  const engine = new Engine({
+    kind: 'preview',
+    assetBase: boot.assetBase,
+    container: container(),
+    post,
+    compile: () => compile,
+  });
+  installLinkRouting(engine);
+  installFetchRewrite(() => engine.revisionId);
+  window.addEventListener('error', (e) => engine.reportUncaught(e.error));
+  window.addEventListener('unhandledrejection', (e) => engine.reportUncaught(e.reason));
+  // Generated code that assigns `location.href` reloads the iframe at that path: show it, and tell the builder.
+  let reloadedAt = location.pathname !== '/' ? location.pathname + location.search : null;
+  deliver = (msg) => {
+    if (msg.kind === 'kiln:load') {
+      const route = reloadedAt ?? msg.route;
+      if (reloadedAt && reloadedAt !== msg.route) post({ kind: 'kiln:route', route: reloadedAt });
+      reloadedAt = null;
+      void engine.load({ ...msg, route });
+    } else {
+      engine.navigate(msg.route, { push: false, notify: false });
+    }
+  };
+  // Only the newest load matters; a navigate after it still applies.
+  const lastLoad = queue.map((m) => m.kind).lastIndexOf('kiln:load');
+  for (const msg of queue.slice(Math.max(0, lastLoad))) deliver(msg);
+}
+
+/**
+ * In the preview, `/api/…` calls go to the revision's sandbox: `/sandbox/api/{revisionId}/…` (spec §7);
+ * legacy `/api/db/` calls are left alone.
+ */
+function installFetchRewrite(revisionId: () => string): void {
+  const original = window.fetch.bind(window);
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const parsed = new URL(url, location.href);
+    if (
+      parsed.origin === location.origin &&
+      parsed.pathname.startsWith('/api/') &&
+      !parsed.pathname.startsWith('/api/db/')
+    ) {
+      parsed.pathname = `/sandbox/api/${encodeURIComponent(revisionId())}/${parsed.pathname.slice('/api/'.length)}`;
+      return original(input instanceof Request ? new Request(parsed.href, input) : parsed.href, init);
+    }
+    return original(input, init);
+  };
+}
+
+async function startApp(boot: Extract<BootConfig, { mode: 'app' }>): Promise<void> {
+  const { Engine } = await import('./engine.tsx');
+  const engine = new Engine({
+    kind: 'app',
+    assetBase: boot.assetBase,
+    container: container(),
+    post: () => {},
+    compile: () => import('../compile.ts').then((m) => m.compileModule),
+  });
+  installLinkRouting(engine);
+  window.addEventListener('popstate', () => {
+    engine.navigate(location.pathname + location.search + location.hash, { push: false, notify: false });
+  });
+  await engine.load({
+    revisionId: boot.revisionId,
+    modules: boot.modules,
+    route: location.pathname + location.search,
+    generating: false,
+    mode: 'web',
+  });
+  if (location.hash) engine.scrollToAnchor(location.hash.slice(1));
+}
+
+const boot = readBoot();
+if (boot.mode === 'preview') void startPreview(boot);
+else void startApp(boot);

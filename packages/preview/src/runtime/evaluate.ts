@@ -1,0 +1,183 @@
+/**
+ * @module
+ * Evaluates compiled modules with `new Function`, passing their scope as parameters: React and every
+ * React export by name, the JSX factory, imported icons and libraries, every project component (as a
+ * stable lazy wrapper, so components can use each other in any order) and stand-ins for names that turned
+ * out to be undefined. An evaluation is cached by code and scope so unchanged modules keep their function
+ * identity across loads, and React keeps their state.
+ */
+import * as React from 'react';
+import * as ReactDOM from 'react-dom';
+import type { ModuleImport } from '../clean.ts';
+import type { CompiledModule } from '../compile.ts';
+import { kilnJsx } from './jsx.ts';
+
+/** How many undefined names one module may have replaced by stand-ins (spec §5). */
+export const MAX_STAND_INS = 10;
+
+const RESERVED = new Set(
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if implements import in instanceof interface let new null package private protected public return static super switch this throw true try typeof var void while with yield await arguments eval undefined NaN Infinity'.split(
+    ' ',
+  ),
+);
+
+function isIdentifier(name: string): boolean {
+  return /^[A-Za-z_$][\w$]*$/.test(name) && !RESERVED.has(name);
+}
+
+const REACT_SCOPE: Record<string, unknown> = {};
+for (const [key, value] of Object.entries(React)) {
+  if (isIdentifier(key) && !key.startsWith('unstable_') && !key.startsWith('__')) REACT_SCOPE[key] = value;
+}
+
+const standIns = new Map<string, (props?: unknown) => unknown>();
+
+/**
+ * A no-op stand-in for an undefined name: callable, usable as a component (renders its children).
+ * One per name, so modules evaluated with it keep their identity across loads.
+ */
+export function makeStandIn(name: string): (props?: unknown) => unknown {
+  let standIn = standIns.get(name);
+  if (!standIn) {
+    standIn = (props?: unknown) =>
+      props && typeof props === 'object' && 'children' in props
+        ? (props as { children: unknown }).children
+        : null;
+    Object.defineProperty(standIn, 'name', { value: name });
+    standIns.set(name, standIn);
+  }
+  return standIn;
+}
+
+/** Where the evaluator looks up what a module needs besides React. */
+export interface ScopeSources {
+  /** Lazy wrapper for a project component by name, or undefined when the project has no such component. */
+  component(name: string): unknown;
+  /** Named exports of another project module (for `import { x } from '@/utils/x'`), resolved by import source. */
+  projectExports(source: string): Record<string, unknown> | undefined;
+  /** Loaded icon components by export name (missing icons are absent). */
+  icons: ReadonlyMap<string, unknown>;
+  /** Loaded library namespaces by import source (missing libraries are absent). */
+  libraries: ReadonlyMap<string, Record<string, unknown>>;
+  /** Names of every project component, all injected. */
+  componentNames: readonly string[];
+}
+
+/** The basename of an import source: `@/components/TodoItem` → `TodoItem`. */
+export function importBasename(source: string): string {
+  return (
+    source
+      .split('/')
+      .pop()
+      ?.replace(/\.[jt]sx?$/, '') ?? ''
+  );
+}
+
+function bindImport(
+  scope: Map<string, unknown>,
+  imp: ModuleImport,
+  sources: ScopeSources,
+  missing: string[],
+) {
+  const put = (local: string, value: unknown) => {
+    if (value === undefined) {
+      missing.push(local);
+      scope.set(local, makeStandIn(local));
+    } else scope.set(local, value);
+  };
+  switch (imp.kind) {
+    case 'react': {
+      if (imp.defaultName) put(imp.defaultName, React);
+      if (imp.namespace) put(imp.namespace, React);
+      for (const n of imp.named) put(n.local, (React as Record<string, unknown>)[n.imported]);
+      return;
+    }
+    case 'react-dom': {
+      if (imp.defaultName) put(imp.defaultName, ReactDOM);
+      if (imp.namespace) put(imp.namespace, ReactDOM);
+      for (const n of imp.named) put(n.local, (ReactDOM as Record<string, unknown>)[n.imported]);
+      return;
+    }
+    case 'icons': {
+      for (const n of imp.named) put(n.local, sources.icons.get(n.imported));
+      if (imp.namespace) put(imp.namespace, Object.fromEntries(sources.icons));
+      return;
+    }
+    case 'project': {
+      const base = importBasename(imp.source);
+      if (imp.defaultName)
+        put(imp.defaultName, sources.component(base) ?? sources.projectExports(imp.source)?.default);
+      if (imp.namespace) put(imp.namespace, sources.projectExports(imp.source) ?? {});
+      for (const n of imp.named) {
+        put(n.local, sources.projectExports(imp.source)?.[n.imported] ?? sources.component(n.imported));
+      }
+      return;
+    }
+    case 'library': {
+      const lib = sources.libraries.get(imp.source);
+      if (imp.defaultName) put(imp.defaultName, lib ? (lib.default ?? lib) : undefined);
+      if (imp.namespace) put(imp.namespace, lib);
+      for (const n of imp.named) put(n.local, lib?.[n.imported]);
+      return;
+    }
+  }
+}
+
+/** Everything a module sees, in the order later entries win. */
+export function buildScope(
+  compiled: CompiledModule,
+  sources: ScopeSources,
+  standIns: readonly string[],
+): { scope: Map<string, unknown>; missing: string[] } {
+  const scope = new Map<string, unknown>(Object.entries(REACT_SCOPE));
+  scope.set('React', React);
+  scope.set('__kiln_jsx', kilnJsx);
+  scope.set('__kiln_Fragment', React.Fragment);
+  for (const name of sources.componentNames) scope.set(name, sources.component(name));
+  const missing: string[] = [];
+  for (const imp of compiled.imports) bindImport(scope, imp, sources, missing);
+  // An undefined name that is a lucide icon (used without importing it) gets the icon once it has loaded.
+  for (const name of standIns) {
+    // A name that exists now (a component generated since) is no longer stood in for.
+    if (scope.get(name) === undefined) scope.set(name, sources.icons.get(name) ?? makeStandIn(name));
+  }
+  for (const key of [...scope.keys()]) if (!isIdentifier(key)) scope.delete(key);
+  return { scope, missing };
+}
+
+interface CachedRun {
+  values: unknown[];
+  exports: Record<string, unknown>;
+}
+
+const runCache = new Map<string, CachedRun>();
+
+/**
+ * Runs a compiled module body with a scope and returns its exports object; throws what the module throws.
+ * The same code with the same scope values returns the same exports, so React keeps component state.
+ */
+export function runModule(code: string, scope: Map<string, unknown>): Record<string, unknown> {
+  const names = [...scope.keys()];
+  const values = [...scope.values()];
+  const key = `${names.join(',')}\n${code}`;
+  const cached = runCache.get(key);
+  if (cached && cached.values.length === values.length && cached.values.every((v, i) => v === values[i])) {
+    return cached.exports;
+  }
+  const fn = new Function(...names, `return (function () {\n${code}\n})();`) as (
+    ...args: unknown[]
+  ) => unknown;
+  const result = fn(...values);
+  const exports = result && typeof result === 'object' ? (result as Record<string, unknown>) : {};
+  runCache.delete(key);
+  runCache.set(key, { values, exports });
+  if (runCache.size > 300) runCache.delete(runCache.keys().next().value as string);
+  return exports;
+}
+
+/** The name in a "X is not defined" ReferenceError, or null. */
+export function undefinedName(error: unknown): string | null {
+  if (!(error instanceof ReferenceError)) return null;
+  const m = /^(?:Can't find variable: )?([A-Za-z_$][\w$]*)(?: is not defined)?$/.exec(error.message);
+  return m?.[1] && isIdentifier(m[1]) ? m[1] : null;
+}

@@ -1,0 +1,110 @@
+/**
+ * @module
+ * The HTML pages the server sends for the preview origin and for published apps. Both load the runtime
+ * from the asset base (`/_kiln/` by default) and hand it boot data in a JSON script element.
+ */
+import { compileModule } from './compile.ts';
+import type { PreviewModule } from './protocol.ts';
+import {
+  type AppModule,
+  BOOT_ELEMENT_ID,
+  type BootConfig,
+  CSS_ELEMENT_ID,
+  ROOT_ELEMENT_ID,
+} from './runtime/boot.ts';
+
+const RENDERED_TYPES = new Set([
+  'PAGE',
+  'AUTH_PAGE_SIGN_IN',
+  'AUTH_PAGE_SIGN_UP',
+  'AUTH_PAGE_LOGOUT',
+  'COMPONENT',
+  'DESIGN_SYSTEM_COMPONENT',
+]);
+
+/** Escapes text for HTML content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** JSON that is safe inside `<script>`: no `</script>`, `<!--`, or line separators can end or confuse it. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** CSS that cannot close its `<style>` element early. */
+function styleText(css: string): string {
+  return css.replace(/<\/(style)/gi, '<\\/$1');
+}
+
+function normalizeBase(assetBase: string | undefined): string {
+  const base = assetBase ?? '/_kiln/';
+  return base.endsWith('/') ? base : `${base}/`;
+}
+
+function page(opts: { title: string; css: string; boot: BootConfig; assetBase: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(opts.title)}</title>
+<style id="${CSS_ELEMENT_ID}">${styleText(opts.css)}</style>
+<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptJson(opts.boot)}</script>
+<script type="module" src="${escapeHtml(opts.assetBase)}runtime.js"></script>
+</head>
+<body>
+<div id="${ROOT_ELEMENT_ID}"></div>
+</body>
+</html>
+`;
+}
+
+/** The page served at every path of a preview origin; the builder then sends `kiln:load`. */
+export function previewShellHtml(opts: {
+  builderOrigin: string;
+  projectId: string;
+  assetBase?: string;
+}): string {
+  const assetBase = normalizeBase(opts.assetBase);
+  return page({
+    title: 'Preview',
+    css: '',
+    assetBase,
+    boot: { mode: 'preview', builderOrigin: opts.builderOrigin, projectId: opts.projectId, assetBase },
+  });
+}
+
+/**
+ * A published app's page: the revision's pages and components compiled here (so visitors never load the
+ * compiler), its CSS, and real URL routing. A module that does not compile shows the error box.
+ */
+export function appShellHtml(opts: {
+  title: string;
+  revisionId: string;
+  modules: PreviewModule[];
+  css: string;
+  assetBase?: string;
+}): string {
+  const assetBase = normalizeBase(opts.assetBase);
+  const modules: AppModule[] = opts.modules
+    .filter((m) => RENDERED_TYPES.has(m.moduleType))
+    .map(({ content, ...meta }) => {
+      try {
+        return { ...meta, compiled: compileModule(content, meta.filePath) };
+      } catch (error) {
+        return { ...meta, compileError: error instanceof Error ? error.message : String(error) };
+      }
+    });
+  return page({
+    title: opts.title,
+    css: opts.css,
+    assetBase,
+    boot: { mode: 'app', revisionId: opts.revisionId, modules, assetBase },
+  });
+}
