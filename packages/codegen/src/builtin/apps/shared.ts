@@ -1,0 +1,106 @@
+/**
+ * Pieces every builtin app shares: the context a template is built from, module constructors, and the
+ * `AppHeader` component whose `navLinks` list the "add a page" follow-up extends.
+ * @module
+ */
+import type { AppType } from '@kiln/core';
+import type { GenModule } from '../../types.ts';
+import { jsString, jsxText } from '../format.ts';
+import type { AccentHue } from '../theme.ts';
+
+/** What a template is built from. */
+export interface AppContext {
+  appType: AppType | 'LINK_IN_BIO';
+  /** The app's name, shown in the header and the browser tab. */
+  title: string;
+  accent: AccentHue;
+  prompt: string;
+}
+
+/** A built app: its modules and what the assistant says about it. */
+export interface BuiltApp {
+  modules: GenModule[];
+  /** The plan, shown as thinking. */
+  plan: string;
+  /** Chat text after the files: what was built and what to try next. */
+  summary: string;
+}
+
+/** A PAGE module at a route segment ('' is the root page). */
+export function page(segment: string, content: string): GenModule {
+  const filePath = segment ? `apps/web/src/app/${segment}/page.tsx` : 'apps/web/src/app/page.tsx';
+  return { filePath, moduleType: 'PAGE', content: tidy(content) };
+}
+
+/** A COMPONENT module named `name`. */
+export function component(name: string, content: string): GenModule {
+  return { filePath: `apps/web/src/components/${name}.tsx`, moduleType: 'COMPONENT', content: tidy(content) };
+}
+
+function tidy(content: string): string {
+  return `${content.replace(/^\n+/, '').replace(/\s+$/, '')}\n`;
+}
+
+/** A line setting the browser tab title, placed in a root page; the rename follow-up finds titles by it. */
+export function documentTitleEffect(title: string): string {
+  return `  useEffect(() => {
+    document.title = ${jsString(title)};
+  }, []);`;
+}
+
+/**
+ * The `AppHeader` component: brand (icon + title) and a nav built from `navLinks`, shown once there is more
+ * than one link.
+ */
+export function appHeader(
+  ctx: AppContext,
+  opts: { icon: string; links: { href: string; label: string }[]; maxWidth?: string },
+): GenModule {
+  const a = ctx.accent;
+  const links = opts.links
+    .map((l) => `    { href: ${jsString(l.href)}, label: ${jsString(l.label)} },`)
+    .join('\n');
+  return component(
+    'AppHeader',
+    `
+import { ${opts.icon} } from 'lucide-react';
+
+export default function AppHeader() {
+  const navLinks = [
+${links}
+  ];
+  const current = typeof window === 'undefined' ? '/' : window.location.pathname;
+
+  return (
+    <header className="sticky top-0 z-20 border-b border-slate-200/80 bg-white/80 backdrop-blur">
+      <div className="mx-auto flex ${opts.maxWidth ?? 'max-w-5xl'} items-center justify-between gap-4 px-4 py-3 sm:px-6">
+        <a href="/" className="flex items-center gap-2.5 font-semibold tracking-tight text-slate-900">
+          <span className="flex h-9 w-9 items-center justify-center rounded-xl bg-${a}-600 text-white shadow-sm shadow-${a}-600/30">
+            <${opts.icon} className="h-5 w-5" aria-hidden="true" />
+          </span>
+          <span className="text-lg">${jsxText(ctx.title)}</span>
+        </a>
+        {navLinks.length > 1 && (
+          <nav className="flex items-center gap-1 overflow-x-auto text-sm">
+            {navLinks.map((link) => (
+              <a
+                key={link.href}
+                href={link.href}
+                className={
+                  current === link.href
+                    ? 'rounded-lg bg-${a}-50 px-3 py-2 font-medium text-${a}-700'
+                    : 'rounded-lg px-3 py-2 font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+                }
+              >
+                {link.label}
+              </a>
+            ))}
+          </nav>
+        )}
+      </div>
+    </header>
+  );
+}
+`,
+  );
+}

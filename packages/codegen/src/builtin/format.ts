@@ -1,0 +1,32 @@
+/**
+ * Writers of Kiln's tagged output format, used by the builtin generator to produce exactly what a model
+ * would: chat text, thinking, whole files and SEARCH/REPLACE edits.
+ * @module
+ */
+import type { GenModule, SearchReplace } from '../types.ts';
+
+/** A `<kiln:thinking>` block. */
+export function thinkingBlock(text: string): string {
+  return `<kiln:thinking>\n${text}\n</kiln:thinking>\n`;
+}
+
+/** A `<kiln:file>` block holding a whole module. */
+export function fileBlock(module: GenModule): string {
+  return `<kiln:file path="${module.filePath}" type="${module.moduleType}">\n${module.content}</kiln:file>\n`;
+}
+
+/** A `<kiln:edit>` block with SEARCH/REPLACE pairs. */
+export function editBlock(filePath: string, edits: SearchReplace[]): string {
+  const blocks = edits.map((e) => `<<<<<<< SEARCH\n${e.search}\n=======\n${e.replace}\n>>>>>>> REPLACE\n`);
+  return `<kiln:edit path="${filePath}">\n${blocks.join('')}</kiln:edit>\n`;
+}
+
+/** A JavaScript single-quoted string literal. */
+export function jsString(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+}
+
+/** Text safe to place between JSX tags. */
+export function jsxText(text: string): string {
+  return text.replace(/[{}<>]/g, '');
+}

@@ -1,0 +1,46 @@
+/**
+ * The builtin provider: a `ModelProvider` that needs no model. It reads the request message `buildPrompt`
+ * wrote, produces the builtin generator's tagged reply, and streams it in chunks through the same parser
+ * a real model's reply goes through.
+ * @module
+ */
+import { readRequestMessage } from '../prompt.ts';
+import type { ModelProvider } from '../types.ts';
+import { builtinReply } from './respond.ts';
+
+/**
+ * Creates the builtin provider. `chunkDelayMs` (default 0) pauses between chunks so the preview can be
+ * watched "typing"; `chunkSize` (default 64 characters) is the size of each streamed chunk.
+ */
+export function createBuiltinProvider(
+  opts: { chunkDelayMs?: number; chunkSize?: number } = {},
+): ModelProvider {
+  const chunkSize = Math.max(1, Math.floor(opts.chunkSize ?? 64));
+  const delay = Math.max(0, opts.chunkDelayMs ?? 0);
+  return {
+    id: 'builtin',
+    async *stream({ messages, signal }) {
+      const last = [...messages].reverse().find((m) => m.role === 'user');
+      const reply = builtinReply(readRequestMessage(last?.content ?? ''));
+      for (let i = 0; i < reply.length; i += chunkSize) {
+        if (signal?.aborted) return;
+        if (delay > 0) await sleep(delay, signal);
+        else if (i > 0 && (i / chunkSize) % 32 === 0) await Promise.resolve();
+        if (signal?.aborted) return;
+        yield reply.slice(i, i + chunkSize);
+      }
+    },
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * The builtin generator's brain: from a request message (prompt, action, current files) to the whole
+ * tagged reply a model would have written. Deterministic: the same request always gives the same reply.
+ * @module
+ */
+import { moduleTypeFromPath } from '@kiln/core';
+import { detectAppType } from '../detect-app-type.ts';
+import { type RequestMessage, requestModules } from '../prompt.ts';
+import type { GenModule } from '../types.ts';
+import { APP_DEFAULTS, buildApp } from './apps/index.ts';
+import { diffEdits } from './diff-edits.ts';
+import { repairUndefinedName } from './fixes.ts';
+import { applyFollowUps } from './follow-ups.ts';
+import { editBlock, fileBlock, thinkingBlock } from './format.ts';
+import { hueFromText } from './theme.ts';
+import { personFromPrompt, titleFromPrompt } from './title.ts';
+
+/** What the builtin generator can do, for replies to requests it does not understand. */
+export const BUILTIN_HELP = `I'm Kiln's builtin generator. I work offline, without a language model, so I can build a set of ready-made apps from a short description:
+- a todo list with due dates ("A todo list app with due dates")
+- a notes app, a personal website or portfolio, a landing page that collects leads, a survey or feedback form
+- a themed starter for other kinds of app: online store, blog, game, AI tool, finance, fitness, weather, chat and more
+
+Once an app exists I can change its colour ("make it teal"), rename it ("rename the app to Taskly") and add pages ("add a page called Pricing").
+
+For anything else, connect a language model by setting KILN_MODEL, for example KILN_MODEL=openai:gpt-4o-mini (with OPENAI_API_KEY), KILN_MODEL=anthropic:claude-sonnet-4-5 (with ANTHROPIC_API_KEY) or KILN_MODEL=ollama:llama3.1 for a local model.`;
+
+/** The builtin generator's whole reply to a request. */
+export function builtinReply(msg: RequestMessage): string {
+  const modules = requestModules(msg, moduleTypeFromPath);
+  if (msg.action === 'FIX_CHANGE') return fixReply(msg, modules);
+  if (modules.length === 0) return initialReply(msg.prompt);
+  return followUpReply(msg.prompt, modules);
+}
+
+function initialReply(prompt: string): string {
+  const appType = detectAppType(prompt);
+  if (!appType)
+    return `I couldn't tell what kind of app you'd like from that description.\n\n${BUILTIN_HELP}\n`;
+  const defaults = APP_DEFAULTS[appType];
+  const personal =
+    appType === 'PERSONAL_WEBSITE' || appType === 'PORTFOLIO_WEBSITE' || appType === 'LINK_IN_BIO';
+  const title = titleFromPrompt(prompt) ?? (personal ? personFromPrompt(prompt) : null) ?? defaults.title;
+  const accent = hueFromText(prompt) ?? defaults.accent;
+  const app = buildApp({ appType, title, accent, prompt });
+  return [
+    thinkingBlock(app.plan),
+    `Building **${title}** for you.\n\n`,
+    ...app.modules.map(fileBlock),
+    `\n${app.summary}\n`,
+  ].join('');
+}
+
+function followUpReply(prompt: string, modules: GenModule[]): string {
+  const result = applyFollowUps(prompt, modules);
+  if (result.done.length === 0) {
+    // Asked for something known that needed no change ("it is already teal"): say so, without the help text.
+    if (result.notes.length > 0) return `${result.notes.join('\n')}\n`;
+    return `I can't make that change on my own.\n\n${BUILTIN_HELP}\n`;
+  }
+  const before = new Map(modules.map((m) => [m.filePath, m]));
+  const blocks: string[] = [];
+  for (const m of result.modules.values()) {
+    const old = before.get(m.filePath);
+    if (!old) {
+      blocks.push(fileBlock(m));
+      continue;
+    }
+    if (old.content === m.content) continue;
+    const edits = diffEdits(old.content, m.content);
+    blocks.push(edits ? editBlock(m.filePath, edits) : fileBlock(m));
+  }
+  const summary = [...result.done, ...result.notes].join('\n');
+  return [
+    thinkingBlock(result.done.map((d) => `- ${d}`).join('\n')),
+    'On it.\n\n',
+    ...blocks,
+    `\n${summary}\n`,
+  ].join('');
+}
+
+function fixReply(msg: RequestMessage, modules: GenModule[]): string {
+  const failing = msg.error ? modules.find((m) => m.filePath === msg.error?.filePath) : undefined;
+  const repair = failing && msg.error ? repairUndefinedName(msg.error.message, failing, modules) : null;
+  if (failing && repair) {
+    const edits = diffEdits(failing.content, repair.content);
+    const block = edits
+      ? editBlock(failing.filePath, edits)
+      : fileBlock({ ...failing, content: repair.content });
+    return `${thinkingBlock(`- ${repair.done}`)}Fixing \`${failing.filePath}\`.\n\n${block}\n${repair.done}\n`;
+  }
+  const where = msg.error ? ` in \`${msg.error.filePath}\`` : '';
+  return `The builtin generator can't diagnose errors${where} on its own: it builds apps from templates and makes a fixed set of edits, without a language model.\n\nTo fix generated code automatically, connect a model, for example KILN_MODEL=openai:gpt-4o-mini (with OPENAI_API_KEY) or KILN_MODEL=ollama:llama3.1. You can also edit the file directly in the code editor.\n`;
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { generate } from './generate.ts';
+import type { GenerationEvent, GenModule, ModelProvider } from './types.ts';
+
+/** A provider that replays a scripted reply in fixed chunks. */
+function scripted(
+  reply: string,
+  chunkSize = 7,
+): ModelProvider & { seen: { system: string; content: string }[] } {
+  const seen: { system: string; content: string }[] = [];
+  return {
+    id: 'scripted',
+    seen,
+    async *stream({ system, messages }) {
+      seen.push({ system, content: messages.map((m) => m.content).join('\n') });
+      for (let i = 0; i < reply.length; i += chunkSize) yield reply.slice(i, i + chunkSize);
+    },
+  };
+}
+
+async function collect(it: AsyncIterable<GenerationEvent>): Promise<GenerationEvent[]> {
+  const out: GenerationEvent[] = [];
+  for await (const e of it) out.push(e);
+  return out;
+}
+
+function doneOf(events: GenerationEvent[]) {
+  const done = events.filter((e) => e.type === 'done');
+  expect(done).toHaveLength(1);
+  expect(events.at(-1)?.type).toBe('done');
+  return done[0] as Extract<GenerationEvent, { type: 'done' }>;
+}
+
+const CARD: GenModule = {
+  filePath: 'apps/web/src/components/Card.tsx',
+  moduleType: 'COMPONENT',
+  content: 'export default function Card() {\n  return <div className="bg-indigo-600">Hi</div>;\n}\n',
+};
+
+describe('generate', () => {
+  it('streams statuses, text and module drafts, and ends with one done holding the modules', async () => {
+    const reply =
+      'Here you go.\n<kiln:file path="apps/web/src/app/page.tsx" type="PAGE">\nexport default function HomePage() {\n  return <main className="p-8">Hello</main>;\n}\n</kiln:file>\n<kiln:file path="apps/web/src/app/api/hello/route.ts">\nexport async function GET() {\n  return Response.json({ ok: true });\n}\n</kiln:file>\nAll set.';
+    const events = await collect(generate({ prompt: 'A todo list app', modules: [] }, scripted(reply)));
+    const statuses = events.filter((e) => e.type === 'status').map((e) => e.status);
+    expect(statuses).toEqual(['ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY']);
+    const drafts = events.filter((e) => e.type === 'module' && !e.done);
+    expect(drafts.length).toBeGreaterThan(3);
+    const done = doneOf(events);
+    expect(done.modules.map((m) => [m.filePath, m.moduleType])).toEqual([
+      ['apps/web/src/app/page.tsx', 'PAGE'],
+      ['apps/web/src/app/api/hello/route.ts', 'FUNCTION'],
+    ]);
+    expect(done.message).toBe('Here you go.\n\nAll set.');
+    expect(done.appType).toBe('TODO_LIST_APP');
+    expect(done.usage.outputTokens).toBe(Math.ceil(reply.length / 4));
+    expect(done.usage.inputTokens).toBeGreaterThan(100);
+    expect(done.missedEdits).toBeUndefined();
+  });
+
+  it('sends the current modules and the prompt to the provider', async () => {
+    const provider = scripted('ok');
+    await collect(generate({ prompt: 'make it teal', modules: [CARD] }, provider));
+    expect(provider.seen[0]?.content).toContain(CARD.content);
+    expect(provider.seen[0]?.content).toContain(
+      '<kiln:request action="CHAT">\nmake it teal\n</kiln:request>',
+    );
+    expect(provider.seen[0]?.system).toContain('<<<<<<< SEARCH');
+  });
+
+  it('applies edits to the existing module and reports misses for a whole-file rewrite', async () => {
+    const reply = `<kiln:edit path="${CARD.filePath}">\n<<<<<<< SEARCH\nbg-indigo-600\n=======\nbg-teal-600\n>>>>>>> REPLACE\n<<<<<<< SEARCH\nnot in the file\n=======\nx\n>>>>>>> REPLACE\n</kiln:edit>`;
+    const events = await collect(
+      generate({ prompt: 'teal', modules: [CARD], action: 'CHAT' }, scripted(reply, 5)),
+    );
+    const done = doneOf(events);
+    expect(done.modules[0]?.content).toContain('bg-teal-600');
+    expect(done.missedEdits).toEqual([{ filePath: CARD.filePath, missed: 1, reason: 'no-match' }]);
+    expect(done.appType).toBeUndefined();
+    expect(events.filter((e) => e.type === 'status').map((e) => e.status)).toEqual([
+      'BUILDING',
+      'BUILDING_UI',
+    ]);
+  });
+
+  it('keeps the module unchanged when edits overlap and records it', async () => {
+    const reply = `<kiln:edit path="${CARD.filePath}">\n<<<<<<< SEARCH\nbg-indigo-600\n=======\nbg-teal-600\n>>>>>>> REPLACE\n<<<<<<< SEARCH\nindigo\n=======\nrose\n>>>>>>> REPLACE\n</kiln:edit>`;
+    const done = doneOf(await collect(generate({ prompt: 'x', modules: [CARD] }, scripted(reply))));
+    expect(done.modules[0]?.content).toBe(CARD.content);
+    expect(done.missedEdits).toEqual([{ filePath: CARD.filePath, missed: 2, reason: 'overlap' }]);
+  });
+
+  it('deletes and renames modules', async () => {
+    const reply = `<kiln:rename from="${CARD.filePath}" to="apps/web/src/components/Tile.tsx"/><kiln:delete path="apps/web/src/app/page.tsx"/>`;
+    const page: GenModule = { filePath: 'apps/web/src/app/page.tsx', moduleType: 'PAGE', content: 'x' };
+    const events = await collect(generate({ prompt: 'x', modules: [CARD, page] }, scripted(reply)));
+    expect(events.filter((e) => e.type === 'delete').map((e) => e.filePath)).toEqual([
+      CARD.filePath,
+      page.filePath,
+    ]);
+    expect(doneOf(events).modules.map((m) => [m.filePath, m.moduleType])).toEqual([
+      ['apps/web/src/components/Tile.tsx', 'COMPONENT'],
+    ]);
+  });
+
+  it('ends with an aborted done holding what arrived when the signal aborts', async () => {
+    const controller = new AbortController();
+    const provider: ModelProvider = {
+      id: 'slow',
+      async *stream({ signal }) {
+        yield '<kiln:file path="apps/web/src/app/page.tsx">\nexport default function HomePage() {\n';
+        controller.abort();
+        if (signal?.aborted) throw new DOMException('aborted', 'AbortError');
+        yield 'never';
+      },
+    };
+    const events = await collect(
+      generate({ prompt: 'x', modules: [] }, provider, { signal: controller.signal }),
+    );
+    const done = doneOf(events);
+    expect(done.aborted).toBe(true);
+    expect(done.modules[0]?.content).toBe('export default function HomePage() {\n');
+  });
+
+  it('throws provider errors that are not cancellations', async () => {
+    const provider: ModelProvider = {
+      id: 'broken',
+      // biome-ignore lint/correctness/useYield: a provider that fails before its first chunk
+      async *stream() {
+        throw new Error('429 Too Many Requests');
+      },
+    };
+    await expect(collect(generate({ prompt: 'x', modules: [] }, provider))).rejects.toThrow('429');
+  });
+});

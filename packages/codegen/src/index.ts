@@ -1,0 +1,29 @@
+/**
+ * `@kiln/codegen`: from a conversation to modules. The tagged output format and its streaming parser,
+ * search/replace edit application, app-type detection, the generation loop, and the builtin offline
+ * generator. No HTTP, no database: providers are passed in.
+ * @module
+ */
+export { applyEdits, EditOverlapError } from './apply-edits.ts';
+export type { MessageBlockKind } from './block-kinds.ts';
+export { blockKindOf } from './block-kinds.ts';
+export { diffEdits } from './builtin/diff-edits.ts';
+export { createBuiltinProvider } from './builtin/provider.ts';
+export { BUILTIN_HELP, builtinReply } from './builtin/respond.ts';
+export { APP_TYPE_RULES, detectAppType } from './detect-app-type.ts';
+export { generate } from './generate.ts';
+export type { OutputParser, ParsedBlockEvent } from './output-parser.ts';
+export { cleanFileContent, createOutputParser, parseSearchReplace } from './output-parser.ts';
+export type { RequestMessage } from './prompt.ts';
+export { buildPrompt, readRequestMessage, requestAction, SYSTEM_PROMPT } from './prompt.ts';
+export type {
+  GenerateRequest,
+  GenerationEvent,
+  GenModule,
+  MissedEdit,
+  ModelProvider,
+  ProviderMessage,
+  SearchReplace,
+  Usage,
+} from './types.ts';
+export { estimateTokens } from './usage.ts';

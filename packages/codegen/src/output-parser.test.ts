@@ -1,0 +1,251 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createOutputParser, type ParsedBlockEvent } from './output-parser.ts';
+
+/** Feeds `chunks` and folds the events into what a consumer ends up with. */
+function run(chunks: string[]) {
+  const parser = createOutputParser();
+  const events: ParsedBlockEvent[] = [];
+  for (const c of chunks) events.push(...parser.push(c));
+  events.push(...parser.end());
+  return { events, ...fold(events) };
+}
+
+function fold(events: ParsedBlockEvent[]) {
+  let text = '';
+  let thinking = '';
+  const files: { path: string; moduleType: string | null; content: string; closed: boolean }[] = [];
+  const edits: {
+    path: string;
+    edits: { search: string; replace: string }[];
+    closed: boolean;
+    wholeFile?: string;
+  }[] = [];
+  const ops: string[] = [];
+  for (const e of events) {
+    if (e.type === 'text') text += e.text;
+    else if (e.type === 'thinking') thinking += e.text;
+    else if (e.type === 'file' && e.done)
+      files.push({ path: e.path, moduleType: e.moduleType, content: e.content, closed: e.closed });
+    else if (e.type === 'edit' && e.done) {
+      const entry: (typeof edits)[number] = { path: e.path, edits: e.edits, closed: e.closed };
+      if (e.wholeFile !== undefined) entry.wholeFile = e.wholeFile;
+      edits.push(entry);
+    } else if (e.type === 'delete') ops.push(`delete ${e.path}`);
+    else if (e.type === 'rename') ops.push(`rename ${e.from} ${e.to}`);
+  }
+  return { text, thinking, files, edits, ops };
+}
+
+const PAGE = `import { useState } from 'react';
+
+export default function HomePage() {
+  const [n, setN] = useState(0);
+  const small = n < 3 && n >= 0;
+  return <div className="p-4">{small ? <b>small</b> : 'big'} <span>{n}</span></div>;
+}
+`;
+
+const REPLY = `<kiln:thinking>
+Plan: a page and a tweak.
+</kiln:thinking>
+Here is your app.
+<kiln:file path="apps/web/src/app/page.tsx" type="PAGE">
+${PAGE}</kiln:file>
+<kiln:edit path="apps/web/src/components/Card.tsx">
+<<<<<<< SEARCH
+  return <div>old</div>;
+=======
+  return <div className="card">new</div>;
+>>>>>>> REPLACE
+<<<<<<< SEARCH
+const a = 1;
+=======
+const a = 2;
+>>>>>>> REPLACE
+</kiln:edit>
+<kiln:delete path="apps/web/src/components/Old.tsx"/>
+<kiln:rename from="apps/web/src/app/a/page.tsx" to='apps/web/src/app/b/page.tsx' />
+Done — enjoy!`;
+
+describe('createOutputParser', () => {
+  it('parses every block kind of a well-formed reply', () => {
+    const r = run([REPLY]);
+    expect(r.thinking.trim()).toBe('Plan: a page and a tweak.');
+    expect(r.files).toEqual([
+      { path: 'apps/web/src/app/page.tsx', moduleType: 'PAGE', content: PAGE, closed: true },
+    ]);
+    expect(r.edits).toEqual([
+      {
+        path: 'apps/web/src/components/Card.tsx',
+        closed: true,
+        edits: [
+          { search: '  return <div>old</div>;', replace: '  return <div className="card">new</div>;' },
+          { search: 'const a = 1;', replace: 'const a = 2;' },
+        ],
+      },
+    ]);
+    expect(r.ops).toEqual([
+      'delete apps/web/src/components/Old.tsx',
+      'rename apps/web/src/app/a/page.tsx apps/web/src/app/b/page.tsx',
+    ]);
+    expect(r.text.replace(/\s+/g, ' ').trim()).toBe('Here is your app. Done — enjoy!');
+  });
+
+  it('gives the same result for every split point of the reply', () => {
+    const whole = run([REPLY]);
+    const expected = {
+      text: whole.text,
+      thinking: whole.thinking,
+      files: whole.files,
+      edits: whole.edits,
+      ops: whole.ops,
+    };
+    for (let i = 0; i <= REPLY.length; i++) {
+      const r = run([REPLY.slice(0, i), REPLY.slice(i)]);
+      expect(
+        { text: r.text, thinking: r.thinking, files: r.files, edits: r.edits, ops: r.ops },
+        `split at ${i}`,
+      ).toEqual(expected);
+    }
+  });
+
+  it('gives the same result when fed one character at a time or in random chunks', () => {
+    const whole = run([REPLY]);
+    const oneByOne = run([...REPLY]);
+    expect(fold(oneByOne.events)).toEqual(fold(whole.events));
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: REPLY.length }), { maxLength: 12 }), (cuts) => {
+        const points = [...new Set(cuts)].sort((a, b) => a - b);
+        const chunks: string[] = [];
+        let at = 0;
+        for (const p of points) {
+          chunks.push(REPLY.slice(at, p));
+          at = p;
+        }
+        chunks.push(REPLY.slice(at));
+        expect(fold(run(chunks).events)).toEqual(fold(whole.events));
+      }),
+    );
+  });
+
+  it('emits growing file drafts while the file streams', () => {
+    const r = run([...REPLY]);
+    const drafts = r.events.filter((e) => e.type === 'file' && !e.done) as Extract<
+      ParsedBlockEvent,
+      { type: 'file' }
+    >[];
+    expect(drafts.length).toBeGreaterThan(50);
+    let previous = '';
+    for (const d of drafts) {
+      expect(PAGE.startsWith(d.content)).toBe(true);
+      expect(d.content.length).toBeGreaterThanOrEqual(previous.length);
+      previous = d.content;
+    }
+  });
+
+  it('reports each SEARCH/REPLACE block of an edit as soon as it completes', () => {
+    const r = run([...REPLY]);
+    const partial = r.events.filter((e) => e.type === 'edit' && !e.done) as Extract<
+      ParsedBlockEvent,
+      { type: 'edit' }
+    >[];
+    expect(partial.map((e) => e.edits.length)).toEqual([1, 2]);
+  });
+
+  it('closes blocks left open at the end of the stream and keeps their content', () => {
+    const r = run([
+      'Sure.\n<kiln:file path="apps/web/src/app/page.tsx">\nexport default function A() {\n  return <p>hi</p>;\n',
+    ]);
+    expect(r.text).toBe('Sure.\n');
+    expect(r.files).toEqual([
+      {
+        path: 'apps/web/src/app/page.tsx',
+        moduleType: null,
+        content: 'export default function A() {\n  return <p>hi</p>;\n',
+        closed: false,
+      },
+    ]);
+  });
+
+  it('closes an open block when the next block starts (a forgotten closer)', () => {
+    const r = run([
+      '<kiln:thinking>plan<kiln:file path="a.tsx">A\n<kiln:file path="b.tsx">B\n</kiln:file><kiln:edit path="c.tsx">\n<<<<<<< SEARCH\nx\n=======\ny\n',
+    ]);
+    expect(r.thinking).toBe('plan');
+    expect(r.files.map((f) => [f.path, f.content, f.closed])).toEqual([
+      ['a.tsx', 'A\n', false],
+      ['b.tsx', 'B\n', true],
+    ]);
+    expect(r.edits).toEqual([{ path: 'c.tsx', closed: false, edits: [{ search: 'x', replace: 'y' }] }]);
+  });
+
+  it('keeps code written outside tags, unknown tags and look-alikes as chat text', () => {
+    const input = 'Use this:\n```tsx\nconst a = b < c && <kiln:nope x="1"> </kiln';
+    expect(run([input]).text).toBe(input);
+    for (let i = 0; i <= input.length; i++) expect(run([input.slice(0, i), input.slice(i)]).text).toBe(input);
+  });
+
+  it('never loses plain text, whatever it contains and however it is chunked', () => {
+    const alphabet = fc.constantFrom(
+      '<',
+      '>',
+      '/',
+      'k',
+      'i',
+      'l',
+      'n',
+      ':',
+      'f',
+      'e',
+      ' ',
+      '\n',
+      '"',
+      '=',
+      'a',
+      'x',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(alphabet, { maxLength: 80 }),
+        fc.array(fc.nat(80), { maxLength: 6 }),
+        (chars, cuts) => {
+          const input = chars.join('');
+          if (/<\/?kiln:(thinking|file|edit|delete|rename)\b/i.test(input)) return;
+          const points = [...new Set(cuts.map((c) => Math.min(c, input.length)))].sort((a, b) => a - b);
+          const chunks: string[] = [];
+          let at = 0;
+          for (const p of points) {
+            chunks.push(input.slice(at, p));
+            at = p;
+          }
+          chunks.push(input.slice(at));
+          expect(run(chunks).text).toBe(input);
+        },
+      ),
+    );
+  });
+
+  it('strips a markdown fence a model wrapped the file in', () => {
+    const r = run(['<kiln:file path="a.tsx">\n```tsx\nconst a = 1;\n```\n</kiln:file>']);
+    expect(r.files[0]?.content).toBe('const a = 1;\n');
+  });
+
+  it('drops stray closing tags in chat text and accepts mismatched closers', () => {
+    const r = run(['hi </kiln:file>there<kiln:FILE PATH="a.tsx">x</kiln:edit>']);
+    expect(r.text).toBe('hi there');
+    expect(r.files).toEqual([{ path: 'a.tsx', moduleType: null, content: 'x\n', closed: true }]);
+  });
+
+  it('treats an edit body without SEARCH/REPLACE markers as a whole file', () => {
+    const r = run(['<kiln:edit path="a.tsx">\nexport default function A() {}\n</kiln:edit>']);
+    expect(r.edits).toEqual([
+      { path: 'a.tsx', closed: true, edits: [], wholeFile: 'export default function A() {}\n' },
+    ]);
+  });
+
+  it('keeps a replacement cut off by the end of the stream', () => {
+    const r = run(['<kiln:edit path="a.tsx">\n<<<<<<< SEARCH\nold\n=======\nnew line\n']);
+    expect(r.edits[0]?.edits).toEqual([{ search: 'old', replace: 'new line' }]);
+  });
+});

@@ -1,0 +1,350 @@
+/**
+ * The incremental parser of Kiln's tagged output format (see README.md): feeds on raw chunks as a model
+ * streams them and emits block events (chat text, thinking, file drafts, edits, deletes, renames).
+ *
+ * It is tolerant by design: text outside tags is chat text, tags may be split across chunks at any byte,
+ * a block left open is closed by the next block's opening tag or by `end()`, stray closers are dropped,
+ * anything that only looks like a tag stays content, and no character of content is ever lost.
+ * @module
+ */
+import type { SearchReplace } from './types.ts';
+
+/** What the parser emits. `file` and `edit` carry the block's whole state so far, not a delta. */
+export type ParsedBlockEvent =
+  /** Chat text outside any block (a delta). */
+  | { type: 'text'; text: string }
+  /** Thinking text (a delta); a last event with `done: true` and empty text ends the block. */
+  | { type: 'thinking'; text: string; done: boolean }
+  /** A whole-file block: `content` is everything so far; `closed` says the closing tag was seen. */
+  | { type: 'file'; path: string; moduleType: string | null; content: string; done: boolean; closed: boolean }
+  /**
+   * An edit block: `edits` are the SEARCH/REPLACE pairs completed so far. `wholeFile` is set on the final
+   * event when the body held no SEARCH/REPLACE markers at all (a sloppy model wrote the whole file).
+   */
+  | {
+      type: 'edit';
+      path: string;
+      edits: SearchReplace[];
+      done: boolean;
+      closed: boolean;
+      wholeFile?: string;
+    }
+  | { type: 'delete'; path: string }
+  | { type: 'rename'; from: string; to: string };
+
+/** The incremental parser returned by `createOutputParser`. */
+export interface OutputParser {
+  /** Feeds a chunk; returns the events it completes. */
+  push(chunk: string): ParsedBlockEvent[];
+  /** Ends the stream: flushes held-back text and closes any open block. */
+  end(): ParsedBlockEvent[];
+}
+
+type Block =
+  | { kind: 'text' }
+  | { kind: 'thinking' }
+  | { kind: 'file'; path: string; moduleType: string | null; raw: string; dirty: boolean }
+  | { kind: 'edit'; path: string; raw: string; reported: number };
+
+const BLOCK_TAGS = new Set(['thinking', 'file', 'edit', 'delete', 'rename']);
+/** A `<` followed by this many characters without a `>` is not a tag. */
+const MAX_TAG_LENGTH = 2000;
+const OPEN_PREFIX = '<kiln:';
+const CLOSE_PREFIX = '</kiln:';
+
+/** Creates an incremental, tolerant parser for one streamed reply. */
+export function createOutputParser(): OutputParser {
+  let buffer = '';
+  let block: Block = { kind: 'text' };
+  let ended = false;
+  let out: ParsedBlockEvent[] = [];
+
+  function emitText(type: 'text' | 'thinking', text: string): void {
+    if (!text) return;
+    const last = out[out.length - 1];
+    if (type === 'text' && last?.type === 'text') last.text += text;
+    else if (type === 'thinking' && last?.type === 'thinking' && !last.done) last.text += text;
+    else if (type === 'text') out.push({ type: 'text', text });
+    else out.push({ type: 'thinking', text, done: false });
+  }
+
+  function appendContent(text: string): void {
+    if (!text) return;
+    switch (block.kind) {
+      case 'text':
+        emitText('text', text);
+        break;
+      case 'thinking':
+        emitText('thinking', text);
+        break;
+      case 'file':
+        block.raw += text;
+        block.dirty = true;
+        break;
+      case 'edit':
+        block.raw += text;
+        // A SEARCH/REPLACE block can only complete at the end of a line.
+        if (text.includes('\n')) reportEdit(block, false, false);
+        break;
+    }
+  }
+
+  function reportEdit(b: Extract<Block, { kind: 'edit' }>, done: boolean, closed: boolean): void {
+    const { edits, markers } = parseSearchReplace(b.raw, done);
+    if (!done && edits.length === b.reported) return;
+    b.reported = edits.length;
+    const event: ParsedBlockEvent = { type: 'edit', path: b.path, edits, done, closed };
+    if (done && !markers && b.raw.trim() !== '') event.wholeFile = cleanFileContent(b.raw, true);
+    out.push(event);
+  }
+
+  function flushDraft(): void {
+    if (block.kind === 'file' && block.dirty) {
+      block.dirty = false;
+      out.push({
+        type: 'file',
+        path: block.path,
+        moduleType: block.moduleType,
+        content: cleanFileContent(block.raw, false),
+        done: false,
+        closed: false,
+      });
+    }
+  }
+
+  function closeBlock(closed: boolean): void {
+    switch (block.kind) {
+      case 'text':
+        return;
+      case 'thinking':
+        out.push({ type: 'thinking', text: '', done: true });
+        break;
+      case 'file':
+        out.push({
+          type: 'file',
+          path: block.path,
+          moduleType: block.moduleType,
+          content: cleanFileContent(block.raw, true),
+          done: true,
+          closed,
+        });
+        break;
+      case 'edit':
+        reportEdit(block, true, closed);
+        break;
+    }
+    block = { kind: 'text' };
+  }
+
+  function handleTag(tag: ParsedTag): void {
+    if (tag.closing) {
+      // Any closer ends the open block (models mix them up); a stray closer in chat text is markup, dropped.
+      closeBlock(true);
+      return;
+    }
+    // An opening tag inside an open block means the model forgot that block's closer.
+    closeBlock(false);
+    const attr = (name: string): string => tag.attrs[name] ?? '';
+    switch (tag.name) {
+      case 'thinking':
+        if (!tag.selfClosing) block = { kind: 'thinking' };
+        break;
+      case 'file':
+        if (tag.selfClosing) break;
+        block = {
+          kind: 'file',
+          path: attr('path').trim(),
+          moduleType: tag.attrs.type?.trim() || null,
+          raw: '',
+          dirty: false,
+        };
+        out.push({
+          type: 'file',
+          path: block.path,
+          moduleType: block.moduleType,
+          content: '',
+          done: false,
+          closed: false,
+        });
+        break;
+      case 'edit':
+        if (tag.selfClosing) break;
+        block = { kind: 'edit', path: attr('path').trim(), raw: '', reported: 0 };
+        break;
+      case 'delete':
+        if (attr('path').trim()) out.push({ type: 'delete', path: attr('path').trim() });
+        break;
+      case 'rename':
+        if (attr('from').trim() && attr('to').trim()) {
+          out.push({ type: 'rename', from: attr('from').trim(), to: attr('to').trim() });
+        }
+        break;
+    }
+  }
+
+  function process(final: boolean): void {
+    for (;;) {
+      const lt = buffer.indexOf('<');
+      if (lt === -1) {
+        appendContent(buffer);
+        buffer = '';
+        return;
+      }
+      appendContent(buffer.slice(0, lt));
+      buffer = buffer.slice(lt);
+      const found = classifyTag(buffer, final);
+      if (found === 'partial') return;
+      if (found === 'literal') {
+        appendContent('<');
+        buffer = buffer.slice(1);
+        continue;
+      }
+      buffer = buffer.slice(found.length);
+      handleTag(found.tag);
+    }
+  }
+
+  return {
+    push(chunk: string): ParsedBlockEvent[] {
+      if (ended) throw new Error('push() after end()');
+      out = [];
+      buffer += chunk;
+      process(false);
+      flushDraft();
+      return out;
+    },
+    end(): ParsedBlockEvent[] {
+      out = [];
+      if (ended) return out;
+      ended = true;
+      process(true);
+      closeBlock(false);
+      return out;
+    },
+  };
+}
+
+interface ParsedTag {
+  name: string;
+  closing: boolean;
+  selfClosing: boolean;
+  attrs: Record<string, string>;
+}
+
+/** Decides what the text at a `<` is: a whole Kiln tag, possibly one (wait for more), or plain content. */
+function classifyTag(
+  buf: string,
+  final: boolean,
+): 'partial' | 'literal' | { tag: ParsedTag; length: number } {
+  const head = buf.slice(0, CLOSE_PREFIX.length).toLowerCase();
+  const isOpen = head.startsWith(OPEN_PREFIX);
+  const isClose = head.startsWith(CLOSE_PREFIX);
+  if (!isOpen && !isClose) {
+    if (!final && (OPEN_PREFIX.startsWith(head) || CLOSE_PREFIX.startsWith(head))) return 'partial';
+    return 'literal';
+  }
+  // Find the `>` that ends the tag, skipping quoted attribute values.
+  let quote = '';
+  for (let i = 1; i < buf.length && i < MAX_TAG_LENGTH; i++) {
+    const c = buf[i];
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") {
+      quote = c;
+    } else if (c === '<') {
+      return 'literal';
+    } else if (c === '>') {
+      const tag = parseTag(buf.slice(0, i + 1));
+      return tag ? { tag, length: i + 1 } : 'literal';
+    }
+  }
+  if (!final && buf.length < MAX_TAG_LENGTH) return 'partial';
+  return 'literal';
+}
+
+const TAG_RE =
+  /^<(\/?)kiln:([a-z][a-z-]*)((?:\s+[a-z][a-z-]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'/>]+))*)\s*(\/?)>$/i;
+const ATTR_RE = /([a-z][a-z-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'/>]+))/gi;
+
+function parseTag(text: string): ParsedTag | null {
+  const m = TAG_RE.exec(text);
+  if (!m) return null;
+  const name = (m[2] ?? '').toLowerCase();
+  if (!BLOCK_TAGS.has(name)) return null;
+  const attrs: Record<string, string> = {};
+  for (const a of (m[3] ?? '').matchAll(ATTR_RE)) {
+    attrs[(a[1] ?? '').toLowerCase()] = unescapeAttr(a[2] ?? a[3] ?? a[4] ?? '');
+  }
+  return { name, closing: m[1] === '/', selfClosing: m[4] === '/', attrs };
+}
+
+function unescapeAttr(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/**
+ * The file text of a block body: drops the newline after the opening tag and a markdown fence a model may
+ * have wrapped the code in; a finished body ends with exactly one newline.
+ */
+export function cleanFileContent(raw: string, final: boolean): string {
+  let text = raw.replace(/^[ \t]*\r?\n/, '');
+  const fence = /^[ \t]*```[\w.+-]*[ \t]*\r?\n/.exec(text);
+  if (fence) {
+    text = text.slice(fence[0].length);
+    if (final) text = text.replace(/\r?\n?[ \t]*```[ \t]*\s*$/, '');
+  }
+  if (final) {
+    text = text.replace(/\s+$/, '');
+    return text ? `${text}\n` : '';
+  }
+  return text;
+}
+
+const SEARCH_RE = /^\s*<{5,9}\s*SEARCH\s*$/i;
+const DIVIDER_RE = /^\s*={5,9}\s*$/;
+const REPLACE_RE = /^\s*>{5,9}\s*REPLACE\s*$/i;
+
+/**
+ * Reads SEARCH/REPLACE blocks from an edit body. While streaming (`final` false) only blocks whose
+ * REPLACE marker has arrived count; at the end a block cut off inside its replacement is kept as it is.
+ */
+export function parseSearchReplace(
+  body: string,
+  final: boolean,
+): { edits: SearchReplace[]; markers: boolean } {
+  const lines = body.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  // The last line may still be arriving.
+  if (!final) lines.pop();
+  const edits: SearchReplace[] = [];
+  let state: 'outside' | 'search' | 'replace' = 'outside';
+  let search: string[] = [];
+  let replace: string[] = [];
+  let markers = false;
+  for (const line of lines) {
+    if (state === 'outside') {
+      if (SEARCH_RE.test(line)) {
+        markers = true;
+        state = 'search';
+        search = [];
+      }
+    } else if (state === 'search') {
+      if (DIVIDER_RE.test(line)) {
+        state = 'replace';
+        replace = [];
+      } else search.push(line);
+    } else if (REPLACE_RE.test(line)) {
+      edits.push({ search: search.join('\n'), replace: replace.join('\n') });
+      state = 'outside';
+    } else replace.push(line);
+  }
+  if (final && state === 'replace') {
+    while (replace.length > 0 && replace[replace.length - 1]?.trim() === '') replace.pop();
+    edits.push({ search: search.join('\n'), replace: replace.join('\n') });
+  }
+  return { edits, markers };
+}

@@ -1,0 +1,142 @@
+/**
+ * Builds what a provider is sent for one generation — the system prompt (the output format and the
+ * generated-code conventions of docs/contracts.md §2) and one user message carrying the project's files
+ * and the request — and reads that message back (the builtin generator gets its input this way, so it goes
+ * through exactly the same path as a model).
+ * @module
+ */
+import type { GenerateRequest, GenModule, ProviderMessage } from './types.ts';
+
+/** The system prompt every provider receives. */
+export const SYSTEM_PROMPT = `You are Kiln, an expert React and TypeScript engineer who builds complete, working, beautiful apps from a description.
+
+# Input
+The user's message holds the project's current files inside <kiln:project> (each as a <kiln:file> block), a render
+error to fix inside <kiln:error path="..."> when there is one, and the request inside <kiln:request action="...">.
+Actions: INITIAL (build a new app), CHAT (change the app), FIX_CHANGE (fix the error with the smallest edits).
+
+# Output format
+Reply with one message. Chat text outside tags is shown to the user: keep it short and friendly.
+- <kiln:thinking>your plan</kiln:thinking> (optional, first)
+- <kiln:file path="apps/web/src/app/page.tsx" type="PAGE">the whole file</kiln:file> to create a module or rewrite one completely.
+- <kiln:edit path="...">one or more SEARCH/REPLACE blocks</kiln:edit> to change an existing module:
+<<<<<<< SEARCH
+exact lines copied from the current file (enough to be unique)
+=======
+the lines that replace them
+>>>>>>> REPLACE
+- <kiln:delete path="..."/> to remove a module; <kiln:rename from="..." to="..."/> to move one.
+Prefer edits for changes to existing files. Never wrap file content in markdown fences.
+
+# File layout
+- Pages: apps/web/src/app/page.tsx (route /) and apps/web/src/app/{segment}/page.tsx (route /{segment}); segments are lowercase-hyphenated.
+- Components: apps/web/src/components/{Name}.tsx, used as <Name /> (import Name from '@/components/Name').
+- Functions: apps/web/src/app/api/{segment}/route.ts, served at /api/{segment}.
+- Mobile pages: apps/mobile/src/app/index.tsx.
+Types: PAGE, COMPONENT, FUNCTION, EXPO_PAGE.
+
+# Code conventions
+- Each page and component is one TSX module: export default function Name(props) { ... }; a component's Name is its file name.
+- Imports allowed: react (hooks), lucide-react icons, and the project's own components. No other libraries.
+- Style only with Tailwind utility classes (no CSS files, no style tags); hex colours as arbitrary values (bg-[#0f172a]).
+- The UI must be responsive and polished; every form field has a name attribute.
+- Links between pages are plain <a href="/route"> elements. localStorage is available for persistence.
+- Images use relative paths with specific alt text and explicit sizes. If emoji are requested, use emoji instead of icons.`;
+
+/** Builds the system prompt and messages for a request. */
+export function buildPrompt(req: GenerateRequest): { system: string; messages: ProviderMessage[] } {
+  const action = requestAction(req);
+  const parts: string[] = [];
+  if (req.modules.length > 0) {
+    parts.push('<kiln:project>');
+    for (const m of req.modules) {
+      parts.push(
+        `<kiln:file path="${escapeAttr(m.filePath)}" type="${m.moduleType}">\n${m.content}</kiln:file>`,
+      );
+    }
+    parts.push('</kiln:project>');
+  }
+  if (req.error) {
+    parts.push(`<kiln:error path="${escapeAttr(req.error.filePath)}">\n${req.error.message}\n</kiln:error>`);
+  }
+  parts.push(`<kiln:request action="${action}">\n${req.prompt}\n</kiln:request>`);
+  return { system: SYSTEM_PROMPT, messages: [{ role: 'user', content: parts.join('\n') }] };
+}
+
+/** The action a request stands for (`INITIAL` for an empty project, otherwise `CHAT`, unless given). */
+export function requestAction(req: GenerateRequest): 'INITIAL' | 'CHAT' | 'FIX_CHANGE' {
+  return req.action ?? (req.modules.length === 0 ? 'INITIAL' : 'CHAT');
+}
+
+/** What a request message carries, read back from the text `buildPrompt` wrote. */
+export interface RequestMessage {
+  action: 'INITIAL' | 'CHAT' | 'FIX_CHANGE';
+  prompt: string;
+  files: { filePath: string; moduleType: string | null; content: string }[];
+  error?: { filePath: string; message: string };
+}
+
+/**
+ * Reads a request message written by `buildPrompt`. A message in any other shape is taken as a bare prompt
+ * for an empty project.
+ */
+export function readRequestMessage(content: string): RequestMessage {
+  const reqOpen = /<kiln:request(?:\s+action="([A-Z_]+)")?\s*>\n?/g;
+  let last: RegExpExecArray | null = null;
+  for (let m = reqOpen.exec(content); m; m = reqOpen.exec(content)) last = m;
+  if (!last) return { action: 'INITIAL', prompt: content.trim(), files: [] };
+  const bodyStart = last.index + last[0].length;
+  const close = content.lastIndexOf('</kiln:request>');
+  const prompt = content.slice(bodyStart, close > bodyStart ? close : undefined).trim();
+  const rawAction = last[1];
+  const action = rawAction === 'CHAT' || rawAction === 'FIX_CHANGE' ? rawAction : 'INITIAL';
+  const head = content.slice(0, last.index);
+  const files: RequestMessage['files'] = [];
+  const projectStart = head.indexOf('<kiln:project>');
+  const projectEnd = head.lastIndexOf('</kiln:project>');
+  if (projectStart !== -1 && projectEnd > projectStart) {
+    const fileRe = /<kiln:file path="([^"]*)"(?: type="([A-Z_]*)")?>\n?/g;
+    const project = head.slice(projectStart, projectEnd);
+    const starts = [...project.matchAll(fileRe)];
+    starts.forEach((m, i) => {
+      const from = (m.index ?? 0) + m[0].length;
+      const to = i + 1 < starts.length ? (starts[i + 1]?.index ?? project.length) : project.length;
+      const body = project.slice(from, to);
+      const end = body.lastIndexOf('</kiln:file>');
+      files.push({
+        filePath: unescapeAttr(m[1] ?? ''),
+        moduleType: m[2] || null,
+        content: end === -1 ? body : body.slice(0, end),
+      });
+    });
+  }
+  const errorMatch = /<kiln:error path="([^"]*)">\n?([\s\S]*?)\n?<\/kiln:error>/.exec(head);
+  const result: RequestMessage = { action, prompt, files };
+  if (errorMatch)
+    result.error = { filePath: unescapeAttr(errorMatch[1] ?? ''), message: errorMatch[2] ?? '' };
+  return result;
+}
+
+/** The modules of a request message, typed. */
+export function requestModules(
+  msg: RequestMessage,
+  fallbackType: (path: string) => GenModule['moduleType'],
+): GenModule[] {
+  return msg.files.map((f) => ({
+    filePath: f.filePath,
+    moduleType: (f.moduleType as GenModule['moduleType'] | null) ?? fallbackType(f.filePath),
+    content: f.content,
+  }));
+}
+
+function escapeAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function unescapeAttr(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
