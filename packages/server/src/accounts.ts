@@ -7,9 +7,10 @@ import { KilnError } from '@kiln/core';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from './db/index';
-import { memberships, organizations, projectGroups, sessions, users } from './db/schema';
+import { sessions, users } from './db/schema';
 import { hashToken, newId, newSessionToken } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
+import { insertOrganization } from './organizations';
 
 export type User = typeof users.$inferSelect;
 
@@ -62,12 +63,11 @@ export async function signUp(
         status: 'UNVERIFIED',
       })
       .returning();
-    const organizationId = newId();
-    await tx
-      .insert(organizations)
-      .values({ id: organizationId, name: `${displayName}'s workspace`, plan: 'FREE', personal: true });
-    await tx.insert(memberships).values({ organizationId, userId, role: 'OWNER' });
-    await tx.insert(projectGroups).values({ id: newId(), organizationId, name: 'My projects' });
+    await insertOrganization(tx as unknown as Db, {
+      ownerId: userId,
+      name: `${displayName}'s workspace`,
+      personal: true,
+    });
     return user!;
   });
 }

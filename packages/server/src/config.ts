@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   KILN_DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   KILN_BASE_DOMAIN: z.string().default('localhost'),
@@ -21,7 +21,8 @@ const EnvSchema = z.object({
 export interface KilnConfig {
   /** Port the HTTP server listens on (default 4000; 0 picks a free one). */
   readonly port: number;
-  readonly host: string;
+  /** Interface to listen on; unset = every interface, IPv6 and IPv4 (Node's default). */
+  readonly host: string | undefined;
   /** Where the embedded database and files live (default ./data). */
   readonly dataDir: string;
   /** PostgreSQL instead of the embedded PGlite when set. */
@@ -48,7 +49,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   return Object.freeze({
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST || undefined,
     dataDir: resolve(e.KILN_DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     baseDomain: e.KILN_BASE_DOMAIN,

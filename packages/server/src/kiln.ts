@@ -37,7 +37,7 @@ export async function startKiln(
       else console.log(`[kiln] ${msg}`);
     });
   const provider = providerFor(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
   const workers = new GenerationWorkers(database.db, provider, { concurrency: config.workers, log });
   let origins: Origins = createOrigins(config, config.port);
   const handler = createHttpHandler({
@@ -50,7 +50,10 @@ export async function startKiln(
     log,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: handler, port: config.port, hostname: config.host }, () => resolve(s));
+    const s = serve(
+      { fetch: handler, port: config.port, ...(config.host ? { hostname: config.host } : {}) },
+      () => resolve(s),
+    );
   });
   const port = (server.address() as AddressInfo).port;
   origins = createOrigins(config, port);

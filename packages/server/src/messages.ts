@@ -16,6 +16,11 @@ export const SERVER_MESSAGES = {
   organizationNotFound: 'Organization not found.',
   revisionNotFound: 'Revision not found.',
   forbidden: 'You do not have permission to do that.',
+  lastOwner: 'The last owner cannot leave the organisation: transfer ownership first.',
+  notEnoughCredits: (balance: number, needed: number) =>
+    `Not enough credits: this needs ${needed} and the organisation has ${balance}. Ask an admin for more, or upgrade the plan.`,
+  outdatedRevision:
+    'This project changed since you loaded it. Reload to see the latest revision, then try again.',
   noPageToPublish: 'There is no page to publish yet.',
   stillBuilding: 'Wait until the current generation has finished.',
   notFoundApi: (path: string) => `No API route ${path}.`,

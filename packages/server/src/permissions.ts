@@ -8,7 +8,8 @@ import type { Db } from './db/index';
 import { memberships } from './db/schema';
 import { SERVER_MESSAGES as M } from './messages';
 
-const RANK: Record<OrganizationRole, number> = { VIEWER: 0, EDITOR: 1, ADMIN: 2, OWNER: 3 };
+/** Each role can do everything the roles below it can. */
+export const ROLE_RANK: Record<OrganizationRole, number> = { VIEWER: 0, EDITOR: 1, ADMIN: 2, OWNER: 3 };
 
 /** The user's role in the organisation, or null when they are not a member. */
 export async function roleIn(
@@ -36,6 +37,6 @@ export async function requireRole(
 ): Promise<OrganizationRole> {
   const role = await roleIn(db, organizationId, userId);
   if (!role) throw new KilnError('not_found', notFound);
-  if (RANK[role] < RANK[min]) throw new KilnError('forbidden', M.forbidden);
+  if (ROLE_RANK[role] < ROLE_RANK[min]) throw new KilnError('forbidden', M.forbidden);
   return role;
 }

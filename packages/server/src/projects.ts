@@ -5,6 +5,7 @@
 import { isRevisionBuilding, KilnError, type RevisionAction, type RevisionStatus } from '@kiln/core';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { User } from './accounts';
+import { charge, START_GENERATION_COST } from './credits';
 import type { Db } from './db/index';
 import { jobs, memberships, messages, organizations, projectGroups, projects, revisions } from './db/schema';
 import { newId } from './ids';
@@ -44,6 +45,9 @@ export async function organizationsOf(db: Db, userId: string) {
       id: organizations.id,
       name: organizations.name,
       plan: organizations.plan,
+      personal: organizations.personal,
+      refilledAt: organizations.refilledAt,
+      createdAt: organizations.createdAt,
       role: memberships.role,
     })
     .from(memberships)
@@ -114,19 +118,37 @@ export async function createProject(
       publishStatus: 'UNPUBLISHED',
       createdBy: user.id,
     });
-    await queueRevision(tx as unknown as Db, { projectId, user, prompt, action: 'INITIAL', parent: null });
+    await queueRevision(tx as unknown as Db, {
+      projectId,
+      organizationId,
+      user,
+      prompt,
+      action: 'INITIAL',
+      parent: null,
+    });
     const [project] = await tx.select().from(projects).where(eq(projects.id, projectId));
     return project!;
   });
 }
 
 /** A chat message on a project: a CHAT revision built on the latest one. */
-export async function sendMessage(db: Db, user: User, projectId: string, text: string) {
-  const prompt = checkPrompt(text);
-  await getProject(db, user, projectId, 'EDITOR');
+export async function sendMessage(
+  db: Db,
+  user: User,
+  input: { projectId: string; text: string; baseRevisionId?: string | null },
+) {
+  const prompt = checkPrompt(input.text);
+  const { organizationId } = await getProject(db, user, input.projectId, 'EDITOR');
   return db.transaction(async (tx) => {
-    const parent = await latestRevisionForUpdate(tx as unknown as Db, projectId);
-    return queueRevision(tx as unknown as Db, { projectId, user, prompt, action: 'CHAT', parent });
+    const parent = await latestRevisionForUpdate(tx as unknown as Db, input.projectId, input.baseRevisionId);
+    return queueRevision(tx as unknown as Db, {
+      projectId: input.projectId,
+      organizationId,
+      user,
+      prompt,
+      action: 'CHAT',
+      parent,
+    });
   });
 }
 
@@ -136,7 +158,7 @@ export async function fixError(
   user: User,
   input: { projectId: string; revisionId: string; filePath: string; message: string },
 ) {
-  await getProject(db, user, input.projectId, 'EDITOR');
+  const { organizationId } = await getProject(db, user, input.projectId, 'EDITOR');
   const message = input.message.slice(0, 4000);
   return db.transaction(async (tx) => {
     const parent = await latestRevisionForUpdate(tx as unknown as Db, input.projectId);
@@ -146,6 +168,7 @@ export async function fixError(
       throw new KilnError('not_found', 'Module not found.');
     return queueRevision(tx as unknown as Db, {
       projectId: input.projectId,
+      organizationId,
       user,
       prompt: `Fix the error in ${input.filePath}: ${message}`,
       action: 'FIX_CHANGE',
@@ -155,9 +178,20 @@ export async function fixError(
   });
 }
 
-async function latestRevisionForUpdate(db: Db, projectId: string): Promise<Revision | null> {
-  // Lock the project row so two writers queue revisions one after the other, each on the other's result.
+/**
+ * The latest revision, with the project row locked so two writers queue revisions one after the other, each
+ * on the other's result. With `baseRevisionId` (what the writer's edit was based on), an outdated base is a
+ * conflict rather than a silent overwrite.
+ */
+export async function latestRevisionForUpdate(
+  db: Db,
+  projectId: string,
+  baseRevisionId?: string | null,
+): Promise<Revision | null> {
   const [project] = await db.select().from(projects).where(eq(projects.id, projectId)).for('update');
+  if (baseRevisionId && project?.latestRevisionId !== baseRevisionId) {
+    throw new KilnError('conflict', M.outdatedRevision);
+  }
   if (!project?.latestRevisionId) return null;
   const parent = await getRevision(db, project.latestRevisionId);
   if (parent && isInProgress(parent.status)) throw new KilnError('conflict', M.stillBuilding);
@@ -168,6 +202,7 @@ async function queueRevision(
   db: Db,
   input: {
     projectId: string;
+    organizationId: string;
     user: User;
     prompt: string;
     action: RevisionAction;
@@ -198,6 +233,14 @@ async function queueRevision(
   await db
     .insert(messages)
     .values({ id: newId(), projectId: input.projectId, revisionId, role: 'user', text: input.prompt });
+  await charge(db, {
+    organizationId: input.organizationId,
+    type: 'START_GENERATION',
+    amount: START_GENERATION_COST,
+    revisionId,
+    userId: input.user.id,
+    requireBalance: true,
+  });
   await db.insert(jobs).values({ id: newId(), kind: 'generate', revisionId, status: 'PENDING' });
   await db
     .update(projects)
@@ -206,9 +249,12 @@ async function queueRevision(
   return revision!;
 }
 
-/** Whether a revision is still waiting for or in generation. */
+/**
+ * Whether a revision is still waiting for or in generation. Wider than the spec's building split (which
+ * counts QUEUED and ENHANCING_PROMPT as finished): a queued or enhancing revision has no result to build on yet.
+ */
 export const isInProgress = (status: string): boolean =>
-  status === 'QUEUED' || isRevisionBuilding(status as RevisionStatus);
+  status === 'QUEUED' || status === 'ENHANCING_PROMPT' || isRevisionBuilding(status as RevisionStatus);
 
 /** The project's newest revision whose generation has finished with modules (what publish ships). */
 export async function latestFinishedRevision(db: Db, projectId: string): Promise<Revision | undefined> {

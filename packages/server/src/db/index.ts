@@ -30,9 +30,13 @@ const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizz
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  log?: (msg: string, err: unknown) => void;
 }): Promise<Database> {
   if (opts.databaseUrl?.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client's connection can be ended by the server (restart, admin); pg emits that on the pool and
+    // would crash the process without a listener. The next query opens a fresh connection.
+    pool.on('error', (err) => opts.log?.('postgres idle client error', err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
     return { db, kind: 'postgres', close: () => pool.end() };

@@ -52,6 +52,8 @@ export const organizations = pgTable('organizations', {
   name: text('name').notNull(),
   plan: text('plan').notNull(),
   personal: boolean('personal').notNull().default(false),
+  /** When the plan's periodic credit refill last ran. */
+  refilledAt: timestamp('refilled_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 });
 
@@ -195,3 +197,64 @@ export const deployments = pgTable('deployments', {
   createdBy: text('created_by').references(() => users.id),
   createdAt: createdAt(),
 });
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    /** sha256 of the token sent by e-mail. */
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_key').on(t.tokenHash),
+    index('invitations_org_idx').on(t.organizationId),
+  ],
+);
+
+/**
+ * The credit ledger: DEPOSIT rows (reason: a CreditDepositReason), REFILL rows (the plan's periodic refill) and
+ * TRANSACTION rows (type: a CreditTransactionType; negative amounts). A refunded transaction keeps its row.
+ */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: id(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    entry: text('entry').notNull(),
+    type: text('type').notNull(),
+    amount: integer('amount').notNull(),
+    /** The revision whose generation this transaction paid for (refunds find it by this). */
+    revisionId: text('revision_id'),
+    userId: text('user_id'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_ledger_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** The event log (spec: the usage types plus STORAGE_USAGE, DEPOSIT_CREDITS, REFILL_CREDITS, PERIODIC_REFILL_CREDITS). */
+export const eventLog = pgTable(
+  'event_log',
+  {
+    id: id(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    amount: integer('amount').notNull().default(0),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_log_org_idx').on(t.organizationId, t.createdAt)],
+);

@@ -4,22 +4,55 @@
  */
 import { readFileSync } from 'node:fs';
 import {
+  DATABASE_SIZE_BYTES,
   ERROR_STATUS,
   filePathToRoute,
   isKilnError,
   KilnError,
   MESSAGES,
   moduleName,
+  type OrganizationPlan,
+  planAllowanceForJson,
   sortModules,
 } from '@kiln/core';
 import { desc, eq } from 'drizzle-orm';
 import { createGraphQLError, createSchema, createYoga } from 'graphql-yoga';
 import { createSession, endSession, signIn, signUp, type User } from '../accounts';
+import { listUsers, updateUser } from '../admin';
+import { creditsOf, depositCredits, eventsOf, PLAN_REFILL_CREDITS } from '../credits';
 import { compileCss } from '../css';
 import type { Db } from '../db/index';
-import { revisions } from '../db/schema';
+import { projects as projectsTable, revisions } from '../db/schema';
 import { SERVER_MESSAGES as M } from '../messages';
+import {
+  acceptInvitation,
+  changeMemberRole,
+  createOrganization,
+  deleteOrganization,
+  getOrganization,
+  inviteMember,
+  listInvitations,
+  listMembers,
+  type Organization,
+  removeMember,
+  renameOrganization,
+  revokeInvitation,
+  setPlan,
+  transferOwnership,
+} from '../organizations';
 import type { Origins } from '../origins';
+import { requireRole } from '../permissions';
+import {
+  copyProject,
+  createProjectGroup,
+  deleteProject,
+  deleteProjectGroup,
+  listProjectGroups,
+  moveProject,
+  type ProjectGroup,
+  renameProject,
+  renameProjectGroup,
+} from '../project-groups';
 import {
   createProject,
   fixError,
@@ -33,6 +66,7 @@ import {
   sendMessage,
 } from '../projects';
 import { publishInfo, publishProject } from '../publish';
+import { diffRevisions, restoreRevision } from '../revisions';
 
 export interface GraphQLContext {
   db: Db;
@@ -80,6 +114,22 @@ const resolvers = {
         throw e;
       }
     },
+    organization: async (_: unknown, a: { id: string }, ctx: GraphQLContext) => {
+      const user = requireUser(ctx);
+      try {
+        const role = await requireRole(ctx.db, a.id, user.id, 'VIEWER');
+        return { ...(await getOrganization(ctx.db, a.id)), role };
+      } catch (e) {
+        if (isKilnError(e) && e.kind === 'not_found') return null;
+        throw e;
+      }
+    },
+    revisionDiff: (
+      _: unknown,
+      a: { projectId: string; fromRevisionId: string; toRevisionId: string },
+      ctx: GraphQLContext,
+    ) => diffRevisions(ctx.db, requireUser(ctx), a),
+    users: (_: unknown, __: unknown, ctx: GraphQLContext) => listUsers(ctx.db, requireUser(ctx)),
   },
   Mutation: {
     signUp: async (
@@ -112,8 +162,12 @@ const resolvers = {
       ctx.onQueued();
       return project;
     },
-    sendMessage: async (_: unknown, a: { projectId: string; text: string }, ctx: GraphQLContext) => {
-      const revision = await sendMessage(ctx.db, requireUser(ctx), a.projectId, a.text);
+    sendMessage: async (
+      _: unknown,
+      a: { projectId: string; text: string; baseRevisionId?: string | null },
+      ctx: GraphQLContext,
+    ) => {
+      const revision = await sendMessage(ctx.db, requireUser(ctx), a);
       ctx.onQueued();
       return revision;
     },
@@ -137,7 +191,121 @@ const resolvers = {
     },
     publishProject: (_: unknown, a: { projectId: string }, ctx: GraphQLContext) =>
       publishProject(ctx.db, ctx.origins, requireUser(ctx), a.projectId),
+    restoreRevision: (
+      _: unknown,
+      a: { projectId: string; revisionId: string; baseRevisionId?: string | null },
+      ctx: GraphQLContext,
+    ) => restoreRevision(ctx.db, requireUser(ctx), a),
+    renameProject: (_: unknown, a: { projectId: string; name: string }, ctx: GraphQLContext) =>
+      renameProject(ctx.db, requireUser(ctx), a),
+    moveProject: (_: unknown, a: { projectId: string; projectGroupId: string }, ctx: GraphQLContext) =>
+      moveProject(ctx.db, requireUser(ctx), a),
+    duplicateProject: (_: unknown, a: { projectId: string }, ctx: GraphQLContext) =>
+      copyProject(ctx.db, requireUser(ctx), { projectId: a.projectId, action: 'DUPLICATE' }),
+    forkProject: (_: unknown, a: { projectId: string; projectGroupId: string }, ctx: GraphQLContext) =>
+      copyProject(ctx.db, requireUser(ctx), { ...a, action: 'FORK' }),
+    deleteProject: (_: unknown, a: { projectId: string }, ctx: GraphQLContext) =>
+      deleteProject(ctx.db, requireUser(ctx), a.projectId),
+    createProjectGroup: (_: unknown, a: { organizationId: string; name: string }, ctx: GraphQLContext) =>
+      createProjectGroup(ctx.db, requireUser(ctx), a),
+    renameProjectGroup: (_: unknown, a: { id: string; name: string }, ctx: GraphQLContext) =>
+      renameProjectGroup(ctx.db, requireUser(ctx), a),
+    deleteProjectGroup: (_: unknown, a: { id: string }, ctx: GraphQLContext) =>
+      deleteProjectGroup(ctx.db, requireUser(ctx), a.id),
+    createOrganization: async (_: unknown, a: { name: string }, ctx: GraphQLContext) => ({
+      ...(await createOrganization(ctx.db, requireUser(ctx), a)),
+      role: 'OWNER',
+    }),
+    renameOrganization: async (_: unknown, a: { id: string; name: string }, ctx: GraphQLContext) => {
+      const user = requireUser(ctx);
+      const org = await renameOrganization(ctx.db, user, a.id, a.name);
+      return { ...org, role: await requireRole(ctx.db, a.id, user.id, 'VIEWER') };
+    },
+    deleteOrganization: (_: unknown, a: { id: string }, ctx: GraphQLContext) =>
+      deleteOrganization(ctx.db, requireUser(ctx), a.id),
+    inviteMember: async (
+      _: unknown,
+      a: { organizationId: string; email: string; role: string },
+      ctx: GraphQLContext,
+    ) => {
+      const { invitation, token } = await inviteMember(ctx.db, requireUser(ctx), a);
+      return { invitation, acceptUrl: `${ctx.origins.builderOrigin}/invitations/${token}` };
+    },
+    acceptInvitation: async (_: unknown, a: { token: string }, ctx: GraphQLContext) => {
+      const user = requireUser(ctx);
+      const org = await acceptInvitation(ctx.db, user, a.token);
+      return { ...org, role: await requireRole(ctx.db, org.id, user.id, 'VIEWER') };
+    },
+    revokeInvitation: (_: unknown, a: { id: string }, ctx: GraphQLContext) =>
+      revokeInvitation(ctx.db, requireUser(ctx), a.id),
+    changeMemberRole: (
+      _: unknown,
+      a: { organizationId: string; userId: string; role: string },
+      ctx: GraphQLContext,
+    ) => changeMemberRole(ctx.db, requireUser(ctx), a),
+    removeMember: (_: unknown, a: { organizationId: string; userId: string }, ctx: GraphQLContext) =>
+      removeMember(ctx.db, requireUser(ctx), a),
+    leaveOrganization: (_: unknown, a: { organizationId: string }, ctx: GraphQLContext) => {
+      const user = requireUser(ctx);
+      return removeMember(ctx.db, user, { organizationId: a.organizationId, userId: user.id });
+    },
+    transferOwnership: (_: unknown, a: { organizationId: string; userId: string }, ctx: GraphQLContext) =>
+      transferOwnership(ctx.db, requireUser(ctx), a),
+    setOrganizationPlan: async (
+      _: unknown,
+      a: { organizationId: string; plan: string },
+      ctx: GraphQLContext,
+    ) => {
+      const user = requireUser(ctx);
+      const org = await setPlan(ctx.db, user, a.organizationId, a.plan);
+      const role = await requireRole(ctx.db, org.id, user.id, 'VIEWER').catch(() => 'VIEWER');
+      return { ...org, role };
+    },
+    depositCredits: (
+      _: unknown,
+      a: { organizationId: string; amount: number; reason: string },
+      ctx: GraphQLContext,
+    ) => depositCredits(ctx.db, requireUser(ctx), a),
+    updateUser: (
+      _: unknown,
+      a: { userId: string; role?: string | null; ambassador?: boolean | null },
+      ctx: GraphQLContext,
+    ) => updateUser(ctx.db, requireUser(ctx), a),
   },
+  Organization: {
+    allowance: (o: Organization) => planAllowanceForJson(o.plan as OrganizationPlan),
+    databaseSizeBytes: (o: Organization) => DATABASE_SIZE_BYTES[o.plan as OrganizationPlan],
+    personal: (o: Organization) => o.personal ?? false,
+    projectGroups: (o: Organization, _: unknown, ctx: GraphQLContext) =>
+      listProjectGroups(ctx.db, requireUser(ctx), o.id),
+    members: (o: Organization, _: unknown, ctx: GraphQLContext) =>
+      listMembers(ctx.db, requireUser(ctx), o.id),
+    invitations: (o: Organization, _: unknown, ctx: GraphQLContext) =>
+      listInvitations(ctx.db, requireUser(ctx), o.id),
+    credits: async (o: Organization, _: unknown, ctx: GraphQLContext) => ({
+      ...(await creditsOf(ctx.db, requireUser(ctx), o.id)),
+      refillAmount: PLAN_REFILL_CREDITS[o.plan as OrganizationPlan] ?? 0,
+    }),
+    events: (o: Organization, a: { limit?: number | null }, ctx: GraphQLContext) =>
+      eventsOf(ctx.db, requireUser(ctx), o.id, a.limit ?? 50),
+  },
+  ProjectGroup: {
+    createdAt: (g: ProjectGroup) => iso(g.createdAt),
+    projects: (g: ProjectGroup, _: unknown, ctx: GraphQLContext) =>
+      ctx.db
+        .select()
+        .from(projectsTable)
+        .where(eq(projectsTable.projectGroupId, g.id))
+        .orderBy(desc(projectsTable.createdAt)),
+  },
+  Member: { joinedAt: (m: { joinedAt: Date }) => iso(m.joinedAt) },
+  Invitation: { createdAt: (i: { createdAt: Date }) => iso(i.createdAt) },
+  CreditEntry: {
+    refunded: (e: { refundedAt: Date | null }) => e.refundedAt !== null,
+    createdAt: (e: { createdAt: Date }) => iso(e.createdAt),
+  },
+  Event: { createdAt: (e: { createdAt: Date }) => iso(e.createdAt) },
+  AdminUser: { createdAt: (u: { createdAt: Date }) => iso(u.createdAt) },
   Project: {
     createdAt: (p: Project) => iso(p.createdAt),
     previewUrl: (p: Project, _: unknown, ctx: GraphQLContext) => ctx.origins.previewUrl(p.id),

@@ -90,7 +90,9 @@ function builderApp(deps: HttpDeps) {
   return app;
 }
 
-const runtimeAsset = (path: string) => serveFile(PREVIEW_DIST_DIR, path.slice('/_kiln'.length), true);
+// Only the content-hashed chunks may be cached for ever; runtime.js, icons and libs keep their names across upgrades.
+const runtimeAsset = (path: string) =>
+  serveFile(PREVIEW_DIST_DIR, path.slice('/_kiln'.length), path.startsWith('/_kiln/chunks/'));
 
 function previewApp(deps: HttpDeps) {
   const app = new Hono();

@@ -8,8 +8,9 @@ import { type GenerationEvent, type GenModule, generate, type ModelProvider } fr
 import { JOB_STALL_CHECK_INTERVAL_MS, JOB_STALL_TIMEOUT_MS } from '@kiln/core';
 import { compileModule } from '@kiln/preview';
 import { and, eq, sql } from 'drizzle-orm';
+import { charge, refundRevision, usageCredits } from '../credits';
 import type { Db } from '../db/index';
-import { jobs, messages, revisions, runs } from '../db/schema';
+import { jobs, messages, projects, revisions, runs } from '../db/schema';
 import { newId } from '../ids';
 
 const FLUSH_MS = 150;
@@ -195,7 +196,21 @@ export class GenerationWorkers {
       if (!done) throw new Error('The generator ended without a result.');
       const finalModules = done.modules;
       const status = finalStatus(revision.action, finalModules);
+      const usage = done.usage;
       await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const organizationId = await organizationOf(t, revision.projectId);
+        if (revision.action === 'FIX_CHANGE' && status === 'INVALID_CODE') {
+          await refundRevision(t, organizationId, revision.id); // a fix that did not fix costs nothing
+        } else {
+          await charge(t, {
+            organizationId,
+            type: 'GENERATION_USAGE',
+            amount: usageCredits(usage.inputTokens + usage.outputTokens),
+            revisionId: revision.id,
+            details: { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens },
+          });
+        }
         await tx
           .update(revisions)
           .set({ modules: finalModules, status, updatedAt: new Date() })
@@ -262,6 +277,7 @@ export class GenerationWorkers {
       .where(eq(revisions.id, revisionId))
       .returning();
     if (rev) {
+      await refundRevision(this.#db, await organizationOf(this.#db, rev.projectId), revisionId);
       await this.#db.insert(messages).values({
         id: newId(),
         projectId: rev.projectId,
@@ -271,6 +287,14 @@ export class GenerationWorkers {
       });
     }
   }
+}
+
+async function organizationOf(db: Db, projectId: string): Promise<string> {
+  const [p] = await db
+    .select({ organizationId: projects.organizationId })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return p!.organizationId;
 }
 
 async function setStatus(db: Db, revisionId: string, status: string): Promise<void> {
