@@ -27,7 +27,7 @@ function checkEmail(raw: string): string {
   return email;
 }
 
-function checkPassword(password: string): void {
+export function checkPassword(password: string): void {
   if (password.length < 8) throw new KilnError('validation', M.passwordTooShort);
   if (password.length > MAX_PASSWORD) throw new KilnError('validation', M.passwordTooLong);
 }

@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   KILN_MODEL: z.string().default('builtin'),
   KILN_BUILTIN_DELAY_MS: z.coerce.number().int().min(0).default(3),
   KILN_WORKERS: z.coerce.number().int().min(0).default(2),
+  SMTP_URL: z.string().optional(),
+  KILN_MAIL_FROM: z.string().default('Kiln <kiln@localhost>'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
@@ -36,6 +38,9 @@ export interface KilnConfig {
   readonly builtinDelayMs: number;
   /** In-process generation workers (0 = this process claims no jobs). */
   readonly workers: number;
+  /** SMTP server for e-mail (smtp://user:pass@host:587); unset: mail goes to the log and /dev/mailbox. */
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
   readonly env: 'development' | 'production' | 'test';
 }
 
@@ -57,6 +62,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     model: e.KILN_MODEL,
     builtinDelayMs: e.KILN_BUILTIN_DELAY_MS,
     workers: e.KILN_WORKERS,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.KILN_MAIL_FROM,
     env: e.NODE_ENV,
   });
 }

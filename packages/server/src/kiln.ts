@@ -9,6 +9,7 @@ import type { KilnConfig } from './config';
 import { type Database, openDatabase } from './db/index';
 import { createHttpHandler } from './http/app';
 import { GenerationWorkers } from './jobs/worker';
+import { createMailer } from './mailer';
 import { createOrigins, type Origins } from './origins';
 
 export interface Kiln {
@@ -40,8 +41,10 @@ export async function startKiln(
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
   const workers = new GenerationWorkers(database.db, provider, { concurrency: config.workers, log });
   let origins: Origins = createOrigins(config, config.port);
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const handler = createHttpHandler({
     db: database.db,
+    mailer,
     get origins() {
       return origins;
     },

@@ -258,3 +258,24 @@ export const eventLog = pgTable(
   },
   (t) => [index('event_log_org_idx').on(t.organizationId, t.createdAt)],
 );
+
+/** One-time e-mail tokens (stored hashed): VERIFY_EMAIL and RESET_PASSWORD. */
+export const emailTokens = pgTable('email_tokens', {
+  id: id(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+/** Every e-mail Kiln sent; the development mailbox shows them when no SMTP server is configured. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: id(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});

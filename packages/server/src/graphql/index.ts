@@ -23,6 +23,8 @@ import { creditsOf, depositCredits, eventsOf, PLAN_REFILL_CREDITS } from '../cre
 import { compileCss } from '../css';
 import type { Db } from '../db/index';
 import { projects as projectsTable, revisions } from '../db/schema';
+import { requestPasswordReset, resetPassword, sendVerification, verifyEmail } from '../email-tokens';
+import { type Mailer, mailbox } from '../mailer';
 import { SERVER_MESSAGES as M } from '../messages';
 import {
   acceptInvitation,
@@ -70,6 +72,7 @@ import { diffRevisions, restoreRevision } from '../revisions';
 
 export interface GraphQLContext {
   db: Db;
+  mailer: Mailer;
   origins: Origins;
   user: User | null;
   /** Start a session cookie for this response. */
@@ -130,6 +133,12 @@ const resolvers = {
       ctx: GraphQLContext,
     ) => diffRevisions(ctx.db, requireUser(ctx), a),
     users: (_: unknown, __: unknown, ctx: GraphQLContext) => listUsers(ctx.db, requireUser(ctx)),
+    mailbox: (_: unknown, __: unknown, ctx: GraphQLContext) => {
+      const user = requireUser(ctx);
+      if (ctx.mailer.smtp)
+        throw new KilnError('not_found', 'The development mailbox is off: mail goes through SMTP.');
+      return mailbox(ctx.db, user);
+    },
   },
   Mutation: {
     signUp: async (
@@ -140,7 +149,22 @@ const resolvers = {
       const user = await signUp(ctx.db, a);
       const s = await createSession(ctx.db, user.id);
       ctx.setSession(s.token, s.expiresAt);
+      await sendVerification(ctx.db, ctx.mailer, ctx.origins.builderOrigin, user);
       return meOf(user);
+    },
+    verifyEmail: async (_: unknown, a: { token: string }, ctx: GraphQLContext) =>
+      meOf(await verifyEmail(ctx.db, a.token)),
+    resendVerification: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
+      await sendVerification(ctx.db, ctx.mailer, ctx.origins.builderOrigin, requireUser(ctx));
+      return true;
+    },
+    requestPasswordReset: async (_: unknown, a: { email: string }, ctx: GraphQLContext) => {
+      await requestPasswordReset(ctx.db, ctx.mailer, ctx.origins.builderOrigin, a.email);
+      return true;
+    },
+    resetPassword: async (_: unknown, a: { token: string; password: string }, ctx: GraphQLContext) => {
+      await resetPassword(ctx.db, a.token, a.password);
+      return true;
     },
     signIn: async (_: unknown, a: { email: string; password: string }, ctx: GraphQLContext) => {
       const user = await signIn(ctx.db, a);
@@ -306,6 +330,7 @@ const resolvers = {
   },
   Event: { createdAt: (e: { createdAt: Date }) => iso(e.createdAt) },
   AdminUser: { createdAt: (u: { createdAt: Date }) => iso(u.createdAt) },
+  Mail: { createdAt: (m: { createdAt: Date }) => iso(m.createdAt) },
   Project: {
     createdAt: (p: Project) => iso(p.createdAt),
     previewUrl: (p: Project, _: unknown, ctx: GraphQLContext) => ctx.origins.previewUrl(p.id),

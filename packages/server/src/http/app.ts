@@ -11,7 +11,9 @@ import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE, userForSession } from '../accounts';
 import type { Db } from '../db/index';
+import { verifyEmail } from '../email-tokens';
 import { createGraphQL, type GraphQLContext } from '../graphql/index';
+import { type Mailer, mailbox } from '../mailer';
 import { SERVER_MESSAGES as M } from '../messages';
 import type { Origins } from '../origins';
 import { deploymentForSlug } from '../publish';
@@ -21,6 +23,7 @@ const BUILDER_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../
 
 export interface HttpDeps {
   db: Db;
+  mailer: Mailer;
   origins: Origins;
   dev: boolean;
   onQueued(): void;
@@ -51,6 +54,7 @@ function builderApp(deps: HttpDeps) {
     const cookieOps: ((res: typeof c) => void)[] = [];
     const ctx: GraphQLContext = {
       db: deps.db,
+      mailer: deps.mailer,
       origins: deps.origins,
       user: await userForSession(deps.db, token),
       sessionToken: token,
@@ -72,6 +76,35 @@ function builderApp(deps: HttpDeps) {
     c.res = new Response(await res.text(), { status: res.status, headers: new Headers([...res.headers]) });
     for (const op of cookieOps) op(c);
     return c.res;
+  });
+  // The link in the verification mail works without the UI: verify, then land on the dashboard.
+  app.get('/verify-email', async (c) => {
+    try {
+      await verifyEmail(deps.db, c.req.query('token') ?? '');
+      return c.redirect('/?verified=1');
+    } catch (err) {
+      if (isKilnError(err)) return c.redirect(`/?verified=0&message=${encodeURIComponent(err.message)}`);
+      throw err;
+    }
+  });
+  // Development mailbox (only without SMTP): mail to the signed-in user, or all mail for a platform ADMIN.
+  app.get('/dev/mailbox', async (c) => {
+    if (deps.mailer.smtp)
+      throw new KilnError('not_found', 'The development mailbox is off: mail goes through SMTP.');
+    const user = await userForSession(deps.db, getCookie(c, SESSION_COOKIE));
+    if (!user) return c.redirect('/login');
+    const mails = await mailbox(deps.db, user);
+    const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+    const link = (s: string) => esc(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
+    const items = mails
+      .map(
+        (m) =>
+          `<article><h2>${esc(m.subject)}</h2><p class="meta">to ${esc(m.to)} · ${m.createdAt.toISOString()}</p><pre>${link(m.text)}</pre></article>`,
+      )
+      .join('');
+    return c.html(
+      `<!doctype html><meta charset="utf-8"><title>Mailbox · Kiln</title><style>body{font:15px system-ui;max-width:720px;margin:40px auto;padding:0 16px;color:#1c1917}h1{font-size:22px}article{border:1px solid #e7e5e4;border-radius:12px;padding:16px;margin:12px 0}h2{font-size:16px;margin:0}.meta{color:#78716c;font-size:13px}pre{white-space:pre-wrap;font:14px ui-monospace,monospace}</style><h1>Development mailbox</h1><p class="meta">Kiln has no SMTP server configured (SMTP_URL), so e-mail lands here and in the server log.</p>${items || '<p>No mail yet.</p>'}`,
+    );
   });
   // API namespaces answer JSON, never the UI page.
   app.all('/v0/*', (c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
