@@ -41,6 +41,8 @@ export interface KilnProcess {
   output(): string;
   /** Ctrl-C, as a person stops it; resolves when the process has exited. */
   stop(): Promise<number | null>;
+  /** kill -9: no chance to clean up. */
+  kill(): Promise<number | null>;
 }
 
 /** Start `node --import tsx packages/server/src/main.ts` and wait for its "builder at" line. */
@@ -83,6 +85,10 @@ export async function startKilnProcess(
     output: () => out,
     stop: () => {
       child.kill('SIGINT');
+      return exited;
+    },
+    kill: () => {
+      child.kill('SIGKILL');
       return exited;
     },
   };
