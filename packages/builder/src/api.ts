@@ -1,0 +1,93 @@
+/**
+ * @module The builder's only door to the server: GraphQL over same-origin POST with the session cookie.
+ * Every failure becomes an `ApiError` whose `message` is fit to show the user verbatim.
+ */
+
+/** Error kinds the server puts in `extensions.code`. */
+export type ErrorCode =
+  | 'validation'
+  | 'not_found'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'conflict'
+  | 'plan_limit'
+  | 'too_large'
+  | 'rate_limited'
+  | 'external'
+  | 'internal';
+
+const CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'validation',
+  'not_found',
+  'unauthenticated',
+  'forbidden',
+  'conflict',
+  'plan_limit',
+  'too_large',
+  'rate_limited',
+  'external',
+  'internal',
+]);
+
+/** Dispatched on `window` when the server says the session is gone, so the app can send the user to sign in. */
+export const SESSION_LOST_EVENT = 'kiln:session-lost';
+
+/** A failed GraphQL call: `code` decides what the UI does, `message` is what the user reads. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface GraphQLResponse<T> {
+  data?: T | null;
+  errors?: { message?: unknown; extensions?: { code?: unknown } }[];
+}
+
+/** Runs one GraphQL operation and returns its `data`, or throws an `ApiError`. */
+export async function gql<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch('/graphql', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json, application/json',
+      },
+      body: JSON.stringify({ query, variables }),
+    });
+  } catch {
+    throw new ApiError(
+      'external',
+      'Could not reach the Kiln server. Check that it is running and try again.',
+    );
+  }
+
+  let body: GraphQLResponse<T>;
+  try {
+    body = (await response.json()) as GraphQLResponse<T>;
+  } catch {
+    throw new ApiError('internal', `The server answered ${response.status} without a readable body.`);
+  }
+
+  const first = body.errors?.[0];
+  if (first) {
+    const code = typeof first.extensions?.code === 'string' ? first.extensions.code.toLowerCase() : '';
+    const message =
+      typeof first.message === 'string' && first.message ? first.message : 'Something went wrong.';
+    throw new ApiError(CODES.has(code) ? (code as ErrorCode) : 'internal', message);
+  }
+  if (body.data == null) throw new ApiError('internal', 'Something went wrong.');
+  return body.data;
+}
+
+/** The message to show for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong.';
+}

@@ -1,0 +1,17 @@
+import type { Me } from '../queries.ts';
+
+function initials(me: Me): string {
+  const source = me.displayName.trim() || me.email;
+  const words = source.split(/[\s@._-]+/).filter(Boolean);
+  return ((words[0]?.[0] ?? '') + (words[1]?.[0] ?? '')).toUpperCase() || '?';
+}
+
+/** The user's photo, or their initials on an accent-tinted disc. */
+export function Avatar({ me }: { me: Me }) {
+  if (me.profile.photoURL) return <img className="avatar" src={me.profile.photoURL} alt="" />;
+  return (
+    <span className="avatar" aria-hidden="true">
+      {initials(me)}
+    </span>
+  );
+}

@@ -1,0 +1,89 @@
+import { Flame } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { clockTime } from '../format-time.ts';
+import type { Message } from '../queries.ts';
+import { describeStatus } from '../revision-status.ts';
+import { ChatText } from './ChatText.tsx';
+import { Composer } from './Composer.tsx';
+import { FormAlert } from './FormAlert.tsx';
+import { RevisionStatus } from './RevisionStatus.tsx';
+import { Spinner } from './Spinner.tsx';
+
+/** The conversation with Kiln: history, what is happening now, and the composer. */
+export function ChatPanel({
+  messages,
+  pending,
+  status,
+  inProgress,
+  error,
+  sending,
+  onSend,
+}: {
+  messages: Message[];
+  /** A message sent but not yet in the history. */
+  pending: string | null;
+  status: string | null | undefined;
+  inProgress: boolean;
+  error: string | null;
+  sending: boolean;
+  onSend: (text: string) => Promise<boolean>;
+}) {
+  const end = useRef<HTMLDivElement>(null);
+  const count = messages.length + (pending ? 1 : 0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the conversation grows or work starts.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [count, inProgress]);
+
+  return (
+    <div className="chat">
+      <div className="chat-log" role="log" aria-label="Chat history">
+        {messages.length === 0 && !pending ? <p className="chat-empty muted">No conversation yet.</p> : null}
+        {messages.map((message) => (
+          <ChatBubble
+            key={message.id}
+            role={message.role}
+            text={message.text}
+            time={clockTime(message.createdAt)}
+          />
+        ))}
+        {pending ? <ChatBubble role="user" text={pending} time="" /> : null}
+        {inProgress ? (
+          <div className="bubble-row bubble-row-assistant">
+            <span className="bubble-avatar" aria-hidden="true">
+              <Flame size={14} />
+            </span>
+            <div className="bubble bubble-assistant bubble-working">
+              <Spinner size={14} />
+              {describeStatus(status).label}
+            </div>
+          </div>
+        ) : null}
+        <div ref={end} />
+      </div>
+      <div className="chat-bottom">
+        <RevisionStatus status={status} />
+        <FormAlert message={error} />
+        <Composer onSend={onSend} busy={sending} />
+      </div>
+    </div>
+  );
+}
+
+function ChatBubble({ role, text, time }: { role: string; text: string; time: string }) {
+  const mine = role === 'user';
+  return (
+    <div className={`bubble-row ${mine ? 'bubble-row-user' : 'bubble-row-assistant'}`}>
+      {mine ? null : (
+        <span className="bubble-avatar" aria-hidden="true">
+          <Flame size={14} />
+        </span>
+      )}
+      <div className={`bubble ${mine ? 'bubble-user' : 'bubble-assistant'}`}>
+        <span className="sr-only">{mine ? 'You: ' : 'Kiln: '}</span>
+        {mine ? <p className="bubble-text">{text}</p> : <ChatText text={text} />}
+        {time ? <time className="bubble-time">{time}</time> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Sparkles } from 'lucide-react';
+import { type RefObject, useRef } from 'react';
+import { DEVICES, type Device } from '../devices.ts';
+import { useElementSize } from '../use-element-size.ts';
+import { Spinner } from './Spinner.tsx';
+
+/**
+ * The preview iframe at the chosen device width, or the stage's width when the stage is narrower.
+ * Deliberately not scaled with a CSS transform: pointer coordinates inside a transformed iframe are
+ * unreliable for browser automation (playwright#18245) and blur text; the app's own responsive layout
+ * handles the narrower width instead.
+ */
+export function PreviewStage({
+  iframe,
+  previewUrl,
+  device,
+  empty,
+  generating,
+  painted,
+}: {
+  iframe: RefObject<HTMLIFrameElement | null>;
+  previewUrl: string;
+  device: Device;
+  empty: boolean;
+  generating: boolean;
+  /** False until the runtime has rendered (or failed to render) anything. */
+  painted: boolean;
+}) {
+  const stage = useRef<HTMLDivElement>(null);
+  const size = useElementSize(stage);
+  const { width: deviceWidth, height: deviceHeight } = DEVICES[device];
+  const frame = device === 'desktop' ? 0 : 12; // the device bezel (2 × 6 px border)
+  const measured = size.width > 0;
+  const width = Math.min(deviceWidth, size.width - frame);
+  const available = Math.max(size.height - frame, 320);
+  const height = deviceHeight ? Math.min(deviceHeight, available) : available;
+
+  return (
+    <div className="preview-stage" ref={stage}>
+      <div
+        className={`device-frame device-${device}`}
+        // Until the stage is measured, fill it (no animated jump from a guessed size).
+        style={measured ? { width, height } : { width: '100%', height: '100%' }}
+        data-measured={measured || undefined}
+      >
+        <iframe ref={iframe} title="Preview" src={previewUrl} allow="clipboard-write" />
+        {empty ? (
+          <div className="preview-overlay">
+            {generating ? <Spinner size={22} /> : <Sparkles size={22} aria-hidden="true" />}
+            <p>{generating ? 'Kiln is building your app…' : 'Nothing to preview yet.'}</p>
+          </div>
+        ) : !painted ? (
+          <div className="preview-overlay preview-overlay-soft">
+            <Spinner size={20} />
+            <p>Starting preview…</p>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { ApiError, errorMessage, SESSION_LOST_EVENT } from '../api.ts';
+import {
+  fetchMe,
+  fetchOrganizations,
+  type Me,
+  type Organization,
+  signOut as signOutMutation,
+} from '../queries.ts';
+import { type Session, SessionContext } from '../use-session.ts';
+
+/** Loads the session once and keeps it for the whole app. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<Session['status']>('loading');
+  const [me, setMe] = useState<Me | null>(null);
+  const [organizations, setOrganizations] = useState<Organization[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  const loadOrganizations = useCallback(async () => {
+    try {
+      setOrganizations(await fetchOrganizations());
+    } catch {
+      // The header shows no organisation name; everything else still works.
+      setOrganizations([]);
+    }
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on purpose.
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      try {
+        const user = await fetchMe();
+        if (!live) return;
+        setMe(user);
+        setError(null);
+        setStatus(user ? 'signed-in' : 'signed-out');
+        if (user) await loadOrganizations();
+      } catch (caught) {
+        if (!live) return;
+        if (caught instanceof ApiError && caught.code === 'unauthenticated') {
+          setMe(null);
+          setStatus('signed-out');
+        } else {
+          setError(errorMessage(caught));
+          setStatus('error');
+        }
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [attempt, loadOrganizations]);
+
+  // Any call answered `unauthenticated` (an expired cookie, a sign-out in another tab) ends the session here.
+  useEffect(() => {
+    const lost = () => {
+      setMe(null);
+      setOrganizations([]);
+      setStatus((old) => (old === 'signed-in' ? 'signed-out' : old));
+    };
+    window.addEventListener(SESSION_LOST_EVENT, lost);
+    return () => window.removeEventListener(SESSION_LOST_EVENT, lost);
+  }, []);
+
+  const signedIn = useCallback(
+    (user: Me) => {
+      setMe(user);
+      setStatus('signed-in');
+      void loadOrganizations();
+    },
+    [loadOrganizations],
+  );
+
+  const signOut = useCallback(async () => {
+    await signOutMutation();
+    setMe(null);
+    setOrganizations([]);
+    setStatus('signed-out');
+  }, []);
+
+  const reload = useCallback(() => {
+    setStatus('loading');
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const value = useMemo<Session>(
+    () => ({ status, me, organizations, error, signedIn, signOut, reload }),
+    [status, me, organizations, error, signedIn, signOut, reload],
+  );
+  return <SessionContext value={value}>{children}</SessionContext>;
+}

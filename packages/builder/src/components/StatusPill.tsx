@@ -1,0 +1,13 @@
+import { describeStatus } from '../revision-status.ts';
+import { Spinner } from './Spinner.tsx';
+
+/** A revision status as a small coloured pill with its friendly label. */
+export function StatusPill({ status }: { status: string | null | undefined }) {
+  const { label, tone } = describeStatus(status);
+  return (
+    <span className={`status-pill tone-${tone}`}>
+      {tone === 'busy' ? <Spinner size={12} /> : <span className="status-dot" aria-hidden="true" />}
+      {label}
+    </span>
+  );
+}

@@ -1,0 +1,41 @@
+import { LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { errorMessage } from '../api.ts';
+import { navigate } from '../router.ts';
+import { useSession } from '../use-session.ts';
+import { Avatar } from './Avatar.tsx';
+
+/** Who is signed in, and the way out. Kept visible rather than behind a toggle: it is one action. */
+export function UserMenu() {
+  const session = useSession();
+  const [error, setError] = useState<string | null>(null);
+  const me = session.me;
+  if (!me) return null;
+
+  async function signOut() {
+    try {
+      await session.signOut();
+      navigate('/login', { replace: true });
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  }
+
+  return (
+    <div className="user-menu">
+      <span className="user-chip" title={me.email}>
+        <Avatar me={me} />
+        <span className="user-name">{me.displayName || me.email}</span>
+      </span>
+      <button type="button" className="button button-ghost button-small" onClick={signOut}>
+        <LogOut size={15} aria-hidden="true" />
+        Sign out
+      </button>
+      {error ? (
+        <span className="user-menu-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from './Link.tsx';
+import { StatusPill } from './StatusPill.tsx';
+
+/** The workspace's top bar: back, project name and status, and the publish controls. */
+export function WorkspaceHeader({
+  name,
+  status,
+  children,
+}: {
+  name: string;
+  status: string | null | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <header className="workspace-header">
+      <div className="workspace-title">
+        <Link
+          href="/"
+          className="button button-ghost button-icon"
+          aria-label="All projects"
+          title="All projects"
+        >
+          <ArrowLeft size={16} aria-hidden="true" />
+        </Link>
+        <h1>{name}</h1>
+        <StatusPill status={status} />
+      </div>
+      {children}
+    </header>
+  );
+}

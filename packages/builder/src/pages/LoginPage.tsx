@@ -1,0 +1,74 @@
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../api.ts';
+import { AuthLayout } from '../components/AuthLayout.tsx';
+import { Field } from '../components/Field.tsx';
+import { FormAlert } from '../components/FormAlert.tsx';
+import { Link } from '../components/Link.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { signIn } from '../queries.ts';
+import { navigate } from '../router.ts';
+import { useSession } from '../use-session.ts';
+import { useTitle } from '../use-title.ts';
+
+export function LoginPage({ next }: { next: string }) {
+  useTitle('Sign in');
+  const session = useSession();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const me = await signIn(email.trim(), password);
+      session.signedIn(me);
+      navigate(next, { replace: true });
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setBusy(false);
+    }
+  }
+
+  const signupHref = next === '/' ? '/signup' : `/signup?next=${encodeURIComponent(next)}`;
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Sign in to keep building."
+      footer={
+        <>
+          New to Kiln? <Link href={signupHref}>Create an account</Link>
+        </>
+      }
+    >
+      <form className="auth-form" onSubmit={submit} noValidate>
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <FormAlert message={error} />
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {busy ? <Spinner /> : null}
+          Sign in
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

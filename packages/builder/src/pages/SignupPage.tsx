@@ -1,0 +1,83 @@
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../api.ts';
+import { AuthLayout } from '../components/AuthLayout.tsx';
+import { Field } from '../components/Field.tsx';
+import { FormAlert } from '../components/FormAlert.tsx';
+import { Link } from '../components/Link.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { signUp } from '../queries.ts';
+import { navigate } from '../router.ts';
+import { useSession } from '../use-session.ts';
+import { useTitle } from '../use-title.ts';
+
+export function SignupPage({ next }: { next: string }) {
+  useTitle('Create your account');
+  const session = useSession();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const me = await signUp(email.trim(), password, name.trim() || undefined);
+      session.signedIn(me);
+      navigate(next, { replace: true });
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setBusy(false);
+    }
+  }
+
+  const loginHref = next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`;
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Describe an app, watch it come to life, publish it."
+      footer={
+        <>
+          Already have an account? <Link href={loginHref}>Sign in instead</Link>
+        </>
+      }
+    >
+      <form className="auth-form" onSubmit={submit} noValidate>
+        <Field
+          label="Name"
+          hint="Optional"
+          name="name"
+          autoComplete="name"
+          autoFocus
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <FormAlert message={error} />
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {busy ? <Spinner /> : null}
+          Create account
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,209 @@
+import type { PreviewMode } from '@kiln/preview/protocol';
+import { useMemo, useRef, useState } from 'react';
+import { ChatPanel } from '../components/ChatPanel.tsx';
+import { CodePanel } from '../components/CodePanel.tsx';
+import { DeviceToggle } from '../components/DeviceToggle.tsx';
+import { ModuleList } from '../components/ModuleList.tsx';
+import { PreviewStage } from '../components/PreviewStage.tsx';
+import { PublishControl } from '../components/PublishControl.tsx';
+import { RouteBar } from '../components/RouteBar.tsx';
+import { ServerUnavailable } from '../components/ServerUnavailable.tsx';
+import { Splash } from '../components/Splash.tsx';
+import { type StageTab, StageTabs } from '../components/StageTabs.tsx';
+import { WorkspaceHeader } from '../components/WorkspaceHeader.tsx';
+import type { Device } from '../devices.ts';
+import { type Module, markRendered, type Project } from '../queries.ts';
+import { isInProgress } from '../revision-status.ts';
+import { useChat } from '../use-chat.ts';
+import { usePreview } from '../use-preview.ts';
+import { useProject } from '../use-project.ts';
+import { usePublish } from '../use-publish.ts';
+import { useTitle } from '../use-title.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
+
+const WEB_PAGE_TYPES = new Set(['PAGE', 'AUTH_PAGE_SIGN_IN', 'AUTH_PAGE_SIGN_UP', 'AUTH_PAGE_LOGOUT']);
+
+/**
+ * Mobile mode (Expo pages) when the Mobile device is chosen, else web. A project without mobile pages shows
+ * its web pages at phone width rather than a blank phone, and one with only mobile pages always shows those.
+ */
+function previewMode(device: Device, modules: Module[]): PreviewMode {
+  const hasMobile = modules.some((m) => m.moduleType === 'EXPO_PAGE');
+  const hasWeb = modules.some((m) => WEB_PAGE_TYPES.has(m.moduleType));
+  return hasMobile && (device === 'mobile' || !hasWeb) ? 'mobile' : 'web';
+}
+
+/** `/projects/:id`: chat, modules, code and the live preview of one project. */
+export function WorkspacePage({ projectId }: { projectId: string }) {
+  const { state, refresh } = useProject(projectId);
+  if (state.status === 'loading') return <Splash />;
+  if (state.status === 'missing') {
+    return (
+      <NotFoundPage
+        title="Project not found"
+        message="This project does not exist, or it belongs to someone else."
+      />
+    );
+  }
+  if (state.status === 'error')
+    return <ServerUnavailable message={state.message} onRetry={() => void refresh()} />;
+  return <Workspace project={state.project} refresh={refresh} refreshError={state.refreshError} />;
+}
+
+function Workspace({
+  project,
+  refresh,
+  refreshError,
+}: {
+  project: Project;
+  refresh: () => Promise<void>;
+  refreshError: string | null;
+}) {
+  useTitle(project.name);
+  const revision = project.latestRevision;
+  const status = revision?.status;
+  const inProgress = isInProgress(status);
+  const modules = revision?.modules ?? [];
+
+  const [device, setDevice] = useState<Device>('desktop');
+  const [tab, setTab] = useState<StageTab>('preview');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [route, setRoute] = useState('/');
+  const [errors, setErrors] = useState<{ revisionId: string | null; byPath: Record<string, string> }>({
+    revisionId: null,
+    byPath: {},
+  });
+  const [painted, setPainted] = useState(false);
+  const iframe = useRef<HTMLIFrameElement>(null);
+  const rendered = useRef(new Set<string>());
+  const revisionId = revision?.id ?? null;
+  // Render errors belong to one revision; a new revision starts clean.
+  const moduleErrors = errors.revisionId === revisionId ? errors.byPath : {};
+
+  const chat = useChat(project, refresh);
+  const publishing = usePublish(project, refresh);
+
+  const preview = usePreview({
+    iframe,
+    previewUrl: project.previewUrl,
+    revision,
+    generating: inProgress,
+    mode: previewMode(device, modules),
+    handlers: {
+      onRoute: setRoute,
+      onError: (error) => {
+        setPainted(true);
+        setErrors((old) => ({
+          revisionId: error.revisionId,
+          byPath: {
+            ...(old.revisionId === error.revisionId ? old.byPath : {}),
+            [error.filePath]: error.message,
+          },
+        }));
+      },
+      onFix: (error) => void chat.fix(error),
+      // A route with nothing to render reports neither; do not leave "Starting preview…" up for ever.
+      onReady: () => setTimeout(() => setPainted(true), 2000),
+      onRendered: (id) => {
+        setPainted(true);
+        if (rendered.current.has(id)) return;
+        rendered.current.add(id);
+        // Bookkeeping only: a failure here changes nothing the user sees.
+        markRendered(id).catch(() => rendered.current.delete(id));
+      },
+    },
+  });
+
+  const disabledReason = inProgress
+    ? 'Wait until Kiln has finished building.'
+    : modules.length === 0
+      ? 'There is nothing to publish yet.'
+      : null;
+  const selectedModule = modules.find((m) => m.filePath === selected) ?? modules[0] ?? null;
+  const routes = useMemo(
+    () => [...new Set(modules.flatMap((m) => (m.route && !m.route.startsWith('/api') ? [m.route] : [])))],
+    [modules],
+  );
+
+  return (
+    <div className="workspace">
+      <WorkspaceHeader name={project.name} status={status}>
+        <PublishControl
+          url={publishing.url}
+          freshness={project.publish.freshness}
+          disabledReason={disabledReason}
+          publishing={publishing.publishing}
+          onPublish={() => void publishing.publish()}
+        />
+      </WorkspaceHeader>
+      {publishing.error ? (
+        <div className="banner banner-error">
+          <span role="alert">{publishing.error}</span>
+          <button
+            type="button"
+            className="banner-close"
+            aria-label="Dismiss"
+            onClick={publishing.dismissError}
+          >
+            ×
+          </button>
+        </div>
+      ) : null}
+      <div className="workspace-body">
+        <aside className="chat-column" aria-label="Chat">
+          <ChatPanel
+            messages={project.messages}
+            pending={chat.pending}
+            status={status}
+            inProgress={inProgress}
+            error={chat.error ?? refreshError}
+            sending={chat.sending}
+            onSend={chat.send}
+          />
+        </aside>
+        <ModuleList
+          modules={modules}
+          selected={tab === 'code' ? (selectedModule?.filePath ?? null) : null}
+          errors={moduleErrors}
+          generating={inProgress}
+          onSelect={(filePath) => {
+            setSelected(filePath);
+            setTab('code');
+          }}
+        />
+        <section className="stage-column">
+          <div className="stage-toolbar">
+            <StageTabs tab={tab} onChange={setTab} />
+            <RouteBar
+              route={route}
+              routes={routes}
+              onNavigate={(to) => {
+                setRoute(to);
+                setTab('preview');
+                preview.navigate(to);
+              }}
+            />
+            <DeviceToggle device={device} onChange={setDevice} />
+          </div>
+          <div className="stage-area">
+            <div id="stage-preview" className="stage-pane" hidden={tab !== 'preview'}>
+              <PreviewStage
+                iframe={iframe}
+                previewUrl={project.previewUrl}
+                device={device}
+                empty={modules.length === 0}
+                generating={inProgress}
+                painted={painted}
+              />
+            </div>
+            {tab === 'code' ? (
+              <div id="stage-code" className="stage-pane">
+                <CodePanel module={selectedModule} />
+              </div>
+            ) : null}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * @module Revision statuses in the user's words. Values are the spec's, used as they are.
+ */
+
+const IN_PROGRESS: ReadonlySet<string> = new Set([
+  'QUEUED',
+  'ENHANCING_PROMPT',
+  'BUILDING',
+  'BUILDING_UI',
+  'BUILDING_FUNCTIONALITY',
+]);
+
+export type StatusTone = 'busy' | 'ok' | 'warn' | 'error' | 'idle';
+
+const LABELS: Record<string, { label: string; tone: StatusTone }> = {
+  QUEUED: { label: 'Queued…', tone: 'busy' },
+  ENHANCING_PROMPT: { label: 'Planning…', tone: 'busy' },
+  BUILDING: { label: 'Building…', tone: 'busy' },
+  BUILDING_UI: { label: 'Building UI…', tone: 'busy' },
+  BUILDING_FUNCTIONALITY: { label: 'Adding functionality…', tone: 'busy' },
+  CREATED: { label: 'Ready', tone: 'ok' },
+  VALID: { label: 'Ready', tone: 'ok' },
+  INVALID: { label: 'Ready, with problems', tone: 'warn' },
+  INVALID_CODE: { label: 'Code has errors', tone: 'warn' },
+  GENERATION_FAILED: { label: 'Generation failed', tone: 'error' },
+  INVALID_PROMPT: { label: 'Could not build that prompt', tone: 'error' },
+  CANCELED_AUTOFIX: { label: 'Auto-fix canceled', tone: 'warn' },
+  FAILED: { label: 'Failed', tone: 'error' },
+};
+
+/** True while the revision is still being generated. */
+export function isInProgress(status: string | null | undefined): boolean {
+  return status != null && IN_PROGRESS.has(status);
+}
+
+/** A friendly label and tone for a revision status (or for no revision yet). */
+export function describeStatus(status: string | null | undefined): { label: string; tone: StatusTone } {
+  if (status == null) return { label: 'No revision yet', tone: 'idle' };
+  return LABELS[status] ?? { label: status.toLowerCase().replaceAll('_', ' '), tone: 'idle' };
+}

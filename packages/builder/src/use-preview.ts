@@ -1,0 +1,136 @@
+/**
+ * @module Binds a preview iframe to a `PreviewClient`: pushes the revision's modules on every change and
+ * reports what the runtime says back (route changes, render errors, Fix it presses).
+ */
+import { PreviewClient } from '@kiln/preview/client';
+import type { PreviewMode } from '@kiln/preview/protocol';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Module, Revision } from './queries.ts';
+
+export interface PreviewError {
+  revisionId: string;
+  filePath: string;
+  message: string;
+}
+
+export interface PreviewHandlers {
+  onRoute: (route: string) => void;
+  onError: (error: PreviewError) => void;
+  onFix: (error: PreviewError) => void;
+  /** The first successful render of a revision. */
+  onRendered: (revisionId: string) => void;
+  /** The runtime inside the iframe has loaded (again, after a reload). */
+  onReady: () => void;
+}
+
+function previewOrigin(previewUrl: string): string | null {
+  try {
+    return new URL(previewUrl).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** FNV-1a over everything the runtime renders, so identical polls do not re-render the preview. */
+function fingerprint(parts: string[]): string {
+  let hash = 0x811c9dc5;
+  for (const part of parts) {
+    for (let i = 0; i < part.length; i++) {
+      hash ^= part.charCodeAt(i);
+      hash = Math.imul(hash, 0x01000193);
+    }
+    hash ^= 0xff;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `${parts.length}:${(hash >>> 0).toString(36)}`;
+}
+
+function toPreviewModules(modules: Module[]) {
+  return modules.map(({ filePath, moduleType, name, content }) => ({ filePath, moduleType, name, content }));
+}
+
+/** Returns `navigate(route)` for the route bar. */
+export function usePreview(options: {
+  iframe: RefObject<HTMLIFrameElement | null>;
+  previewUrl: string;
+  revision: Revision | null;
+  generating: boolean;
+  mode: PreviewMode;
+  handlers: PreviewHandlers;
+}): { navigate: (route: string) => void } {
+  const { iframe, previewUrl, revision, generating, mode, handlers } = options;
+  const client = useRef<PreviewClient | null>(null);
+  const route = useRef('/');
+  const handlersRef = useRef(handlers);
+  const pushed = useRef('');
+  // Bumped when a new client exists, so the current revision is pushed to it.
+  const [clientVersion, setClientVersion] = useState(0);
+
+  useLayoutEffect(() => {
+    handlersRef.current = handlers;
+  });
+
+  useEffect(() => {
+    const element = iframe.current;
+    const origin = previewOrigin(previewUrl);
+    if (!element || !origin) return;
+    const current = new PreviewClient(element, origin);
+    client.current = current;
+    pushed.current = '';
+    setClientVersion((n) => n + 1);
+    const unsubscribe = [
+      current.on('kiln:route', (message) => {
+        route.current = message.route;
+        handlersRef.current.onRoute(message.route);
+      }),
+      current.on('kiln:error', (message) =>
+        handlersRef.current.onError({
+          revisionId: message.revisionId,
+          filePath: message.filePath,
+          message: message.message,
+        }),
+      ),
+      current.on('kiln:ready', () => handlersRef.current.onReady()),
+      current.on('kiln:rendered', (message) => handlersRef.current.onRendered(message.revisionId)),
+      current.on('kiln:fix', (message) =>
+        handlersRef.current.onFix({
+          revisionId: message.revisionId,
+          filePath: message.filePath,
+          message: message.message,
+        }),
+      ),
+    ];
+    return () => {
+      for (const off of unsubscribe) off();
+      current.dispose();
+      if (client.current === current) client.current = null;
+    };
+  }, [iframe, previewUrl]);
+
+  const load = useMemo(() => {
+    if (!revision) return null;
+    const modules = toPreviewModules(revision.modules);
+    const key = fingerprint([
+      revision.id,
+      String(generating),
+      mode,
+      revision.css,
+      ...modules.flatMap((m) => [m.filePath, m.moduleType, m.name, m.content]),
+    ]);
+    return { key, message: { revisionId: revision.id, modules, css: revision.css, generating, mode } };
+  }, [revision, generating, mode]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `clientVersion` re-pushes to a fresh client.
+  useEffect(() => {
+    if (!client.current || !load || load.key === pushed.current) return;
+    pushed.current = load.key;
+    client.current.load({ ...load.message, route: route.current });
+  }, [load, clientVersion]);
+
+  const navigate = useCallback((to: string) => {
+    route.current = to;
+    client.current?.navigate(to);
+  }, []);
+
+  return { navigate };
+}
