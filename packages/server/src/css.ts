@@ -51,3 +51,26 @@ export async function compileCss(sources: readonly string[], tailwindConfig = ''
   const compiler = await compilerFor(tailwindConfig);
   return compiler.build(classCandidates(sources));
 }
+
+const MAX_CACHED = 256;
+const cache = new Map<string, Promise<string>>();
+
+/**
+ * compileCss memoised by a key that changes whenever the sources do (e.g. revision id + updatedAt): the
+ * builder polls a building revision several times a second.
+ */
+export function cachedCss(
+  key: string,
+  sources: () => readonly string[],
+  tailwindConfig = '',
+): Promise<string> {
+  const full = `${key}\u0000${tailwindConfig}`;
+  let css = cache.get(full);
+  if (!css) {
+    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+    css = compileCss(sources(), tailwindConfig);
+    css.catch(() => cache.delete(full));
+    cache.set(full, css);
+  }
+  return css;
+}

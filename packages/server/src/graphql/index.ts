@@ -20,7 +20,7 @@ import { createGraphQLError, createSchema, createYoga } from 'graphql-yoga';
 import { createSession, endSession, signIn, signUp, type User } from '../accounts';
 import { listUsers, updateUser } from '../admin';
 import { creditsOf, depositCredits, eventsOf, PLAN_REFILL_CREDITS } from '../credits';
-import { compileCss } from '../css';
+import { cachedCss } from '../css';
 import type { Db } from '../db/index';
 import { projects as projectsTable, revisions } from '../db/schema';
 import { requestPasswordReset, resetPassword, sendVerification, verifyEmail } from '../email-tokens';
@@ -351,8 +351,9 @@ const resolvers = {
       })),
     css: async (r: Revision, _: unknown, ctx: GraphQLContext) => {
       const p = await getProject(ctx.db, requireUser(ctx), r.projectId);
-      return compileCss(
-        r.modules.map((m) => m.content),
+      return cachedCss(
+        `${r.id}:${r.updatedAt.getTime()}`,
+        () => r.modules.map((m) => m.content),
         p.designSystem.tailwindConfig,
       );
     },
