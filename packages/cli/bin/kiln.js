@@ -4,4 +4,4 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { main } = await import('../src/index.ts');
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2), process.stdout, process.stderr, process.env);

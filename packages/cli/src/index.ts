@@ -5,12 +5,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createBuiltinProvider, generate } from '@kiln/codegen';
-import { loadConfig, startKiln } from '@kiln/server';
+import { describeModels, generate } from '@kiln/codegen';
+import { loadConfig, providerFor, startKiln } from '@kiln/server';
 
 const USAGE = `Usage:
   kiln start                              run Kiln (same as npm start; configured by environment, see .env.example)
-  kiln generate "<prompt>" --out DIR      write a generated app's files into DIR (builtin generator)
+  kiln generate "<prompt>" --out DIR [--model SPEC]
+                                          write a generated app's files into DIR (default model: KILN_MODEL)
+  kiln models                             which model providers are configured and reachable
   kiln help`;
 
 /** Run the CLI with argv (without node and script); returns the exit code. */
@@ -18,11 +20,12 @@ export async function main(
   argv: string[],
   out: { write(s: string): unknown } = process.stdout,
   err: { write(s: string): unknown } = process.stderr,
+  env: Record<string, string | undefined> = {},
 ): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'start': {
-      const kiln = await startKiln(loadConfig());
+      const kiln = await startKiln(loadConfig(env));
       out.write(`[kiln] builder at ${kiln.url}\n`);
       await new Promise<void>((done) => {
         process.once('SIGINT', done);
@@ -35,20 +38,24 @@ export async function main(
       const { values, positionals } = parseArgs({
         args: rest,
         allowPositionals: true,
-        options: { out: { type: 'string' }, model: { type: 'string', default: 'builtin' } },
+        options: { out: { type: 'string' }, model: { type: 'string' } },
       });
       const prompt = positionals.join(' ').trim();
       if (!prompt || !values.out) {
         err.write(`${USAGE}\n`);
         return 2;
       }
-      if (values.model !== 'builtin') {
-        err.write(`--model ${values.model} is not supported yet; use builtin.\n`);
+      const config = loadConfig(env);
+      let provider: ReturnType<typeof providerFor>;
+      try {
+        provider = providerFor({ ...config, model: values.model ?? config.model, builtinDelayMs: 0 });
+      } catch (e) {
+        err.write(`${e instanceof Error ? e.message : String(e)}\n`);
         return 2;
       }
       let message = '';
       let files = 0;
-      for await (const ev of generate({ prompt, modules: [], action: 'INITIAL' }, createBuiltinProvider())) {
+      for await (const ev of generate({ prompt, modules: [], action: 'INITIAL' }, provider)) {
         if (ev.type !== 'done') continue;
         message = ev.message;
         for (const m of ev.modules) {
@@ -61,6 +68,23 @@ export async function main(
       }
       if (message) out.write(`\n${message}\n`);
       return files > 0 ? 0 : 1;
+    }
+    case 'models': {
+      const config = loadConfig(env);
+      const rows = await describeModels({ ...config.modelSettings, model: config.model });
+      for (const r of rows) {
+        const state =
+          r.reachable === null
+            ? r.configured
+              ? 'configured'
+              : 'not configured'
+            : r.reachable
+              ? 'reachable'
+              : 'unreachable';
+        out.write(`${r.active ? '*' : ' '} ${r.id.padEnd(18)} ${state.padEnd(15)} ${r.detail}\n`);
+      }
+      out.write(`\n* = KILN_MODEL (${config.model})\n`);
+      return 0;
     }
     case undefined:
     case 'help':

@@ -12,6 +12,7 @@ import { detectAppType } from './detect-app-type.ts';
 import type { ParsedBlockEvent } from './output-parser.ts';
 import { createOutputParser } from './output-parser.ts';
 import { buildPrompt, requestAction } from './prompt.ts';
+import { reportedUsage } from './providers/provider-stream.ts';
 import type { GenerateRequest, GenerationEvent, GenModule, MissedEdit, ModelProvider } from './types.ts';
 import { estimateTokens } from './usage.ts';
 
@@ -149,8 +150,9 @@ export async function* generate(
   yield { type: 'status', status: 'BUILDING' };
 
   let aborted = signal?.aborted ?? false;
+  let stream: AsyncIterable<string> | undefined;
   if (!aborted) {
-    const stream = provider.stream(signal ? { system, messages, signal } : { system, messages });
+    stream = provider.stream(signal ? { system, messages, signal } : { system, messages });
     try {
       for await (const chunk of stream) {
         output += chunk;
@@ -164,6 +166,8 @@ export async function* generate(
     aborted = signal?.aborted ?? false;
   }
   for (const ev of parser.end()) yield* handle(ev);
+  // Real providers report tokens; the builtin generator does not, so its usage is estimated (chars / 4).
+  const reported = stream ? await reportedUsage(stream) : null;
 
   const done: Extract<GenerationEvent, { type: 'done' }> = {
     type: 'done',
@@ -172,7 +176,7 @@ export async function* generate(
       .replace(/[ \t]+\n/g, '\n')
       .replace(/\n{3,}/g, '\n\n')
       .trim(),
-    usage: { inputTokens, outputTokens: estimateTokens(output) },
+    usage: reported ?? { inputTokens, outputTokens: estimateTokens(output) },
   };
   if (action === 'INITIAL' || req.modules.length === 0) {
     const appType = detectAppType(req.prompt);

@@ -16,6 +16,7 @@ export type { OutputParser, ParsedBlockEvent } from './output-parser.ts';
 export { cleanFileContent, createOutputParser, parseSearchReplace } from './output-parser.ts';
 export type { RequestMessage } from './prompt.ts';
 export { buildPrompt, readRequestMessage, requestAction, SYSTEM_PROMPT } from './prompt.ts';
+export * from './providers/index.ts';
 export type {
   GenerateRequest,
   GenerationEvent,

@@ -47,14 +47,25 @@ Types: PAGE, COMPONENT, FUNCTION, EXPO_PAGE.
 export function buildPrompt(req: GenerateRequest): { system: string; messages: ProviderMessage[] } {
   const action = requestAction(req);
   const parts: string[] = [];
-  if (req.modules.length > 0) {
+  // A fix is told only the failing module and its error: cheaper, and it cannot wander into other files.
+  const error = req.error;
+  const shown =
+    action === 'FIX_CHANGE' && error ? req.modules.filter((m) => m.filePath === error.filePath) : req.modules;
+  if (shown.length > 0) {
     parts.push('<kiln:project>');
-    for (const m of req.modules) {
+    for (const m of shown) {
       parts.push(
         `<kiln:file path="${escapeAttr(m.filePath)}" type="${m.moduleType}">\n${m.content}</kiln:file>`,
       );
     }
     parts.push('</kiln:project>');
+  }
+  const others = req.modules.filter((m) => !shown.includes(m));
+  if (others.length > 0) {
+    // Paths and types only, so a fix can name other components without reading them.
+    parts.push('<kiln:other-files>');
+    for (const m of others) parts.push(`${m.moduleType} ${m.filePath}`);
+    parts.push('</kiln:other-files>');
   }
   if (req.error) {
     parts.push(`<kiln:error path="${escapeAttr(req.error.filePath)}">\n${req.error.message}\n</kiln:error>`);
@@ -73,6 +84,8 @@ export interface RequestMessage {
   action: 'INITIAL' | 'CHAT' | 'FIX_CHANGE';
   prompt: string;
   files: { filePath: string; moduleType: string | null; content: string }[];
+  /** Other files of the project, named but not sent (a fix sees only the failing module). */
+  otherFiles: { filePath: string; moduleType: string }[];
   error?: { filePath: string; message: string };
 }
 
@@ -84,7 +97,7 @@ export function readRequestMessage(content: string): RequestMessage {
   const reqOpen = /<kiln:request(?:\s+action="([A-Z_]+)")?\s*>\n?/g;
   let last: RegExpExecArray | null = null;
   for (let m = reqOpen.exec(content); m; m = reqOpen.exec(content)) last = m;
-  if (!last) return { action: 'INITIAL', prompt: content.trim(), files: [] };
+  if (!last) return { action: 'INITIAL', prompt: content.trim(), files: [], otherFiles: [] };
   const bodyStart = last.index + last[0].length;
   const close = content.lastIndexOf('</kiln:request>');
   const prompt = content.slice(bodyStart, close > bodyStart ? close : undefined).trim();
@@ -111,7 +124,13 @@ export function readRequestMessage(content: string): RequestMessage {
     });
   }
   const errorMatch = /<kiln:error path="([^"]*)">\n?([\s\S]*?)\n?<\/kiln:error>/.exec(head);
-  const result: RequestMessage = { action, prompt, files };
+  const otherFiles: RequestMessage['otherFiles'] = [];
+  const othersMatch = /<kiln:other-files>\n([\s\S]*?)\n?<\/kiln:other-files>/.exec(head);
+  for (const line of othersMatch?.[1]?.split('\n') ?? []) {
+    const [moduleType, ...path] = line.trim().split(' ');
+    if (moduleType && path.length > 0) otherFiles.push({ moduleType, filePath: path.join(' ') });
+  }
+  const result: RequestMessage = { action, prompt, files, otherFiles };
   if (errorMatch)
     result.error = { filePath: unescapeAttr(errorMatch[1] ?? ''), message: errorMatch[2] ?? '' };
   return result;

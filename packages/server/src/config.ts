@@ -3,6 +3,7 @@
  * No other file reads `process.env` (see .env.example for every variable).
  */
 import { resolve } from 'node:path';
+import { type ModelSettings, modelSettingsFromEnv } from '@kiln/codegen';
 import { z } from 'zod';
 
 const EnvSchema = z.object({
@@ -33,7 +34,10 @@ export interface KilnConfig {
   readonly baseDomain: string;
   /** Public URL of the builder; its port is used in preview and app URLs. Default http://localhost:{port}. */
   readonly publicUrl: string | undefined;
+  /** `KILN_MODEL`: builtin, openai:MODEL, anthropic:MODEL, ollama:MODEL, lmstudio:MODEL, openai-compatible:MODEL. */
   readonly model: string;
+  /** Keys and base URL for the model (OPENAI_API_KEY, ANTHROPIC_API_KEY, KILN_MODEL_API_KEY, KILN_MODEL_BASE_URL). */
+  readonly modelSettings: ModelSettings;
   /** Pause between builtin generator chunks, so the preview visibly "types" (0 in tests). */
   readonly builtinDelayMs: number;
   /** In-process generation workers (0 = this process claims no jobs). */
@@ -60,6 +64,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     baseDomain: e.KILN_BASE_DOMAIN,
     publicUrl: e.KILN_PUBLIC_URL,
     model: e.KILN_MODEL,
+    modelSettings: Object.freeze(modelSettingsFromEnv(env)),
     builtinDelayMs: e.KILN_BUILTIN_DELAY_MS,
     workers: e.KILN_WORKERS,
     smtpUrl: e.SMTP_URL || undefined,

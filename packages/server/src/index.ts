@@ -5,5 +5,6 @@
 export { type KilnConfig, loadConfig } from './config';
 export { compileCss } from './css';
 export { type Database, type Db, openDatabase } from './db/index';
-export { type Kiln, startKiln } from './kiln';
+export { type Kiln, providerFor, type StartOptions, startKiln } from './kiln';
+export { type ContentClassifier, lengthClassifier } from './content-safety';
 export { SERVER_MESSAGES } from './messages';

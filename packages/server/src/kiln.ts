@@ -4,9 +4,10 @@
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createBuiltinProvider, type ModelProvider } from '@kiln/codegen';
+import { createModelProvider, type ModelProvider } from '@kiln/codegen';
 import type { KilnConfig } from './config';
 import { type Database, openDatabase } from './db/index';
+import { type ContentClassifier, lengthClassifier } from './content-safety';
 import { createHttpHandler } from './http/app';
 import { GenerationWorkers } from './jobs/worker';
 import { createMailer } from './mailer';
@@ -22,14 +23,23 @@ export interface Kiln {
   close(): Promise<void>;
 }
 
-function providerFor(config: KilnConfig): ModelProvider {
-  if (config.model === 'builtin') return createBuiltinProvider({ chunkDelayMs: config.builtinDelayMs });
-  throw new Error(`KILN_MODEL=${config.model} is not supported yet; use KILN_MODEL=builtin.`);
+/** The configured model; a bad KILN_MODEL or a missing key stops start-up with a sentence saying what to set. */
+export function providerFor(config: KilnConfig): ModelProvider {
+  return createModelProvider(config.model, {
+    ...config.modelSettings,
+    builtin: { chunkDelayMs: config.builtinDelayMs },
+  });
+}
+
+export interface StartOptions {
+  log?: (msg: string, err?: unknown) => void;
+  /** Content classifier for prompts (default: length only). */
+  classifier?: ContentClassifier;
 }
 
 export async function startKiln(
   config: KilnConfig,
-  opts: { log?: (msg: string, err?: unknown) => void } = {},
+  opts: StartOptions = {},
 ) {
   const log =
     opts.log ??
@@ -50,6 +60,8 @@ export async function startKiln(
     },
     dev: config.env === 'development',
     onQueued: () => workers.wake(),
+    onCancel: (revisionId) => workers.cancel(revisionId),
+    classifier: opts.classifier ?? lengthClassifier(),
     log,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -3,7 +3,7 @@
  * generation work is queued as a job that a worker claims (see jobs/worker.ts).
  */
 import { isRevisionBuilding, KilnError, type RevisionAction, type RevisionStatus } from '@kiln/core';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { User } from './accounts';
 import { charge, START_GENERATION_COST } from './credits';
 import type { Db } from './db/index';
@@ -15,13 +15,11 @@ import { requireRole } from './permissions';
 export type Project = typeof projects.$inferSelect;
 export type Revision = typeof revisions.$inferSelect;
 
-const MAX_PROMPT = 20_000;
 export const DEFAULT_DESIGN_SYSTEM = { tailwindConfig: '' };
 
 function checkPrompt(text: string): string {
   const prompt = text.trim();
   if (!prompt) throw new KilnError('validation', M.emptyPrompt);
-  if (prompt.length > MAX_PROMPT) throw new KilnError('validation', M.promptTooLong);
   return prompt;
 }
 
@@ -265,4 +263,31 @@ export async function latestFinishedRevision(db: Db, projectId: string): Promise
     .orderBy(desc(revisions.number))
     .limit(20);
   return rows.find((r) => !isInProgress(r.status) && r.modules.length > 0);
+}
+
+/**
+ * Cancel the project's generation in progress. A job not yet claimed is settled here; a running one is
+ * aborted by its worker (at once in this process, at its next heartbeat in another), which settles it.
+ */
+export async function cancelGeneration(
+  db: Db,
+  user: User,
+  projectId: string,
+  finishCanceled: (db: Db, revision: Revision) => Promise<void>,
+): Promise<{ revision: Revision; running: boolean }> {
+  await getProject(db, user, projectId, 'EDITOR');
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [project] = await t.select().from(projects).where(eq(projects.id, projectId)).for('update');
+    const revision = project?.latestRevisionId ? await getRevision(t, project.latestRevisionId) : undefined;
+    if (!revision || !isInProgress(revision.status)) throw new KilnError('conflict', 'Nothing is being generated.');
+    const stopped = await t
+      .update(jobs)
+      .set({ status: 'FAILED', error: 'canceled', updatedAt: new Date() })
+      .where(and(eq(jobs.revisionId, revision.id), inArray(jobs.status, ['PENDING', 'RUNNING'])))
+      .returning({ lockedBy: jobs.lockedBy });
+    const running = stopped.some((j) => j.lockedBy !== null);
+    if (!running) await finishCanceled(t, revision);
+    return { revision: (await getRevision(t, revision.id))!, running };
+  });
 }

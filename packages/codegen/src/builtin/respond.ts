@@ -81,7 +81,16 @@ function followUpReply(prompt: string, modules: GenModule[]): string {
 
 function fixReply(msg: RequestMessage, modules: GenModule[]): string {
   const failing = msg.error ? modules.find((m) => m.filePath === msg.error?.filePath) : undefined;
-  const repair = failing && msg.error ? repairUndefinedName(msg.error.message, failing, modules) : null;
+  // Other files come named only; their names are enough to import a missing component.
+  const known = [
+    ...modules,
+    ...msg.otherFiles.map((f) => ({
+      filePath: f.filePath,
+      moduleType: f.moduleType as GenModule['moduleType'],
+      content: '',
+    })),
+  ];
+  const repair = failing && msg.error ? repairUndefinedName(msg.error.message, failing, known) : null;
   if (failing && repair) {
     const edits = diffEdits(failing.content, repair.content);
     const block = edits

@@ -55,7 +55,10 @@ import {
   renameProject,
   renameProjectGroup,
 } from '../project-groups';
+import { assertSafe, type ContentClassifier } from '../content-safety';
+import { finishCanceled } from '../jobs/worker';
 import {
+  cancelGeneration,
   createProject,
   fixError,
   getProject,
@@ -79,8 +82,11 @@ export interface GraphQLContext {
   setSession(token: string, expiresAt: Date): void;
   clearSession(): void;
   sessionToken: string | undefined;
+  classifier: ContentClassifier;
   /** A revision was queued: wake the workers. */
   onQueued(): void;
+  /** A generation was canceled: abort it if this process runs it. */
+  onCancel(revisionId: string): void;
 }
 
 const typeDefs = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
@@ -182,6 +188,8 @@ const resolvers = {
       a: { prompt: string; organizationId?: string },
       ctx: GraphQLContext,
     ) => {
+      requireUser(ctx);
+      await assertSafe(ctx.classifier, a.prompt);
       const project = await createProject(ctx.db, requireUser(ctx), a);
       ctx.onQueued();
       return project;
@@ -191,6 +199,8 @@ const resolvers = {
       a: { projectId: string; text: string; baseRevisionId?: string | null },
       ctx: GraphQLContext,
     ) => {
+      requireUser(ctx);
+      await assertSafe(ctx.classifier, a.text);
       const revision = await sendMessage(ctx.db, requireUser(ctx), a);
       ctx.onQueued();
       return revision;
@@ -202,6 +212,11 @@ const resolvers = {
     ) => {
       const revision = await fixError(ctx.db, requireUser(ctx), a);
       ctx.onQueued();
+      return revision;
+    },
+    cancelGeneration: async (_: unknown, a: { projectId: string }, ctx: GraphQLContext) => {
+      const { revision, running } = await cancelGeneration(ctx.db, requireUser(ctx), a.projectId, finishCanceled);
+      if (running) ctx.onCancel(revision.id);
       return revision;
     },
     markRendered: async (_: unknown, a: { revisionId: string }, ctx: GraphQLContext) => {

@@ -11,6 +11,7 @@ import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE, userForSession } from '../accounts';
 import type { Db } from '../db/index';
+import type { ContentClassifier } from '../content-safety';
 import { verifyEmail } from '../email-tokens';
 import { createGraphQL, type GraphQLContext } from '../graphql/index';
 import { type Mailer, mailbox } from '../mailer';
@@ -27,6 +28,8 @@ export interface HttpDeps {
   origins: Origins;
   dev: boolean;
   onQueued(): void;
+  onCancel(revisionId: string): void;
+  classifier: ContentClassifier;
   log(msg: string, err?: unknown): void;
 }
 
@@ -70,6 +73,8 @@ function builderApp(deps: HttpDeps) {
         ),
       clearSession: () => cookieOps.push((cc) => deleteCookie(cc, SESSION_COOKIE, { path: '/' })),
       onQueued: deps.onQueued,
+      onCancel: deps.onCancel,
+      classifier: deps.classifier,
     };
     const res = await yoga.fetch(c.req.raw, ctx);
     // yoga answers with its own Response class; copy into a native one so Hono and node-server can extend it.

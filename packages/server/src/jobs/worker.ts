@@ -14,6 +14,9 @@ import { jobs, messages, projects, revisions, runs } from '../db/schema';
 import { newId } from '../ids';
 
 const FLUSH_MS = 150;
+/** Why a running generation was aborted: the server is stopping (requeue), or the user canceled it. */
+type AbortReason = 'shutdown' | 'canceled';
+const CANCELED_MESSAGE = 'Canceled. Nothing was changed.';
 const MAX_ATTEMPTS = 2;
 
 type Job = typeof jobs.$inferSelect;
@@ -31,7 +34,7 @@ export class GenerationWorkers {
   readonly #provider: ModelProvider;
   readonly #workerId = `worker-${newId().slice(0, 8)}`;
   readonly #opts: Required<WorkerOptions>;
-  readonly #running = new Map<string, AbortController>();
+  readonly #running = new Map<string, { ctrl: AbortController; revisionId: string }>();
   #stopped = true;
   #wake: (() => void) | undefined;
   #loops: Promise<void>[] = [];
@@ -54,6 +57,13 @@ export class GenerationWorkers {
     for (let i = 0; i < this.#opts.concurrency; i++) this.#loops.push(this.#loop());
   }
 
+  /** Abort the generation of a revision if this process runs it (other processes notice at their heartbeat). */
+  cancel(revisionId: string): void {
+    for (const run of this.#running.values()) {
+      if (run.revisionId === revisionId) run.ctrl.abort('canceled' satisfies AbortReason);
+    }
+  }
+
   /** Tell idle loops that a job was queued. */
   wake(): void {
     this.#wake?.();
@@ -63,7 +73,7 @@ export class GenerationWorkers {
   async stop(): Promise<void> {
     this.#stopped = true;
     clearInterval(this.#stallTimer);
-    for (const ctrl of this.#running.values()) ctrl.abort(new Error('shutdown'));
+    for (const { ctrl } of this.#running.values()) ctrl.abort('shutdown' satisfies AbortReason);
     this.wake();
     await Promise.all(this.#loops);
     this.#loops = [];
@@ -141,7 +151,7 @@ export class GenerationWorkers {
       return;
     }
     const ctrl = new AbortController();
-    this.#running.set(job.id, ctrl);
+    this.#running.set(job.id, { ctrl, revisionId: revision.id });
     const runId = newId();
     await db.insert(runs).values({
       id: runId,
@@ -165,11 +175,16 @@ export class GenerationWorkers {
         .where(eq(revisions.id, revision.id));
       await db.update(jobs).set({ heartbeatAt: new Date() }).where(eq(jobs.id, job.id));
     };
+    // The heartbeat also notices a cancel made through another process: the job is no longer RUNNING.
     const heartbeat = setInterval(() => {
       void db
         .update(jobs)
         .set({ heartbeatAt: new Date() })
-        .where(eq(jobs.id, job.id))
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'RUNNING')))
+        .returning({ id: jobs.id })
+        .then((rows) => {
+          if (rows.length === 0) ctrl.abort('canceled' satisfies AbortReason);
+        })
         .catch(() => {});
     }, JOB_STALL_CHECK_INTERVAL_MS / 4);
     try {
@@ -193,6 +208,7 @@ export class GenerationWorkers {
         } else if (ev.type === 'done') done = ev;
         await flush();
       }
+      if (ctrl.signal.aborted) throw ctrl.signal.reason;
       if (!done) throw new Error('The generator ended without a result.');
       const finalModules = done.modules;
       const status = finalStatus(revision.action, finalModules);
@@ -234,7 +250,18 @@ export class GenerationWorkers {
         await tx.update(jobs).set({ status: 'COMPLETED', updatedAt: new Date() }).where(eq(jobs.id, job.id));
       });
     } catch (err) {
-      if (ctrl.signal.aborted) {
+      if (ctrl.signal.aborted && ctrl.signal.reason === 'canceled') {
+        // The user canceled: the revision keeps its parent's modules; nothing is charged.
+        await db.transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          await t.update(runs).set({ status: 'CANCELED', endedAt: new Date() }).where(eq(runs.id, runId));
+          await t
+            .update(jobs)
+            .set({ status: 'FAILED', error: 'canceled', updatedAt: new Date() })
+            .where(eq(jobs.id, job.id));
+          await finishCanceled(t, revision);
+        });
+      } else if (ctrl.signal.aborted) {
         // Shut down mid-run: keep the drafts, end the run, queue the job again for the next start.
         await flush(true).catch(() => {});
         await db
@@ -287,6 +314,25 @@ export class GenerationWorkers {
       });
     }
   }
+}
+
+/** A canceled revision: FAILED with its parent's modules, refunded, and a chat line saying so. */
+export async function finishCanceled(db: Db, revision: typeof revisions.$inferSelect): Promise<void> {
+  const [parent] = revision.parentId
+    ? await db.select().from(revisions).where(eq(revisions.id, revision.parentId))
+    : [];
+  await db
+    .update(revisions)
+    .set({ status: 'FAILED', modules: parent?.modules ?? [], updatedAt: new Date() })
+    .where(eq(revisions.id, revision.id));
+  await refundRevision(db, await organizationOf(db, revision.projectId), revision.id);
+  await db.insert(messages).values({
+    id: newId(),
+    projectId: revision.projectId,
+    revisionId: revision.id,
+    role: 'assistant',
+    text: CANCELED_MESSAGE,
+  });
 }
 
 async function organizationOf(db: Db, projectId: string): Promise<string> {

@@ -1,0 +1,78 @@
+/**
+ * A `ModelProvider` over any AI SDK language model: streams the reply's text deltas through
+ * `streamText`, reports the provider's real token usage beside the stream, and turns failures into
+ * `KilnError`s (see `provider-errors.ts`).
+ * @module
+ */
+import type { LanguageModel } from 'ai';
+import { streamText } from 'ai';
+import type { Usage } from '../types.ts';
+import type { ProviderErrorContext } from './provider-errors.ts';
+import { toProviderError } from './provider-errors.ts';
+import type { ProviderFinishReason, UsageReportingProvider } from './provider-stream.ts';
+
+/** Wraps an AI SDK model as a Kiln provider. `maxRetries` applies to each call (default 2). */
+export function createAiSdkProvider(opts: {
+  id: string;
+  model: LanguageModel;
+  maxRetries?: number | undefined;
+  errors: Omit<ProviderErrorContext, 'receivedChars'>;
+}): UsageReportingProvider {
+  const maxRetries = opts.maxRetries ?? 2;
+  return {
+    id: opts.id,
+    stream({ system, messages, signal }) {
+      let settleUsage: (usage: Usage | null) => void = () => {};
+      let settleFinish: (reason: ProviderFinishReason | null) => void = () => {};
+      const usage = new Promise<Usage | null>((resolve) => {
+        settleUsage = resolve;
+      });
+      const finishReason = new Promise<ProviderFinishReason | null>((resolve) => {
+        settleFinish = resolve;
+      });
+
+      async function* text(): AsyncGenerator<string> {
+        let receivedChars = 0;
+        try {
+          const result = streamText({
+            model: opts.model,
+            system,
+            messages: messages.map((m) => ({ role: m.role, content: m.content })),
+            maxRetries,
+            ...(signal ? { abortSignal: signal } : {}),
+            // Errors are rethrown from the stream below; the default handler would also log them.
+            onError: () => {},
+          });
+          for await (const part of result.fullStream) {
+            if (part.type === 'text-delta') {
+              if (!part.text) continue;
+              receivedChars += part.text.length;
+              yield part.text;
+            } else if (part.type === 'error') {
+              throw part.error;
+            } else if (part.type === 'abort') {
+              return;
+            } else if (part.type === 'finish') {
+              const { inputTokens, outputTokens } = part.totalUsage;
+              settleUsage(
+                inputTokens === undefined && outputTokens === undefined
+                  ? null
+                  : { inputTokens: inputTokens ?? 0, outputTokens: outputTokens ?? 0 },
+              );
+              settleFinish(part.finishReason);
+            }
+          }
+        } catch (e) {
+          // A cancellation is not a provider failure: let the caller see its own abort.
+          if (signal?.aborted) throw e;
+          throw toProviderError(e, { ...opts.errors, receivedChars });
+        } finally {
+          settleUsage(null);
+          settleFinish(null);
+        }
+      }
+
+      return Object.assign(text(), { usage, finishReason });
+    },
+  };
+}
