@@ -15,6 +15,7 @@ async function gql(url: string, cookie: string, query: string, variables: Record
     headers: { 'content-type': 'application/json', cookie },
     body: JSON.stringify({ query, variables }),
   });
+  // biome-ignore lint/suspicious/noExplicitAny: the test reads GraphQL answers loosely, as JSON.
   return { res, json: (await res.json()) as { data?: any; errors?: { message: string }[] } };
 }
 

@@ -3,8 +3,8 @@
  * PostgreSQL, generation jobs, and publishing.
  */
 export { type KilnConfig, loadConfig } from './config';
+export { type ContentClassifier, lengthClassifier } from './content-safety';
 export { compileCss } from './css';
 export { type Database, type Db, openDatabase } from './db/index';
 export { type Kiln, providerFor, type StartOptions, startKiln } from './kiln';
-export { type ContentClassifier, lengthClassifier } from './content-safety';
 export { SERVER_MESSAGES } from './messages';

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createModelProvider, type ModelProvider } from '@kiln/codegen';
 import type { KilnConfig } from './config';
-import { type Database, openDatabase } from './db/index';
 import { type ContentClassifier, lengthClassifier } from './content-safety';
+import { type Database, openDatabase } from './db/index';
 import { createHttpHandler } from './http/app';
 import { GenerationWorkers } from './jobs/worker';
 import { createMailer } from './mailer';
@@ -37,10 +37,7 @@ export interface StartOptions {
   classifier?: ContentClassifier;
 }
 
-export async function startKiln(
-  config: KilnConfig,
-  opts: StartOptions = {},
-) {
+export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
   const log =
     opts.log ??
     ((msg: string, err?: unknown) => {

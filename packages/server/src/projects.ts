@@ -280,7 +280,8 @@ export async function cancelGeneration(
     const t = tx as unknown as Db;
     const [project] = await t.select().from(projects).where(eq(projects.id, projectId)).for('update');
     const revision = project?.latestRevisionId ? await getRevision(t, project.latestRevisionId) : undefined;
-    if (!revision || !isInProgress(revision.status)) throw new KilnError('conflict', 'Nothing is being generated.');
+    if (!revision || !isInProgress(revision.status))
+      throw new KilnError('conflict', 'Nothing is being generated.');
     const stopped = await t
       .update(jobs)
       .set({ status: 'FAILED', error: 'canceled', updatedAt: new Date() })

@@ -19,11 +19,13 @@ import { desc, eq } from 'drizzle-orm';
 import { createGraphQLError, createSchema, createYoga } from 'graphql-yoga';
 import { createSession, endSession, signIn, signUp, type User } from '../accounts';
 import { listUsers, updateUser } from '../admin';
+import { assertSafe, type ContentClassifier } from '../content-safety';
 import { creditsOf, depositCredits, eventsOf, PLAN_REFILL_CREDITS } from '../credits';
 import { cachedCss } from '../css';
 import type { Db } from '../db/index';
 import { projects as projectsTable, revisions } from '../db/schema';
 import { requestPasswordReset, resetPassword, sendVerification, verifyEmail } from '../email-tokens';
+import { finishCanceled } from '../jobs/worker';
 import { type Mailer, mailbox } from '../mailer';
 import { SERVER_MESSAGES as M } from '../messages';
 import {
@@ -55,8 +57,6 @@ import {
   renameProject,
   renameProjectGroup,
 } from '../project-groups';
-import { assertSafe, type ContentClassifier } from '../content-safety';
-import { finishCanceled } from '../jobs/worker';
 import {
   cancelGeneration,
   createProject,
@@ -215,7 +215,12 @@ const resolvers = {
       return revision;
     },
     cancelGeneration: async (_: unknown, a: { projectId: string }, ctx: GraphQLContext) => {
-      const { revision, running } = await cancelGeneration(ctx.db, requireUser(ctx), a.projectId, finishCanceled);
+      const { revision, running } = await cancelGeneration(
+        ctx.db,
+        requireUser(ctx),
+        a.projectId,
+        finishCanceled,
+      );
       if (running) ctx.onCancel(revision.id);
       return revision;
     },
