@@ -12,6 +12,7 @@ import { createHttpHandler } from './http/app';
 import { GenerationWorkers } from './jobs/worker';
 import { createMailer } from './mailer';
 import { createOrigins, type Origins } from './origins';
+import { Rooms } from './rooms';
 
 export interface Kiln {
   readonly url: string;
@@ -46,7 +47,15 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     });
   const provider = providerFor(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
-  const workers = new GenerationWorkers(database.db, provider, { concurrency: config.workers, log });
+  const rooms = new Rooms(database.db);
+  if (database.kind === 'postgres' && config.databaseUrl) await rooms.listen(config.databaseUrl);
+  const projectChanged = (projectId: string) =>
+    void rooms.projectChanged(projectId).catch((e) => log('room publish failed', e));
+  const workers = new GenerationWorkers(database.db, provider, {
+    concurrency: config.workers,
+    log,
+    onProjectChanged: projectChanged,
+  });
   let origins: Origins = createOrigins(config, config.port);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const handler = createHttpHandler({
@@ -58,6 +67,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     dev: config.env === 'development',
     onQueued: () => workers.wake(),
     onCancel: (revisionId) => workers.cancel(revisionId),
+    onProjectChanged: projectChanged,
     classifier: opts.classifier ?? lengthClassifier(),
     log,
   });
@@ -69,6 +79,10 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
   });
   const port = (server.address() as AddressInfo).port;
   origins = createOrigins(config, port);
+  rooms.attach(server as import('node:http').Server, {
+    builderOrigin: () => origins.builderOrigin,
+    isBuilderHost: (host) => origins.match(host).kind === 'builder',
+  });
   if (config.workers > 0) await workers.start();
   const kiln: Kiln = {
     url: origins.builderOrigin,
@@ -82,6 +96,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       const http = server as import('node:http').Server;
       http.closeIdleConnections();
       const grace = setTimeout(() => http.closeAllConnections(), 2000);
+      await rooms.close();
       await closed;
       clearTimeout(grace);
       await workers.stop();

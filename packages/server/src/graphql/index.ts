@@ -87,6 +87,8 @@ export interface GraphQLContext {
   onQueued(): void;
   /** A generation was canceled: abort it if this process runs it. */
   onCancel(revisionId: string): void;
+  /** A project's latest revision changed: tell its room. */
+  onProjectChanged(projectId: string): void;
 }
 
 const typeDefs = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
@@ -192,6 +194,7 @@ const resolvers = {
       await assertSafe(ctx.classifier, a.prompt);
       const project = await createProject(ctx.db, requireUser(ctx), a);
       ctx.onQueued();
+      ctx.onProjectChanged(project.id);
       return project;
     },
     sendMessage: async (
@@ -203,6 +206,7 @@ const resolvers = {
       await assertSafe(ctx.classifier, a.text);
       const revision = await sendMessage(ctx.db, requireUser(ctx), a);
       ctx.onQueued();
+      ctx.onProjectChanged(revision.projectId);
       return revision;
     },
     fixError: async (
@@ -212,6 +216,7 @@ const resolvers = {
     ) => {
       const revision = await fixError(ctx.db, requireUser(ctx), a);
       ctx.onQueued();
+      ctx.onProjectChanged(revision.projectId);
       return revision;
     },
     cancelGeneration: async (_: unknown, a: { projectId: string }, ctx: GraphQLContext) => {
@@ -222,6 +227,7 @@ const resolvers = {
         finishCanceled,
       );
       if (running) ctx.onCancel(revision.id);
+      else ctx.onProjectChanged(a.projectId);
       return revision;
     },
     markRendered: async (_: unknown, a: { revisionId: string }, ctx: GraphQLContext) => {
@@ -235,11 +241,15 @@ const resolvers = {
     },
     publishProject: (_: unknown, a: { projectId: string }, ctx: GraphQLContext) =>
       publishProject(ctx.db, ctx.origins, requireUser(ctx), a.projectId),
-    restoreRevision: (
+    restoreRevision: async (
       _: unknown,
       a: { projectId: string; revisionId: string; baseRevisionId?: string | null },
       ctx: GraphQLContext,
-    ) => restoreRevision(ctx.db, requireUser(ctx), a),
+    ) => {
+      const revision = await restoreRevision(ctx.db, requireUser(ctx), a);
+      ctx.onProjectChanged(a.projectId);
+      return revision;
+    },
     renameProject: (_: unknown, a: { projectId: string; name: string }, ctx: GraphQLContext) =>
       renameProject(ctx.db, requireUser(ctx), a),
     moveProject: (_: unknown, a: { projectId: string; projectGroupId: string }, ctx: GraphQLContext) =>

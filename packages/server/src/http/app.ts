@@ -29,6 +29,7 @@ export interface HttpDeps {
   dev: boolean;
   onQueued(): void;
   onCancel(revisionId: string): void;
+  onProjectChanged(projectId: string): void;
   classifier: ContentClassifier;
   log(msg: string, err?: unknown): void;
 }
@@ -74,6 +75,7 @@ function builderApp(deps: HttpDeps) {
       clearSession: () => cookieOps.push((cc) => deleteCookie(cc, SESSION_COOKIE, { path: '/' })),
       onQueued: deps.onQueued,
       onCancel: deps.onCancel,
+      onProjectChanged: deps.onProjectChanged,
       classifier: deps.classifier,
     };
     const res = await yoga.fetch(c.req.raw, ctx);

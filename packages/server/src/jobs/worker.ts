@@ -27,6 +27,8 @@ export interface WorkerOptions {
   /** Idle poll interval when no wake-up arrives (default 500 ms). */
   pollMs?: number;
   log?: (msg: string, extra?: unknown) => void;
+  /** A project's latest revision changed (status, drafts, result): tell its room. */
+  onProjectChanged?: (projectId: string) => void;
 }
 
 export class GenerationWorkers {
@@ -43,7 +45,7 @@ export class GenerationWorkers {
   constructor(db: Db, provider: ModelProvider, opts: WorkerOptions = {}) {
     this.#db = db;
     this.#provider = provider;
-    this.#opts = { concurrency: 2, pollMs: 500, log: () => {}, ...opts };
+    this.#opts = { concurrency: 2, pollMs: 500, log: () => {}, onProjectChanged: () => {}, ...opts };
   }
 
   /** Recover stalled jobs, then start the claim loops. */
@@ -173,6 +175,7 @@ export class GenerationWorkers {
         .update(revisions)
         .set({ modules: [...drafts.values()], updatedAt: new Date() })
         .where(eq(revisions.id, revision.id));
+      this.#opts.onProjectChanged(revision.projectId);
       await db.update(jobs).set({ heartbeatAt: new Date() }).where(eq(jobs.id, job.id));
     };
     // The heartbeat also notices a cancel made through another process: the job is no longer RUNNING.
@@ -197,8 +200,10 @@ export class GenerationWorkers {
       await setStatus(db, revision.id, 'BUILDING');
       let done: Extract<GenerationEvent, { type: 'done' }> | undefined;
       for await (const ev of generate(request, this.#provider, { signal: ctrl.signal })) {
-        if (ev.type === 'status') await setStatus(db, revision.id, ev.status);
-        else if (ev.type === 'text') text += ev.text;
+        if (ev.type === 'status') {
+          await setStatus(db, revision.id, ev.status);
+          this.#opts.onProjectChanged(revision.projectId);
+        } else if (ev.type === 'text') text += ev.text;
         else if (ev.type === 'module') {
           drafts.set(ev.module.filePath, ev.module);
           dirty = true;
@@ -290,6 +295,7 @@ export class GenerationWorkers {
     } finally {
       clearInterval(heartbeat);
       this.#running.delete(job.id);
+      this.#opts.onProjectChanged(revision.projectId);
     }
   }
 

@@ -1,0 +1,222 @@
+/**
+ * @module Realtime rooms (spec §2): `app-builder:{organizationId}:{projectId}` and `project-canvas:{groupId}`.
+ * Browsers join over a WebSocket at `/rooms` on the builder origin (session cookie, Origin checked, at least
+ * VIEWER in the room's organisation) and receive events; the server publishes a `project-changed` event
+ * whenever a project's latest revision moves (queued, status, drafts, finished). Events fan out in process,
+ * and between Kiln instances through PostgreSQL LISTEN/NOTIFY when the database is PostgreSQL.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  buildRoomId,
+  HEARTBEAT_INTERVAL_MS,
+  isKilnError,
+  KilnError,
+  MESSAGES,
+  parseRoomId,
+  type Room,
+} from '@kiln/core';
+import { desc, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { SESSION_COOKIE, userForSession } from './accounts';
+import type { Db } from './db/index';
+import { projectGroups, projects, revisions } from './db/schema';
+import { newId } from './ids';
+import { requireRole } from './permissions';
+
+export interface ProjectChanged {
+  type: 'project-changed';
+  projectId: string;
+  revision: { id: string; number: number; status: string; action: string } | null;
+}
+export type RoomEvent = ProjectChanged;
+
+/** What a browser receives. */
+export type RoomServerMessage =
+  | { type: 'joined'; roomId: string }
+  | { type: 'left'; roomId: string }
+  | { type: 'event'; roomId: string; event: RoomEvent }
+  | { type: 'error'; roomId?: string; message: string };
+
+const CHANNEL = 'kiln_rooms';
+
+export class Rooms {
+  readonly #db: Db;
+  readonly #instance = newId();
+  readonly #subscribers = new Map<string, Set<(e: RoomEvent) => void>>();
+  #listener: pg.Client | undefined;
+  #wss: WebSocketServer | undefined;
+  #heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  /** With PostgreSQL, also receive the events other instances publish. */
+  async listen(databaseUrl: string): Promise<void> {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('error', () => {}); // a dropped listener only loses cross-instance fan-out
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    client.on('notification', (n) => {
+      try {
+        const { from, roomId, event } = JSON.parse(n.payload ?? '{}');
+        if (from !== this.#instance) this.#deliver(roomId, event);
+      } catch {
+        // not ours
+      }
+    });
+    this.#listener = client;
+  }
+
+  subscribe(roomId: string, fn: (e: RoomEvent) => void): () => void {
+    const set = this.#subscribers.get(roomId) ?? new Set();
+    this.#subscribers.set(roomId, set);
+    set.add(fn);
+    return () => {
+      set.delete(fn);
+      if (set.size === 0) this.#subscribers.delete(roomId);
+    };
+  }
+
+  async publish(roomId: string, event: RoomEvent): Promise<void> {
+    this.#deliver(roomId, event);
+    if (this.#listener) {
+      const payload = JSON.stringify({ from: this.#instance, roomId, event });
+      await this.#db.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
+    }
+  }
+
+  #deliver(roomId: string, event: RoomEvent): void {
+    for (const fn of this.#subscribers.get(roomId) ?? []) fn(event);
+  }
+
+  /** Tell the project's room (and its group's canvas) that its latest revision changed. */
+  async projectChanged(projectId: string): Promise<void> {
+    const [row] = await this.#db
+      .select({ organizationId: projects.organizationId, groupId: projects.projectGroupId, rev: revisions })
+      .from(projects)
+      .leftJoin(revisions, eq(revisions.id, projects.latestRevisionId))
+      .where(eq(projects.id, projectId))
+      .orderBy(desc(revisions.number))
+      .limit(1);
+    if (!row) return;
+    const event: ProjectChanged = {
+      type: 'project-changed',
+      projectId,
+      revision: row.rev
+        ? { id: row.rev.id, number: row.rev.number, status: row.rev.status, action: row.rev.action }
+        : null,
+    };
+    await this.publish(
+      buildRoomId({ kind: 'app-builder', organizationId: row.organizationId, projectId }),
+      event,
+    );
+    await this.publish(buildRoomId({ kind: 'project-canvas', projectGroupId: row.groupId }), event);
+  }
+
+  /** Serve `/rooms` WebSockets on the HTTP server for the builder origin. */
+  attach(
+    server: Server,
+    opts: { builderOrigin: () => string; isBuilderHost: (host: string | undefined) => boolean },
+  ) {
+    const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+    this.#wss = wss;
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname !== '/rooms' || !opts.isBuilderHost(req.headers.host)) {
+        socket.destroy();
+        return;
+      }
+      // Only the builder's own pages may open a room with the user's cookie (no cross-site WebSocket hijacking).
+      if (req.headers.origin !== opts.builderOrigin()) {
+        socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => void this.#session(ws, req));
+    });
+    this.#heartbeat = setInterval(() => {
+      for (const ws of wss.clients) {
+        const alive = ws as WebSocket & { alive?: boolean };
+        if (alive.alive === false) ws.terminate();
+        else {
+          alive.alive = false;
+          ws.ping();
+        }
+      }
+    }, HEARTBEAT_INTERVAL_MS);
+  }
+
+  async #session(ws: WebSocket, req: IncomingMessage): Promise<void> {
+    const cookie = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`).exec(req.headers.cookie ?? '')?.[1];
+    const user = await userForSession(this.#db, cookie ? decodeURIComponent(cookie) : undefined);
+    const send = (m: RoomServerMessage) => ws.send(JSON.stringify(m));
+    if (!user) {
+      send({ type: 'error', message: 'Sign in to continue.' });
+      ws.close(4401, 'unauthenticated');
+      return;
+    }
+    const joined = new Map<string, () => void>();
+    (ws as WebSocket & { alive?: boolean }).alive = true;
+    ws.on('pong', () => {
+      (ws as WebSocket & { alive?: boolean }).alive = true;
+    });
+    ws.on('close', () => {
+      for (const leave of joined.values()) leave();
+    });
+    ws.on('message', async (data) => {
+      let msg: { type?: string; roomId?: string };
+      try {
+        msg = JSON.parse(String(data));
+      } catch {
+        return send({ type: 'error', message: 'Messages are JSON.' });
+      }
+      const roomId = String(msg.roomId ?? '');
+      try {
+        if (msg.type === 'leave') {
+          joined.get(roomId)?.();
+          joined.delete(roomId);
+          return send({ type: 'left', roomId });
+        }
+        if (msg.type !== 'join') return send({ type: 'error', message: 'Send {"type":"join","roomId":…}.' });
+        await this.#authorize(parseRoomId(roomId), user.id);
+        if (!joined.has(roomId)) {
+          joined.set(
+            roomId,
+            this.subscribe(roomId, (event) => send({ type: 'event', roomId, event })),
+          );
+        }
+        send({ type: 'joined', roomId });
+      } catch (err) {
+        send({
+          type: 'error',
+          roomId,
+          message: isKilnError(err) ? err.message : MESSAGES.somethingWentWrong,
+        });
+      }
+    });
+  }
+
+  async #authorize(room: Room, userId: string): Promise<void> {
+    if (room.kind === 'app-builder') {
+      await requireRole(this.#db, room.organizationId, userId, 'VIEWER', 'Project not found.');
+      const [p] = await this.#db.select().from(projects).where(eq(projects.id, room.projectId));
+      if (p?.organizationId !== room.organizationId) throw new KilnError('not_found', 'Project not found.');
+    } else {
+      const [g] = await this.#db
+        .select()
+        .from(projectGroups)
+        .where(eq(projectGroups.id, room.projectGroupId));
+      if (!g) throw new KilnError('not_found', 'Project group not found.');
+      await requireRole(this.#db, g.organizationId, userId, 'VIEWER', 'Project group not found.');
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#heartbeat);
+    for (const ws of this.#wss?.clients ?? []) ws.terminate();
+    this.#wss?.close();
+    await this.#listener?.end().catch(() => {});
+  }
+}
