@@ -20,6 +20,9 @@ export default defineConfig({
       '/graphql': server,
       '/v0': server,
       '/healthz': server,
+      // Server pages the builder links to: the e-mail confirmation redirect and the development mailbox.
+      '/verify-email': server,
+      '/dev/mailbox': server,
       '/rooms': { target: server, ws: true },
     },
   },

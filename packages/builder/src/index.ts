@@ -4,3 +4,4 @@
  */
 export { App } from './components/App.tsx';
 export { SessionProvider } from './components/SessionProvider.tsx';
+export { ToastProvider } from './components/ToastProvider.tsx';

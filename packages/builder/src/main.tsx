@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './components/App.tsx';
 import { SessionProvider } from './components/SessionProvider.tsx';
+import { ToastProvider } from './components/ToastProvider.tsx';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -13,7 +14,9 @@ if (!root) throw new Error('index.html has no #root element.');
 createRoot(root).render(
   <StrictMode>
     <SessionProvider>
-      <App />
+      <ToastProvider>
+        <App />
+      </ToastProvider>
     </SessionProvider>
   </StrictMode>,
 );

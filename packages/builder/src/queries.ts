@@ -10,15 +10,20 @@ export interface Me {
   email: string;
   displayName: string;
   username: string;
+  /** Platform role: ADMIN, CUSTOMER, CREATOR or CREATOR_LEAD. */
   role: string;
+  /** `UNVERIFIED` until the e-mail address is confirmed. */
+  status: string;
   profile: { photoURL: string | null };
 }
 
 export interface Organization {
   id: string;
   name: string;
+  /** The signed-in user's role in it: OWNER, ADMIN, EDITOR or VIEWER. */
   role: string;
   plan: string;
+  personal: boolean;
 }
 
 export interface Module {
@@ -32,6 +37,7 @@ export interface Module {
 
 export interface Revision {
   id: string;
+  number: number;
   status: string;
   action: string;
   prompt: string | null;
@@ -68,6 +74,7 @@ export interface Project {
 export interface ProjectSummary {
   id: string;
   name: string;
+  projectGroupId: string;
   createdAt: string;
   latestRevision: { id: string; status: string } | null;
   publish: PublishInfo;
@@ -80,8 +87,12 @@ export interface Deployment {
   createdAt: string;
 }
 
-const ME = 'id email displayName username role profile { photoURL }';
-const REVISION = 'id status action prompt createdAt css modules { moduleType filePath name route content }';
+const ORGANIZATION = 'id name role plan personal';
+const ME = 'id email displayName username role status profile { photoURL }';
+const REVISION =
+  'id number status action prompt createdAt css modules { moduleType filePath name route content }';
+const PROJECT_SUMMARY =
+  'id name projectGroupId createdAt latestRevision { id status } publish { status url freshness }';
 const PROJECT = `id name organizationId previewUrl createdAt
   latestRevision { ${REVISION} }
   messages { id role text revisionId createdAt }
@@ -94,9 +105,7 @@ export async function fetchMe(): Promise<Me | null> {
 
 export async function fetchOrganizations(): Promise<Organization[]> {
   return (
-    await gql<{ organizations: Organization[] }>(
-      'query Organizations { organizations { id name role plan } }',
-    )
+    await gql<{ organizations: Organization[] }>(`query Organizations { organizations { ${ORGANIZATION} } }`)
   ).organizations;
 }
 
@@ -115,14 +124,6 @@ export async function signOut(): Promise<void> {
   await gql<{ signOut: boolean }>('mutation SignOut { signOut }');
 }
 
-/** The user's projects, newest first (default: the personal organisation). */
-export async function fetchProjects(organizationId?: string): Promise<ProjectSummary[]> {
-  const query = `query Projects($organizationId: ID) { projects(organizationId: $organizationId) {
-    id name createdAt latestRevision { id status } publish { status url freshness } } }`;
-  return (await gql<{ projects: ProjectSummary[] }>(query, { organizationId: organizationId ?? null }))
-    .projects;
-}
-
 /** One project with its latest revision and chat, or null when it does not exist. */
 export async function fetchProject(id: string): Promise<Project | null> {
   const query = `query Project($id: ID!) { project(id: $id) { ${PROJECT} } }`;
@@ -138,11 +139,20 @@ export async function createProject(prompt: string, organizationId?: string): Pr
   ).createProject;
 }
 
-/** Sends a chat message; answers with the new CHAT revision. */
-export async function sendMessage(projectId: string, text: string): Promise<{ id: string; status: string }> {
-  const query = `mutation SendMessage($projectId: ID!, $text: String!) {
-    sendMessage(projectId: $projectId, text: $text) { id status } }`;
-  return (await gql<{ sendMessage: { id: string; status: string } }>(query, { projectId, text })).sendMessage;
+/**
+ * Sends a chat message on top of `baseRevisionId` (the latest revision the user saw); answers with the new
+ * CHAT revision, or a `conflict` error when another edit landed since.
+ */
+export async function sendMessage(
+  projectId: string,
+  text: string,
+  baseRevisionId: string | null,
+): Promise<{ id: string; status: string }> {
+  const query = `mutation SendMessage($projectId: ID!, $text: String!, $baseRevisionId: ID) {
+    sendMessage(projectId: $projectId, text: $text, baseRevisionId: $baseRevisionId) { id status } }`;
+  return (
+    await gql<{ sendMessage: { id: string; status: string } }>(query, { projectId, text, baseRevisionId })
+  ).sendMessage;
 }
 
 /** Asks for a FIX_CHANGE revision for a render error. */
@@ -171,4 +181,146 @@ export async function publishProject(projectId: string): Promise<Deployment> {
   const query = `mutation PublishProject($projectId: ID!) {
     publishProject(projectId: $projectId) { id url revisionId createdAt } }`;
   return (await gql<{ publishProject: Deployment }>(query, { projectId })).publishProject;
+}
+
+export async function renameProject(projectId: string, name: string): Promise<void> {
+  await gql(
+    'mutation RenameProject($projectId: ID!, $name: String!) { renameProject(projectId: $projectId, name: $name) { id } }',
+    {
+      projectId,
+      name,
+    },
+  );
+}
+
+export async function moveProject(projectId: string, projectGroupId: string): Promise<void> {
+  await gql(
+    'mutation MoveProject($projectId: ID!, $projectGroupId: ID!) { moveProject(projectId: $projectId, projectGroupId: $projectGroupId) { id } }',
+    { projectId, projectGroupId },
+  );
+}
+
+export async function duplicateProject(projectId: string): Promise<{ id: string }> {
+  const query =
+    'mutation DuplicateProject($projectId: ID!) { duplicateProject(projectId: $projectId) { id } }';
+  return (await gql<{ duplicateProject: { id: string } }>(query, { projectId })).duplicateProject;
+}
+
+/** Copies a project into a group of any organisation where the user is at least EDITOR. */
+export async function forkProject(projectId: string, projectGroupId: string): Promise<{ id: string }> {
+  const query = `mutation ForkProject($projectId: ID!, $projectGroupId: ID!) {
+    forkProject(projectId: $projectId, projectGroupId: $projectGroupId) { id } }`;
+  return (await gql<{ forkProject: { id: string } }>(query, { projectId, projectGroupId })).forkProject;
+}
+
+export async function deleteProject(projectId: string): Promise<void> {
+  await gql('mutation DeleteProject($projectId: ID!) { deleteProject(projectId: $projectId) }', {
+    projectId,
+  });
+}
+
+export interface ProjectGroup {
+  id: string;
+  name: string;
+  createdAt: string;
+  projects: ProjectSummary[];
+}
+
+/** An organisation's project groups with their projects (newest first), or null when it is not visible. */
+export async function fetchProjectGroups(organizationId: string): Promise<ProjectGroup[] | null> {
+  const query = `query ProjectGroups($id: ID!) { organization(id: $id) {
+    id projectGroups { id name createdAt projects { ${PROJECT_SUMMARY} } } } }`;
+  const { organization } = await gql<{ organization: { projectGroups: ProjectGroup[] } | null }>(query, {
+    id: organizationId,
+  });
+  return organization?.projectGroups ?? null;
+}
+
+/** Just the groups' names, for "Move to group" and "Fork to…". */
+export async function fetchGroupNames(organizationId: string): Promise<{ id: string; name: string }[]> {
+  const query = 'query GroupNames($id: ID!) { organization(id: $id) { id projectGroups { id name } } }';
+  const { organization } = await gql<{
+    organization: { projectGroups: { id: string; name: string }[] } | null;
+  }>(query, { id: organizationId });
+  return organization?.projectGroups ?? [];
+}
+
+export async function createProjectGroup(organizationId: string, name: string): Promise<void> {
+  await gql(
+    'mutation CreateProjectGroup($organizationId: ID!, $name: String!) { createProjectGroup(organizationId: $organizationId, name: $name) { id } }',
+    { organizationId, name },
+  );
+}
+
+export async function renameProjectGroup(id: string, name: string): Promise<void> {
+  await gql(
+    'mutation RenameProjectGroup($id: ID!, $name: String!) { renameProjectGroup(id: $id, name: $name) { id } }',
+    {
+      id,
+      name,
+    },
+  );
+}
+
+export async function deleteProjectGroup(id: string): Promise<void> {
+  await gql('mutation DeleteProjectGroup($id: ID!) { deleteProjectGroup(id: $id) }', { id });
+}
+
+// ---------- History ----------
+
+export interface RevisionSummary {
+  id: string;
+  parentId: string | null;
+  number: number;
+  status: string;
+  action: string;
+  prompt: string | null;
+  createdAt: string;
+}
+
+export interface ModuleDiff {
+  filePath: string;
+  /** `added`, `removed` or `changed`. */
+  change: string;
+  /** A unified diff of the file. */
+  patch: string;
+}
+
+/** Every revision of a project, newest first. */
+export async function fetchRevisions(projectId: string): Promise<RevisionSummary[]> {
+  const query = `query Revisions($id: ID!) { project(id: $id) { id
+    revisions { id parentId number status action prompt createdAt } } }`;
+  const { project } = await gql<{ project: { revisions: RevisionSummary[] } | null }>(query, {
+    id: projectId,
+  });
+  return project?.revisions ?? [];
+}
+
+export async function fetchRevisionDiff(
+  projectId: string,
+  fromRevisionId: string,
+  toRevisionId: string,
+): Promise<ModuleDiff[]> {
+  const query = `query RevisionDiff($projectId: ID!, $fromRevisionId: ID!, $toRevisionId: ID!) {
+    revisionDiff(projectId: $projectId, fromRevisionId: $fromRevisionId, toRevisionId: $toRevisionId) {
+      filePath change patch } }`;
+  return (await gql<{ revisionDiff: ModuleDiff[] }>(query, { projectId, fromRevisionId, toRevisionId }))
+    .revisionDiff;
+}
+
+/** A new RESTORE revision equal to `revisionId`; `baseRevisionId` is the latest revision the user saw. */
+export async function restoreRevision(
+  projectId: string,
+  revisionId: string,
+  baseRevisionId: string | null,
+): Promise<{ id: string; number: number }> {
+  const query = `mutation RestoreRevision($projectId: ID!, $revisionId: ID!, $baseRevisionId: ID) {
+    restoreRevision(projectId: $projectId, revisionId: $revisionId, baseRevisionId: $baseRevisionId) { id number } }`;
+  return (
+    await gql<{ restoreRevision: { id: string; number: number } }>(query, {
+      projectId,
+      revisionId,
+      baseRevisionId,
+    })
+  ).restoreRevision;
 }

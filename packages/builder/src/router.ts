@@ -1,5 +1,5 @@
 /**
- * @module A tiny history-based router: the builder has five screens, which a library would not make clearer.
+ * @module A tiny history-based router: the builder has a dozen screens, which a library would not make clearer.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -7,8 +7,22 @@ export type Route =
   | { name: 'login' }
   | { name: 'signup' }
   | { name: 'dashboard' }
+  | { name: 'forgot-password' }
+  | { name: 'reset-password' }
+  | { name: 'invitation'; token: string }
+  | { name: 'dashboard' }
   | { name: 'project'; id: string }
+  | { name: 'organization-settings'; id: string }
+  | { name: 'admin-users' }
   | { name: 'not-found' };
+
+/** Screens anyone may open signed out; signed-in users are sent away from the first three. */
+export const PUBLIC_ROUTES: ReadonlySet<Route['name']> = new Set([
+  'login',
+  'signup',
+  'forgot-password',
+  'reset-password',
+]);
 
 /** Maps a pathname to a screen. */
 export function matchRoute(pathname: string): Route {
@@ -16,8 +30,15 @@ export function matchRoute(pathname: string): Route {
   if (path === '/') return { name: 'dashboard' };
   if (path === '/login') return { name: 'login' };
   if (path === '/signup') return { name: 'signup' };
+  if (path === '/forgot-password') return { name: 'forgot-password' };
+  if (path === '/reset-password') return { name: 'reset-password' };
+  if (path === '/admin/users') return { name: 'admin-users' };
   const project = /^\/projects\/([^/]+)$/.exec(path);
   if (project?.[1]) return { name: 'project', id: decodeURIComponent(project[1]) };
+  const settings = /^\/organizations\/([^/]+)\/settings$/.exec(path);
+  if (settings?.[1]) return { name: 'organization-settings', id: decodeURIComponent(settings[1]) };
+  const invitation = /^\/invitations\/([^/]+)$/.exec(path);
+  if (invitation?.[1]) return { name: 'invitation', token: decodeURIComponent(invitation[1]) };
   return { name: 'not-found' };
 }
 

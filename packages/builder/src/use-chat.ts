@@ -1,9 +1,11 @@
 /**
  * @module The workspace's conversation actions: send a message (shown at once, before the server's history
  * catches up) and ask for a fix of a render error. Both refresh the project so polling picks up the revision.
+ * A message names the revision the user saw; if another edit landed since, the server answers `conflict` and
+ * the workspace shows its message and the newer revision, keeping the unsent text.
  */
 import { useCallback, useState } from 'react';
-import { errorMessage } from './api.ts';
+import { ApiError, errorMessage } from './api.ts';
 import { fixError, type Project, sendMessage } from './queries.ts';
 import type { PreviewError } from './use-preview.ts';
 
@@ -23,6 +25,7 @@ export function useChat(
   const [error, setError] = useState<string | null>(null);
   const projectId = project.id;
   const historyLength = project.messages.length;
+  const baseRevisionId = project.latestRevision?.id ?? null;
 
   const send = useCallback(
     async (text: string) => {
@@ -30,18 +33,19 @@ export function useChat(
       setError(null);
       setPending({ text, after: historyLength });
       try {
-        await sendMessage(projectId, text);
+        await sendMessage(projectId, text, baseRevisionId);
         await refresh();
         return true;
       } catch (caught) {
         setError(errorMessage(caught));
         setPending(null);
+        if (caught instanceof ApiError && caught.code === 'conflict') await refresh();
         return false;
       } finally {
         setSending(false);
       }
     },
-    [projectId, historyLength, refresh],
+    [projectId, historyLength, baseRevisionId, refresh],
   );
 
   const fix = useCallback(

@@ -9,6 +9,11 @@ export interface Session {
   status: 'loading' | 'signed-in' | 'signed-out' | 'error';
   me: Me | null;
   organizations: Organization[];
+  /** The organisation the dashboard shows (remembered in localStorage), or null before they load. */
+  organization: Organization | null;
+  selectOrganization: (id: string) => void;
+  /** Loads the organisations again (after creating, joining, renaming or leaving one). */
+  reloadOrganizations: () => Promise<Organization[]>;
   /** Set when the session could not be loaded at all (server down). */
   error: string | null;
   /** Stores the user a sign-in or sign-up answered with, then loads their organisations. */

@@ -18,6 +18,7 @@ export function ChatPanel({
   error,
   sending,
   onSend,
+  readOnlyReason,
 }: {
   messages: Message[];
   /** A message sent but not yet in the history. */
@@ -27,6 +28,8 @@ export function ChatPanel({
   error: string | null;
   sending: boolean;
   onSend: (text: string) => Promise<boolean>;
+  /** Why this user cannot send messages (a viewer), or null. */
+  readOnlyReason: string | null;
 }) {
   const end = useRef<HTMLDivElement>(null);
   const count = messages.length + (pending ? 1 : 0);
@@ -64,7 +67,7 @@ export function ChatPanel({
       <div className="chat-bottom">
         <RevisionStatus status={status} />
         <FormAlert message={error} />
-        <Composer onSend={onSend} busy={sending} />
+        <Composer onSend={onSend} busy={sending} disabledReason={readOnlyReason} />
       </div>
     </div>
   );

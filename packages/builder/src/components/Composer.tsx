@@ -3,13 +3,24 @@ import { type FormEvent, useState } from 'react';
 import { useEnterSubmit } from '../use-enter-submit.ts';
 import { Spinner } from './Spinner.tsx';
 
-/** The chat input: Enter sends, Shift+Enter makes a newline. Resolves `onSend` to false to keep the text. */
-export function Composer({ onSend, busy }: { onSend: (text: string) => Promise<boolean>; busy: boolean }) {
+/**
+ * The chat input: Enter sends, Shift+Enter makes a newline. Resolves `onSend` to false to keep the text.
+ * With `disabledReason` (a viewer) nothing can be typed and the reason is the placeholder.
+ */
+export function Composer({
+  onSend,
+  busy,
+  disabledReason = null,
+}: {
+  onSend: (text: string) => Promise<boolean>;
+  busy: boolean;
+  disabledReason?: string | null;
+}) {
   const [text, setText] = useState('');
 
   async function submit() {
     const message = text.trim();
-    if (!message || busy) return;
+    if (!message || busy || disabledReason) return;
     setText('');
     if (!(await onSend(message))) setText(message);
   }
@@ -25,7 +36,8 @@ export function Composer({ onSend, busy }: { onSend: (text: string) => Promise<b
     >
       <textarea
         aria-label="Message"
-        placeholder="Ask Kiln to change something…"
+        placeholder={disabledReason ?? 'Ask Kiln to change something…'}
+        disabled={disabledReason !== null}
         rows={2}
         value={text}
         onChange={(e) => setText(e.target.value)}
@@ -36,7 +48,7 @@ export function Composer({ onSend, busy }: { onSend: (text: string) => Promise<b
         className="button button-primary button-icon"
         aria-label="Send"
         title="Send (Enter)"
-        disabled={busy || !text.trim()}
+        disabled={busy || !text.trim() || disabledReason !== null}
       >
         {busy ? <Spinner /> : <ArrowUp size={16} aria-hidden="true" />}
       </button>

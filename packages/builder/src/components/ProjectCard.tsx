@@ -1,14 +1,26 @@
-import { Globe } from 'lucide-react';
+import { Copy, FolderInput, GitFork, Globe, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { timeAgo } from '../format-time.ts';
 import type { ProjectSummary } from '../queries.ts';
+import { ActionMenu } from './ActionMenu.tsx';
 import { Link } from './Link.tsx';
 import { StatusPill } from './StatusPill.tsx';
 
-/** One project on the dashboard; the whole card opens its workspace. */
-export function ProjectCard({ project }: { project: ProjectSummary }) {
+export type ProjectAction = 'rename' | 'move' | 'duplicate' | 'fork' | 'delete';
+
+/** One project on the dashboard; the card opens its workspace, its menu manages it (EDITOR and up). */
+export function ProjectCard({
+  project,
+  canEdit,
+  onAction,
+}: {
+  project: ProjectSummary;
+  canEdit: boolean;
+  onAction: (action: ProjectAction, project: ProjectSummary) => void;
+}) {
   const published = project.publish.status === 'PUBLISHED' && project.publish.url;
+  const act = (action: ProjectAction) => () => onAction(action, project);
   return (
-    <li>
+    <li className="project-card-item">
       <Link href={`/projects/${encodeURIComponent(project.id)}`} className="project-card">
         <span className="project-thumb" aria-hidden="true">
           {project.name.trim().charAt(0).toUpperCase() || 'K'}
@@ -29,6 +41,41 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
           )}
         </span>
       </Link>
+      <div className="project-card-menu">
+        <ActionMenu
+          label={`Actions for ${project.name}`}
+          trigger={<MoreHorizontal size={16} aria-hidden="true" />}
+          actions={[
+            ...(canEdit
+              ? [
+                  { label: 'Rename', icon: <Pencil size={14} aria-hidden="true" />, onSelect: act('rename') },
+                  {
+                    label: 'Move to group',
+                    icon: <FolderInput size={14} aria-hidden="true" />,
+                    onSelect: act('move'),
+                  },
+                  {
+                    label: 'Duplicate',
+                    icon: <Copy size={14} aria-hidden="true" />,
+                    onSelect: act('duplicate'),
+                  },
+                ]
+              : []),
+            { label: 'Fork to…', icon: <GitFork size={14} aria-hidden="true" />, onSelect: act('fork') },
+            ...(canEdit
+              ? [
+                  {
+                    label: 'Delete',
+                    icon: <Trash2 size={14} aria-hidden="true" />,
+                    danger: true,
+                    separated: true,
+                    onSelect: act('delete'),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      </div>
     </li>
   );
 }

@@ -9,6 +9,24 @@ import {
 } from '../queries.ts';
 import { type Session, SessionContext } from '../use-session.ts';
 
+const SELECTED_KEY = 'kiln:organization';
+
+function remembered(): string | null {
+  try {
+    return localStorage.getItem(SELECTED_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function remember(id: string): void {
+  try {
+    localStorage.setItem(SELECTED_KEY, id);
+  } catch {
+    // Storage may be off (private mode); the choice then lasts for this page only.
+  }
+}
+
 /** Loads the session once and keeps it for the whole app. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<Session['status']>('loading');
@@ -16,15 +34,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [organizations, setOrganizations] = useState<Organization[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [selectedId, setSelectedId] = useState<string | null>(remembered);
 
   const loadOrganizations = useCallback(async () => {
     try {
-      setOrganizations(await fetchOrganizations());
+      const list = await fetchOrganizations();
+      setOrganizations(list);
+      return list;
     } catch {
       // The header shows no organisation name; everything else still works.
       setOrganizations([]);
+      return [];
     }
   }, []);
+
+  const selectOrganization = useCallback((id: string) => {
+    remember(id);
+    setSelectedId(id);
+  }, []);
+
+  // The remembered one while it is still ours, else the personal one (listed first).
+  const organization = organizations.find((o) => o.id === selectedId) ?? organizations[0] ?? null;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on purpose.
   useEffect(() => {
@@ -33,10 +63,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       try {
         const user = await fetchMe();
         if (!live) return;
+        // Organisations first, so every screen starts knowing the user's roles and selected organisation.
+        if (user) await loadOrganizations();
+        if (!live) return;
         setMe(user);
         setError(null);
         setStatus(user ? 'signed-in' : 'signed-out');
-        if (user) await loadOrganizations();
       } catch (caught) {
         if (!live) return;
         if (caught instanceof ApiError && caught.code === 'unauthenticated') {
@@ -86,8 +118,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<Session>(
-    () => ({ status, me, organizations, error, signedIn, signOut, reload }),
-    [status, me, organizations, error, signedIn, signOut, reload],
+    () => ({
+      status,
+      me,
+      organizations,
+      organization,
+      selectOrganization,
+      reloadOrganizations: loadOrganizations,
+      error,
+      signedIn,
+      signOut,
+      reload,
+    }),
+    [
+      status,
+      me,
+      organizations,
+      organization,
+      selectOrganization,
+      loadOrganizations,
+      error,
+      signedIn,
+      signOut,
+      reload,
+    ],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -1,14 +1,16 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../api.ts';
-import { navigate } from '../router.ts';
+import { navigate, useRoute } from '../router.ts';
 import { useSession } from '../use-session.ts';
 import { Avatar } from './Avatar.tsx';
+import { Link } from './Link.tsx';
 
 /** Who is signed in, and the way out. Kept visible rather than behind a toggle: it is one action. */
 export function UserMenu() {
   const session = useSession();
   const [error, setError] = useState<string | null>(null);
+  const { route } = useRoute();
   const me = session.me;
   if (!me) return null;
 
@@ -23,6 +25,16 @@ export function UserMenu() {
 
   return (
     <div className="user-menu">
+      {me.role === 'ADMIN' ? (
+        <Link
+          href="/admin/users"
+          className="button button-ghost button-small"
+          aria-current={route.name === 'admin-users' ? 'page' : undefined}
+        >
+          <ShieldCheck size={15} aria-hidden="true" />
+          Users
+        </Link>
+      ) : null}
       <span className="user-chip" title={me.email}>
         <Avatar me={me} />
         <span className="user-name">{me.displayName || me.email}</span>

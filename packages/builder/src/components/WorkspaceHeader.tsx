@@ -7,10 +7,13 @@ import { StatusPill } from './StatusPill.tsx';
 export function WorkspaceHeader({
   name,
   status,
+  readOnly = false,
   children,
 }: {
   name: string;
   status: string | null | undefined;
+  /** The user only views this project. Default false. */
+  readOnly?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -26,6 +29,7 @@ export function WorkspaceHeader({
         </Link>
         <h1>{name}</h1>
         <StatusPill status={status} />
+        {readOnly ? <span className="badge">View only</span> : null}
       </div>
       {children}
     </header>

@@ -1,15 +1,33 @@
-import { FolderOpen } from 'lucide-react';
+import { FolderOpen, FolderPlus, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../api.ts';
+import { ActionMenu } from '../components/ActionMenu.tsx';
 import { AppHeader } from '../components/AppHeader.tsx';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
-import { ProjectCard } from '../components/ProjectCard.tsx';
+import { NameDialog } from '../components/NameDialog.tsx';
+import { type ProjectAction, ProjectCard } from '../components/ProjectCard.tsx';
+import { ForkProjectDialog, MoveProjectDialog } from '../components/ProjectDialogs.tsx';
 import { PromptBox } from '../components/PromptBox.tsx';
-import { createProject } from '../queries.ts';
+import {
+  createProject,
+  createProjectGroup,
+  deleteProject,
+  deleteProjectGroup,
+  duplicateProject,
+  forkProject,
+  moveProject,
+  type ProjectGroup,
+  type ProjectSummary,
+  renameProject,
+  renameProjectGroup,
+} from '../queries.ts';
+import { atLeast } from '../roles.ts';
 import { navigate } from '../router.ts';
-import { useProjects } from '../use-projects.ts';
+import { useProjectGroups } from '../use-project-groups.ts';
 import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
+import { useToast } from '../use-toast.ts';
 
 function greeting(hour: number): string {
   if (hour < 5) return 'Working late';
@@ -18,23 +36,51 @@ function greeting(hour: number): string {
   return 'Good evening';
 }
 
+/** The dialog open on the dashboard, if any. */
+type Open =
+  | { kind: ProjectAction; project: ProjectSummary }
+  | { kind: 'new-group' }
+  | { kind: 'rename-group' | 'delete-group'; group: ProjectGroup }
+  | null;
+
 export function DashboardPage() {
   useTitle('Dashboard');
-  const { me } = useSession();
-  const { projects, error: listError } = useProjects();
+  const { me, organization } = useSession();
+  const toast = useToast();
+  const { groups, error: listError, reload } = useProjectGroups(organization?.id ?? null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [open, setOpen] = useState<Open>(null);
   const firstName = me?.displayName.trim().split(/\s+/)[0] || me?.username || '';
+  const canEdit = atLeast(organization?.role, 'EDITOR');
+  const projectCount = groups?.reduce((n, g) => n + g.projects.length, 0) ?? 0;
+  const close = () => setOpen(null);
 
   async function create(prompt: string) {
     setBusy(true);
     setError(null);
     try {
-      const project = await createProject(prompt);
+      const project = await createProject(prompt, organization?.id);
       navigate(`/projects/${encodeURIComponent(project.id)}`);
     } catch (caught) {
       setError(errorMessage(caught));
       setBusy(false);
+    }
+  }
+
+  async function onProjectAction(kind: ProjectAction, project: ProjectSummary) {
+    setActionError(null);
+    if (kind !== 'duplicate') {
+      setOpen({ kind, project });
+      return;
+    }
+    try {
+      await duplicateProject(project.id);
+      await reload();
+      toast(`Duplicated “${project.name}”.`);
+    } catch (caught) {
+      setActionError(errorMessage(caught));
     }
   }
 
@@ -47,38 +93,205 @@ export function DashboardPage() {
             {greeting(new Date().getHours())}
             {firstName ? `, ${firstName}` : ''}
           </h1>
-          <p className="hero-sub">What do you want to build today?</p>
-          <PromptBox onSubmit={create} busy={busy} error={error} />
+          {canEdit || !organization ? (
+            <>
+              <p className="hero-sub">What do you want to build today?</p>
+              <PromptBox onSubmit={create} busy={busy} error={error} />
+            </>
+          ) : (
+            <p className="hero-sub">
+              You can look at {organization.name}’s projects. Ask an admin to make you an editor to build
+              here.
+            </p>
+          )}
         </section>
 
         <section className="projects" aria-labelledby="projects-heading">
           <div className="section-head">
-            <h2 id="projects-heading">Your projects</h2>
-            {projects && projects.length > 0 ? <span className="muted">{projects.length}</span> : null}
+            <h2 id="projects-heading">
+              {organization?.personal === false ? organization.name : 'Your projects'}
+            </h2>
+            {projectCount > 0 ? <span className="muted">{projectCount}</span> : null}
+            {canEdit ? (
+              <button
+                type="button"
+                className="button button-ghost button-small section-head-action"
+                onClick={() => setOpen({ kind: 'new-group' })}
+              >
+                <FolderPlus size={15} aria-hidden="true" />
+                New group
+              </button>
+            ) : null}
           </div>
-          <FormAlert message={listError} />
-          {projects === null && !listError ? (
+          <FormAlert message={listError ?? actionError} />
+          {groups === null && !listError ? (
             <ul className="project-grid" aria-busy="true">
               {[0, 1, 2].map((n) => (
                 <li key={n} className="project-card skeleton" />
               ))}
             </ul>
-          ) : projects && projects.length === 0 ? (
+          ) : groups && projectCount === 0 && groups.length <= 1 ? (
             <div className="empty-state empty-state-inline">
               <span className="empty-icon" aria-hidden="true">
                 <FolderOpen size={20} />
               </span>
-              <p>No projects yet. Describe your first app above and Kiln will build it.</p>
+              <p>
+                {canEdit
+                  ? 'No projects yet. Describe your first app above and Kiln will build it.'
+                  : 'No projects in this organisation yet.'}
+              </p>
             </div>
           ) : (
-            <ul className="project-grid">
-              {projects?.map((project) => (
-                <ProjectCard key={project.id} project={project} />
-              ))}
-            </ul>
+            groups?.map((group) => (
+              <GroupSection
+                key={group.id}
+                group={group}
+                canEdit={canEdit}
+                onRename={() => setOpen({ kind: 'rename-group', group })}
+                onDelete={() => setOpen({ kind: 'delete-group', group })}
+                onProjectAction={onProjectAction}
+              />
+            ))
           )}
         </section>
       </main>
+
+      {open?.kind === 'new-group' && organization ? (
+        <NameDialog
+          title="New group"
+          label="Group name"
+          submitLabel="Create group"
+          onClose={close}
+          onSubmit={async (name) => {
+            await createProjectGroup(organization.id, name);
+            await reload();
+          }}
+        />
+      ) : null}
+      {open?.kind === 'rename-group' ? (
+        <NameDialog
+          title="Rename group"
+          label="Group name"
+          initial={open.group.name}
+          submitLabel="Rename"
+          onClose={close}
+          onSubmit={async (name) => {
+            await renameProjectGroup(open.group.id, name);
+            await reload();
+          }}
+        />
+      ) : null}
+      {open?.kind === 'delete-group' ? (
+        <ConfirmDialog
+          title={`Delete “${open.group.name}”?`}
+          description="Only an empty group can be deleted; move its projects elsewhere first."
+          confirmLabel="Delete group"
+          danger
+          onClose={close}
+          onConfirm={async () => {
+            await deleteProjectGroup(open.group.id);
+            await reload();
+          }}
+        />
+      ) : null}
+      {open?.kind === 'rename' ? (
+        <NameDialog
+          title="Rename project"
+          label="Project name"
+          initial={open.project.name}
+          submitLabel="Rename"
+          onClose={close}
+          onSubmit={async (name) => {
+            await renameProject(open.project.id, name);
+            await reload();
+          }}
+        />
+      ) : null}
+      {open?.kind === 'move' ? (
+        <MoveProjectDialog
+          project={open.project}
+          groups={groups ?? []}
+          onClose={close}
+          onMove={async (groupId) => {
+            await moveProject(open.project.id, groupId);
+            await reload();
+          }}
+        />
+      ) : null}
+      {open?.kind === 'fork' ? (
+        <ForkProjectDialog
+          project={open.project}
+          defaultOrganizationId={organization?.id ?? null}
+          onClose={close}
+          onFork={async (groupId, organizationName) => {
+            await forkProject(open.project.id, groupId);
+            await reload();
+            toast(`Forked “${open.project.name}” to ${organizationName}.`);
+          }}
+        />
+      ) : null}
+      {open?.kind === 'delete' ? (
+        <ConfirmDialog
+          title={`Delete “${open.project.name}”?`}
+          description="The project, its history and its published app go away for good."
+          confirmLabel="Delete project"
+          danger
+          onClose={close}
+          onConfirm={async () => {
+            await deleteProject(open.project.id);
+            await reload();
+          }}
+        />
+      ) : null}
     </div>
+  );
+}
+
+function GroupSection({
+  group,
+  canEdit,
+  onRename,
+  onDelete,
+  onProjectAction,
+}: {
+  group: ProjectGroup;
+  canEdit: boolean;
+  onRename: () => void;
+  onDelete: () => void;
+  onProjectAction: (action: ProjectAction, project: ProjectSummary) => void;
+}) {
+  const headingId = `group-${group.id}`;
+  return (
+    <section className="project-group" aria-labelledby={headingId}>
+      <div className="group-head">
+        <h3 id={headingId}>{group.name}</h3>
+        <span className="count">{group.projects.length}</span>
+        {canEdit ? (
+          <ActionMenu
+            label={`Actions for group ${group.name}`}
+            trigger={<MoreHorizontal size={16} aria-hidden="true" />}
+            className="button button-ghost button-icon button-icon-small"
+            actions={[
+              { label: 'Rename group', icon: <Pencil size={14} aria-hidden="true" />, onSelect: onRename },
+              {
+                label: 'Delete group',
+                icon: <Trash2 size={14} aria-hidden="true" />,
+                danger: true,
+                onSelect: onDelete,
+              },
+            ]}
+          />
+        ) : null}
+      </div>
+      {group.projects.length === 0 ? (
+        <p className="group-empty muted">No projects in this group.</p>
+      ) : (
+        <ul className="project-grid">
+          {group.projects.map((project) => (
+            <ProjectCard key={project.id} project={project} canEdit={canEdit} onAction={onProjectAction} />
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

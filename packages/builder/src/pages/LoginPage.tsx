@@ -3,6 +3,7 @@ import { errorMessage } from '../api.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { Field } from '../components/Field.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
+import { FormNote } from '../components/FormNote.tsx';
 import { Link } from '../components/Link.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { signIn } from '../queries.ts';
@@ -10,7 +11,12 @@ import { navigate } from '../router.ts';
 import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
 
-export function LoginPage({ next }: { next: string }) {
+/** Notes other screens leave for the sign-in form (`/login?notice=…`). */
+const NOTICES: Record<string, string> = {
+  'password-reset': 'Your password is changed. Sign in with the new one.',
+};
+
+export function LoginPage({ next, notice }: { next: string; notice: string | null }) {
   useTitle('Sign in');
   const session = useSession();
   const [email, setEmail] = useState('');
@@ -44,6 +50,7 @@ export function LoginPage({ next }: { next: string }) {
       }
     >
       <form className="auth-form" onSubmit={submit} noValidate>
+        <FormNote message={(notice && NOTICES[notice]) ?? null} />
         <Field
           label="Email"
           type="email"
@@ -63,6 +70,9 @@ export function LoginPage({ next }: { next: string }) {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        <Link href="/forgot-password" className="auth-aside">
+          Forgot your password?
+        </Link>
         <FormAlert message={error} />
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {busy ? <Spinner /> : null}

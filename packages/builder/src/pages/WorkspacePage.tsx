@@ -1,8 +1,9 @@
 import type { PreviewMode } from '@kiln/preview/protocol';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ChatPanel } from '../components/ChatPanel.tsx';
 import { CodePanel } from '../components/CodePanel.tsx';
 import { DeviceToggle } from '../components/DeviceToggle.tsx';
+import { HistoryPanel } from '../components/HistoryPanel.tsx';
 import { ModuleList } from '../components/ModuleList.tsx';
 import { PreviewStage } from '../components/PreviewStage.tsx';
 import { PublishControl } from '../components/PublishControl.tsx';
@@ -14,11 +15,15 @@ import { WorkspaceHeader } from '../components/WorkspaceHeader.tsx';
 import type { Device } from '../devices.ts';
 import { type Module, markRendered, type Project } from '../queries.ts';
 import { isInProgress } from '../revision-status.ts';
+import { atLeast } from '../roles.ts';
 import { useChat } from '../use-chat.ts';
+import { useHistory } from '../use-history.ts';
 import { usePreview } from '../use-preview.ts';
 import { useProject } from '../use-project.ts';
 import { usePublish } from '../use-publish.ts';
+import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
+import { useToast } from '../use-toast.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 const WEB_PAGE_TYPES = new Set(['PAGE', 'AUTH_PAGE_SIGN_IN', 'AUTH_PAGE_SIGN_UP', 'AUTH_PAGE_LOGOUT']);
@@ -60,6 +65,18 @@ function Workspace({
   refreshError: string | null;
 }) {
   useTitle(project.name);
+  const { organizations, reloadOrganizations, organization, selectOrganization } = useSession();
+  // Roles change while the session lasts (an admin demotes someone); ask afresh what this user may do here.
+  useEffect(() => {
+    void reloadOrganizations();
+  }, [reloadOrganizations]);
+  // "All projects" leads back to the list this project is in, even when it was opened from a link.
+  const ownOrganization = organizations.some((o) => o.id === project.organizationId);
+  useEffect(() => {
+    if (ownOrganization && organization?.id !== project.organizationId)
+      selectOrganization(project.organizationId);
+  }, [ownOrganization, organization?.id, project.organizationId, selectOrganization]);
+  const toast = useToast();
   const revision = project.latestRevision;
   const status = revision?.status;
   const inProgress = isInProgress(status);
@@ -82,6 +99,14 @@ function Workspace({
 
   const chat = useChat(project, refresh);
   const publishing = usePublish(project, refresh);
+  // A refusal may mean the user's role just changed: learn it, so the controls follow.
+  useEffect(() => {
+    if (chat.error || publishing.error) void reloadOrganizations();
+  }, [chat.error, publishing.error, reloadOrganizations]);
+  const history = useHistory(project.id, `${revisionId}:${status}`, revisionId, refresh);
+  // The user's role where the project lives; unknown (organisations not loaded) leaves it to the server.
+  const role = organizations.find((o) => o.id === project.organizationId)?.role;
+  const canEdit = role === undefined || atLeast(role, 'EDITOR');
 
   const preview = usePreview({
     iframe,
@@ -114,11 +139,13 @@ function Workspace({
     },
   });
 
-  const disabledReason = inProgress
-    ? 'Wait until Kiln has finished building.'
-    : modules.length === 0
-      ? 'There is nothing to publish yet.'
-      : null;
+  const disabledReason = !canEdit
+    ? 'Viewers cannot publish.'
+    : inProgress
+      ? 'Wait until Kiln has finished building.'
+      : modules.length === 0
+        ? 'There is nothing to publish yet.'
+        : null;
   const selectedModule = modules.find((m) => m.filePath === selected) ?? modules[0] ?? null;
   const routes = useMemo(
     () => [...new Set(modules.flatMap((m) => (m.route && !m.route.startsWith('/api') ? [m.route] : [])))],
@@ -127,7 +154,7 @@ function Workspace({
 
   return (
     <div className="workspace">
-      <WorkspaceHeader name={project.name} status={status}>
+      <WorkspaceHeader name={project.name} status={status} readOnly={!canEdit}>
         <PublishControl
           url={publishing.url}
           freshness={project.publish.freshness}
@@ -159,6 +186,7 @@ function Workspace({
             error={chat.error ?? refreshError}
             sending={chat.sending}
             onSend={chat.send}
+            readOnlyReason={canEdit ? null : 'Viewers can look but not change this project.'}
           />
         </aside>
         <ModuleList
@@ -199,6 +227,33 @@ function Workspace({
             {tab === 'code' ? (
               <div id="stage-code" className="stage-pane">
                 <CodePanel module={selectedModule} />
+              </div>
+            ) : null}
+            {tab === 'history' ? (
+              <div id="stage-history" className="stage-pane">
+                <HistoryPanel
+                  revisions={history.revisions}
+                  listError={history.listError}
+                  selected={history.selected}
+                  latestId={revisionId}
+                  diff={history.diff}
+                  restoring={history.restoring}
+                  restoreError={history.restoreError}
+                  restoreDisabledReason={
+                    !canEdit
+                      ? 'Viewers cannot restore versions.'
+                      : inProgress
+                        ? 'Wait until Kiln has finished building.'
+                        : null
+                  }
+                  onSelect={history.select}
+                  onRestore={async () => {
+                    const restored = await history.restore();
+                    if (!restored) return;
+                    toast(`Restored version ${restored.number}.`);
+                    setTab('preview');
+                  }}
+                />
               </div>
             ) : null}
           </div>

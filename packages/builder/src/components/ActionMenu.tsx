@@ -1,0 +1,124 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+
+const ITEM = '[role^="menuitem"]';
+
+export interface MenuAction {
+  label: string;
+  icon?: ReactNode;
+  /** Default false. */
+  danger?: boolean;
+  /** Set for a choice among several (a `menuitemradio`), true on the chosen one. */
+  checked?: boolean;
+  /** Shown at the end of the item (a badge). */
+  detail?: ReactNode;
+  /** Draws a line above the item, starting a new group. Default false. */
+  separated?: boolean;
+  onSelect: () => void;
+}
+
+/**
+ * A button that opens a short list of actions (WAI-ARIA menu button): arrows move, Escape or a click outside
+ * closes, focus returns to the button.
+ */
+export function ActionMenu({
+  label,
+  trigger,
+  actions,
+  align = 'end',
+  className = 'button button-ghost button-icon',
+}: {
+  /** The button's accessible name. */
+  label: string;
+  trigger: ReactNode;
+  actions: MenuAction[];
+  /** Which edge of the button the menu lines up with; default `end`. */
+  align?: 'start' | 'end';
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    root.current?.querySelector<HTMLElement>(ITEM)?.focus();
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+
+  function close() {
+    setOpen(false);
+    button.current?.focus();
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const items = [...(root.current?.querySelectorAll<HTMLElement>(ITEM) ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => items[(to + items.length) % items.length]?.focus();
+    if (event.key === 'Escape') close();
+    else if (event.key === 'ArrowDown') move(at + 1);
+    else if (event.key === 'ArrowUp') move(at - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(items.length - 1);
+    else if (event.key === 'Tab') setOpen(false);
+    else return;
+    if (event.key !== 'Tab') event.preventDefault();
+  }
+
+  return (
+    <div className="menu-root" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className={className}
+        aria-label={label}
+        title={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={(event) => {
+          // Menus sit on clickable cards; the card must not open too.
+          event.preventDefault();
+          event.stopPropagation();
+          setOpen((o) => !o);
+        }}
+      >
+        {trigger}
+      </button>
+      {open ? (
+        <div
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          className={`menu menu-${align}`}
+          onKeyDown={onMenuKeyDown}
+        >
+          {actions.map((action) => (
+            <button
+              key={action.label}
+              type="button"
+              role={action.checked === undefined ? 'menuitem' : 'menuitemradio'}
+              aria-checked={action.checked}
+              tabIndex={-1}
+              className={`menu-item${action.danger ? ' menu-item-danger' : ''}${action.separated ? ' menu-item-separated' : ''}`}
+              onClick={(event) => {
+                event.preventDefault();
+                event.stopPropagation();
+                setOpen(false);
+                action.onSelect();
+              }}
+            >
+              {action.icon}
+              <span className="menu-item-label">{action.label}</span>
+              {action.detail}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { errorMessage } from '../api.ts';
+import { Dialog } from './Dialog.tsx';
+import { Field } from './Field.tsx';
+import { FormAlert } from './FormAlert.tsx';
+import { Spinner } from './Spinner.tsx';
+
+/**
+ * Asks before something that cannot be undone. With `typeToConfirm`, the button stays disabled until that
+ * text is typed. A refusal from the server is shown here and the dialog stays open.
+ */
+export function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  danger = false,
+  typeToConfirm,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  /** Default false. */
+  danger?: boolean;
+  typeToConfirm?: string;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ready = typeToConfirm === undefined || typed.trim() === typeToConfirm;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!ready) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+      onClose();
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={title} description={description} onClose={onClose}>
+      <form className="dialog-form" onSubmit={submit}>
+        {typeToConfirm !== undefined ? (
+          <Field
+            label={`Type “${typeToConfirm}” to confirm`}
+            autoComplete="off"
+            autoFocus
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        ) : null}
+        <FormAlert message={error} />
+        <div className="dialog-actions">
+          <button type="button" className="button button-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className={`button ${danger ? 'button-danger' : 'button-primary'}`}
+            disabled={!ready || busy}
+            autoFocus={typeToConfirm === undefined}
+          >
+            {busy ? <Spinner /> : null}
+            {confirmLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,189 @@
+import { FileMinus, FilePen, FilePlus, History, RotateCcw } from 'lucide-react';
+import { humanize } from '../format-number.ts';
+import { clockTime, timeAgo } from '../format-time.ts';
+import type { ModuleDiff, RevisionSummary } from '../queries.ts';
+import { diffStats, parseUnifiedDiff } from '../unified-diff.ts';
+import type { DiffState } from '../use-history.ts';
+import { FormAlert } from './FormAlert.tsx';
+import { Spinner } from './Spinner.tsx';
+import { StatusPill } from './StatusPill.tsx';
+
+/** Revisions newest first; the selected one's changes against its parent, and restoring it. */
+export function HistoryPanel({
+  revisions,
+  listError,
+  selected,
+  latestId,
+  diff,
+  restoring,
+  restoreError,
+  restoreDisabledReason,
+  onSelect,
+  onRestore,
+}: {
+  revisions: RevisionSummary[] | null;
+  listError: string | null;
+  selected: RevisionSummary | null;
+  latestId: string | null;
+  diff: DiffState;
+  restoring: boolean;
+  restoreError: string | null;
+  /** Why restoring is not possible now (a viewer, a build running), or null. */
+  restoreDisabledReason: string | null;
+  onSelect: (id: string) => void;
+  onRestore: () => void;
+}) {
+  if (listError) {
+    return (
+      <div className="history history-empty">
+        <FormAlert message={listError} />
+      </div>
+    );
+  }
+  if (revisions === null) {
+    return (
+      <div className="history history-empty" aria-busy="true">
+        <Spinner />
+      </div>
+    );
+  }
+  if (revisions.length === 0) {
+    return (
+      <div className="history history-empty">
+        <History size={20} aria-hidden="true" className="muted" />
+        <p className="muted">No revisions yet.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="history">
+      <nav className="history-list" aria-label="Revisions">
+        <ol>
+          {revisions.map((revision) => (
+            <li key={revision.id}>
+              <button
+                type="button"
+                className="history-item"
+                aria-current={revision.id === selected?.id ? 'true' : undefined}
+                onClick={() => onSelect(revision.id)}
+              >
+                <span className="history-item-top">
+                  <span className="history-number">#{revision.number}</span>
+                  <span className="history-action">{humanize(revision.action)}</span>
+                  <span className="muted history-time" title={new Date(revision.createdAt).toLocaleString()}>
+                    {timeAgo(revision.createdAt)}
+                  </span>
+                </span>
+                <span className="history-prompt ellipsis">
+                  {revision.prompt || <em className="muted">No prompt</em>}
+                </span>
+                <StatusPill status={revision.status} />
+              </button>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {selected ? (
+        <section className="history-detail" aria-labelledby="history-detail-heading">
+          <header className="history-detail-head">
+            <div className="history-detail-title">
+              <h2 id="history-detail-heading">
+                Version {selected.number}
+                {selected.id === latestId ? <span className="badge">Current</span> : null}
+              </h2>
+              <p className="muted">
+                {humanize(selected.action)} · {clockTime(selected.createdAt)} · {timeAgo(selected.createdAt)}
+              </p>
+              {selected.prompt ? <p className="history-detail-prompt">“{selected.prompt}”</p> : null}
+            </div>
+            {selected.id !== latestId ? (
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={restoring || restoreDisabledReason !== null}
+                title={restoreDisabledReason ?? 'Make this version the latest again'}
+                onClick={onRestore}
+              >
+                {restoring ? <Spinner /> : <RotateCcw size={15} aria-hidden="true" />}
+                Restore this version
+              </button>
+            ) : null}
+          </header>
+          <FormAlert message={restoreError} />
+          <h3 className="history-changes-heading">Changes</h3>
+          <Changes diff={diff} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function Changes({ diff }: { diff: DiffState }) {
+  switch (diff.status) {
+    case 'loading':
+      return (
+        <p className="muted history-note" aria-busy="true">
+          <Spinner size={14} /> Comparing with the previous version…
+        </p>
+      );
+    case 'first':
+      return (
+        <p className="muted history-note">The first version: there is nothing before it to compare with.</p>
+      );
+    case 'error':
+      return <FormAlert message={diff.message} />;
+    case 'ready':
+      return diff.files.length === 0 ? (
+        <p className="muted history-note">No files changed in this version.</p>
+      ) : (
+        <div className="diff-files">
+          {diff.files.map((file) => (
+            <FileDiff key={file.filePath} file={file} />
+          ))}
+        </div>
+      );
+  }
+}
+
+const CHANGE_ICONS = { added: FilePlus, removed: FileMinus, changed: FilePen } as const;
+
+function FileDiff({ file }: { file: ModuleDiff }) {
+  const lines = parseUnifiedDiff(file.patch);
+  const { added, removed } = diffStats(lines);
+  const Icon = CHANGE_ICONS[file.change as keyof typeof CHANGE_ICONS] ?? FilePen;
+  return (
+    <details className={`diff-file diff-${file.change}`} open>
+      <summary className="diff-file-head">
+        <Icon size={14} aria-hidden="true" />
+        <span className="diff-path ellipsis">{file.filePath}</span>
+        <span className={`diff-change diff-change-${file.change}`}>{humanize(file.change)}</span>
+        <span className="diff-stats">
+          <span className="diff-added">+{added}</span> <span className="diff-removed">−{removed}</span>
+        </span>
+      </summary>
+      <div className="diff-body" role="table" aria-label={`Changes in ${file.filePath}`}>
+        {lines.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines of one immutable patch.
+          <div key={index} role="row" className={`diff-line diff-line-${line.kind}`}>
+            <span role="cell" className="diff-num">
+              {line.oldLine ?? ''}
+            </span>
+            <span role="cell" className="diff-num">
+              {line.newLine ?? ''}
+            </span>
+            <span role="cell" className="diff-text">
+              <span className="diff-mark" aria-hidden="true">
+                {line.kind === 'add' ? '+' : line.kind === 'remove' ? '−' : ' '}
+              </span>
+              <span className="sr-only">
+                {line.kind === 'add' ? 'Added: ' : line.kind === 'remove' ? 'Removed: ' : ''}
+              </span>
+              {line.text}
+            </span>
+          </div>
+        ))}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,101 @@
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../api.ts';
+import { deleteOrganization, type OrganizationDetails, renameOrganization } from '../organization-queries.ts';
+import { atLeast } from '../roles.ts';
+import { navigate } from '../router.ts';
+import { useSession } from '../use-session.ts';
+import { useToast } from '../use-toast.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { Field } from './Field.tsx';
+import { FormAlert } from './FormAlert.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
+import { Spinner } from './Spinner.tsx';
+
+/** Rename (ADMIN and up) and delete (OWNER, never the personal organisation). */
+export function OrganizationGeneral({
+  organization,
+  reload,
+}: {
+  organization: OrganizationDetails;
+  reload: () => Promise<void>;
+}) {
+  const session = useSession();
+  const toast = useToast();
+  const [name, setName] = useState(organization.name);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const canRename = atLeast(organization.role, 'ADMIN');
+  const canDelete = organization.role === 'OWNER' && !organization.personal;
+
+  async function rename(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await renameOrganization(organization.id, name.trim());
+      await Promise.all([reload(), session.reloadOrganizations()]);
+      toast('Organisation renamed.');
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <SettingsSection id="general" title="General">
+      <form className="settings-form" onSubmit={rename}>
+        <Field
+          label="Organisation name"
+          value={name}
+          readOnly={!canRename}
+          hint={canRename ? undefined : 'Admins can rename it'}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <FormAlert message={error} />
+        {canRename ? (
+          <div className="settings-actions">
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={busy || !name.trim() || name.trim() === organization.name}
+            >
+              {busy ? <Spinner /> : null}
+              Save name
+            </button>
+          </div>
+        ) : null}
+      </form>
+      {canDelete ? (
+        <div className="danger-zone">
+          <div>
+            <h3>Delete organisation</h3>
+            <p className="muted">Its projects, members and credits go with it. This cannot be undone.</p>
+          </div>
+          <button type="button" className="button button-danger-outline" onClick={() => setDeleting(true)}>
+            Delete organisation
+          </button>
+        </div>
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={`Delete ${organization.name}?`}
+          description="Every project, member and credit of this organisation goes away for good."
+          confirmLabel="Delete organisation"
+          danger
+          typeToConfirm={organization.name}
+          onClose={() => setDeleting(false)}
+          onConfirm={async () => {
+            await deleteOrganization(organization.id);
+            const left = await session.reloadOrganizations();
+            const personal = left.find((o) => o.personal) ?? left[0];
+            if (personal) session.selectOrganization(personal.id);
+            toast(`${organization.name} was deleted.`);
+            navigate('/', { replace: true });
+          }}
+        />
+      ) : null}
+    </SettingsSection>
+  );
+}

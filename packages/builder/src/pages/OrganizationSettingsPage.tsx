@@ -1,0 +1,73 @@
+import { ArrowLeft } from 'lucide-react';
+import { AppHeader } from '../components/AppHeader.tsx';
+import { Link } from '../components/Link.tsx';
+import { OrganizationCredits } from '../components/OrganizationCredits.tsx';
+import { OrganizationGeneral } from '../components/OrganizationGeneral.tsx';
+import { OrganizationMembers } from '../components/OrganizationMembers.tsx';
+import { ServerUnavailable } from '../components/ServerUnavailable.tsx';
+import { Splash } from '../components/Splash.tsx';
+import { atLeast } from '../roles.ts';
+import { useOrganization } from '../use-organization.ts';
+import { useSession } from '../use-session.ts';
+import { useTitle } from '../use-title.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
+
+const SECTIONS = [
+  { id: 'general', label: 'General' },
+  { id: 'members', label: 'Members' },
+  { id: 'plan', label: 'Plan & credits' },
+];
+
+/** `/organizations/:id/settings`: name, members and invitations, plan and credits. */
+export function OrganizationSettingsPage({ organizationId }: { organizationId: string }) {
+  const session = useSession();
+  const listed = session.organizations.find((o) => o.id === organizationId);
+  const { state, reload } = useOrganization(organizationId, atLeast(listed?.role, 'ADMIN'));
+  useTitle(state.status === 'ready' ? `${state.organization.name} settings` : 'Organisation settings');
+
+  if (state.status === 'loading') return <Splash />;
+  if (state.status === 'missing') {
+    return (
+      <NotFoundPage
+        title="Organisation not found"
+        message="This organisation does not exist, or you are not one of its members."
+      />
+    );
+  }
+  if (state.status === 'error')
+    return <ServerUnavailable message={state.message} onRetry={() => void reload()} />;
+
+  const { organization } = state;
+  return (
+    <div className="page">
+      <AppHeader />
+      <main className="settings">
+        <header className="settings-head">
+          <Link href="/" className="back-link">
+            <ArrowLeft size={15} aria-hidden="true" />
+            Projects
+          </Link>
+          <h1>{organization.name}</h1>
+          <p className="muted">
+            {organization.personal ? 'Your personal organisation' : 'Organisation'} · you are{' '}
+            {organization.role.toLowerCase()}
+          </p>
+        </header>
+        <div className="settings-layout">
+          <nav className="settings-nav" aria-label="Settings sections">
+            {SECTIONS.map((section) => (
+              <a key={section.id} href={`#${section.id}`}>
+                {section.label}
+              </a>
+            ))}
+          </nav>
+          <div className="settings-sections">
+            <OrganizationGeneral organization={organization} reload={reload} />
+            <OrganizationMembers organization={organization} reload={reload} />
+            <OrganizationCredits organization={organization} reload={reload} />
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { type FormEvent, useState } from 'react';
+import { resetPassword } from '../account-queries.ts';
+import { errorMessage } from '../api.ts';
+import { AuthLayout } from '../components/AuthLayout.tsx';
+import { Field } from '../components/Field.tsx';
+import { FormAlert } from '../components/FormAlert.tsx';
+import { Link } from '../components/Link.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { navigate } from '../router.ts';
+import { useSession } from '../use-session.ts';
+import { useTitle } from '../use-title.ts';
+
+/** `/reset-password?token=…` from the reset mail: choose a new password, then sign in with it. */
+export function ResetPasswordPage({ token }: { token: string }) {
+  useTitle('Choose a new password');
+  const session = useSession();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(
+    token ? null : 'This link has no reset token. Ask for a new link.',
+  );
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await resetPassword(token, password);
+      // The server has signed out every session of the account, this one included.
+      if (session.status === 'signed-in') await session.signOut().catch(session.reload);
+      navigate('/login?notice=password-reset', { replace: true });
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      subtitle="Every device signed in to your account will be signed out."
+      footer={<Link href="/forgot-password">Ask for a new link</Link>}
+    >
+      <form className="auth-form" onSubmit={submit} noValidate>
+        <Field
+          label="New password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          autoFocus
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <FormAlert message={error} />
+        <button type="submit" className="button button-primary button-block" disabled={busy || !token}>
+          {busy ? <Spinner /> : null}
+          Set new password
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}
