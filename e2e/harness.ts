@@ -36,6 +36,7 @@ export async function freePort(): Promise<number> {
 
 export interface KilnProcess {
   url: string;
+  pid: number;
   port: number;
   dataDir: string;
   output(): string;
@@ -80,6 +81,7 @@ export async function startKilnProcess(
   });
   return {
     url: `http://localhost:${port}`,
+    pid: child.pid!,
     port,
     dataDir,
     output: () => out,

@@ -55,6 +55,8 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     concurrency: config.workers,
     log,
     onProjectChanged: projectChanged,
+    publish: (target, event) =>
+      void rooms.publishToProject(target, event).catch((e) => log('room publish failed', e)),
   });
   let origins: Origins = createOrigins(config, config.port);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });

@@ -30,7 +30,23 @@ export interface ProjectChanged {
   projectId: string;
   revision: { id: string; number: number; status: string; action: string } | null;
 }
-export type RoomEvent = ProjectChanged;
+/** Module drafts while a revision streams: the changed modules, whole (a deleted one as `deleted: true`). */
+export interface DraftsEvent {
+  type: 'drafts';
+  projectId: string;
+  revisionId: string;
+  modules: (
+    | { filePath: string; moduleType: string; content: string }
+    | { filePath: string; deleted: true }
+  )[];
+}
+/** Drafts changed on another instance but were too large to relay (NOTIFY holds 8000 bytes): read the project. */
+export interface DraftsStaleEvent {
+  type: 'drafts-stale';
+  projectId: string;
+  revisionId: string;
+}
+export type RoomEvent = ProjectChanged | DraftsEvent | DraftsStaleEvent;
 
 /** What a browser receives. */
 export type RoomServerMessage =
@@ -40,6 +56,8 @@ export type RoomServerMessage =
   | { type: 'error'; roomId?: string; message: string };
 
 const CHANNEL = 'kiln_rooms';
+/** PostgreSQL's NOTIFY payload limit is 8000 bytes; leave room for the envelope. */
+const MAX_NOTIFY_BYTES = 7800;
 
 export class Rooms {
   readonly #db: Db;
@@ -83,13 +101,26 @@ export class Rooms {
   async publish(roomId: string, event: RoomEvent): Promise<void> {
     this.#deliver(roomId, event);
     if (this.#listener) {
-      const payload = JSON.stringify({ from: this.#instance, roomId, event });
+      let payload = JSON.stringify({ from: this.#instance, roomId, event });
+      if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES && event.type === 'drafts') {
+        const stale: DraftsStaleEvent = {
+          type: 'drafts-stale',
+          projectId: event.projectId,
+          revisionId: event.revisionId,
+        };
+        payload = JSON.stringify({ from: this.#instance, roomId, event: stale });
+      }
       await this.#db.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
     }
   }
 
   #deliver(roomId: string, event: RoomEvent): void {
     for (const fn of this.#subscribers.get(roomId) ?? []) fn(event);
+  }
+
+  /** Publish to a project's app-builder room. */
+  publishToProject(target: { organizationId: string; projectId: string }, event: RoomEvent): Promise<void> {
+    return this.publish(buildRoomId({ kind: 'app-builder', ...target }), event);
   }
 
   /** Tell the project's room (and its group's canvas) that its latest revision changed. */
@@ -134,7 +165,7 @@ export class Rooms {
         socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
         return;
       }
-      wss.handleUpgrade(req, socket, head, (ws) => void this.#session(ws, req));
+      wss.handleUpgrade(req, socket, head, (ws) => this.#session(ws, req));
     });
     this.#heartbeat = setInterval(() => {
       for (const ws of wss.clients) {
@@ -148,15 +179,18 @@ export class Rooms {
     }, HEARTBEAT_INTERVAL_MS);
   }
 
-  async #session(ws: WebSocket, req: IncomingMessage): Promise<void> {
+  #session(ws: WebSocket, req: IncomingMessage): void {
     const cookie = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`).exec(req.headers.cookie ?? '')?.[1];
-    const user = await userForSession(this.#db, cookie ? decodeURIComponent(cookie) : undefined);
     const send = (m: RoomServerMessage) => ws.send(JSON.stringify(m));
-    if (!user) {
-      send({ type: 'error', message: 'Sign in to continue.' });
-      ws.close(4401, 'unauthenticated');
-      return;
-    }
+    // Handlers are attached at once: a client may send `join` the moment the socket opens, before the
+    // session lookup below has answered (each message awaits it).
+    const session = userForSession(this.#db, cookie ? decodeURIComponent(cookie) : undefined).then((user) => {
+      if (!user) {
+        send({ type: 'error', message: 'Sign in to continue.' });
+        ws.close(4401, 'unauthenticated');
+      }
+      return user;
+    });
     const joined = new Map<string, () => void>();
     (ws as WebSocket & { alive?: boolean }).alive = true;
     ws.on('pong', () => {
@@ -166,6 +200,8 @@ export class Rooms {
       for (const leave of joined.values()) leave();
     });
     ws.on('message', async (data) => {
+      const user = await session;
+      if (!user) return;
       let msg: { type?: string; roomId?: string };
       try {
         msg = JSON.parse(String(data));

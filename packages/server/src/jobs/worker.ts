@@ -12,8 +12,12 @@ import { charge, refundRevision, usageCredits } from '../credits';
 import type { Db } from '../db/index';
 import { jobs, messages, projects, revisions, runs } from '../db/schema';
 import { newId } from '../ids';
+import type { RoomEvent } from '../rooms';
 
-const FLUSH_MS = 150;
+/** Drafts reach the room at most this often per generation (trailing, so the last change is never held). */
+const PUBLISH_MS = 50;
+/** Drafts are written to the database at most this often (for readers without a room, and crash recovery). */
+const PERSIST_MS = 1000;
 /** Why a running generation was aborted: the server is stopping (requeue), or the user canceled it. */
 type AbortReason = 'shutdown' | 'canceled';
 const CANCELED_MESSAGE = 'Canceled. Nothing was changed.';
@@ -27,8 +31,10 @@ export interface WorkerOptions {
   /** Idle poll interval when no wake-up arrives (default 500 ms). */
   pollMs?: number;
   log?: (msg: string, extra?: unknown) => void;
-  /** A project's latest revision changed (status, drafts, result): tell its room. */
+  /** A project's latest revision changed (status, result): tell its room (reads the database). */
   onProjectChanged?: (projectId: string) => void;
+  /** Push an event to a project's room straight from memory (drafts while they stream, status changes). */
+  publish?: (target: { organizationId: string; projectId: string }, event: RoomEvent) => void;
 }
 
 export class GenerationWorkers {
@@ -45,7 +51,14 @@ export class GenerationWorkers {
   constructor(db: Db, provider: ModelProvider, opts: WorkerOptions = {}) {
     this.#db = db;
     this.#provider = provider;
-    this.#opts = { concurrency: 2, pollMs: 500, log: () => {}, onProjectChanged: () => {}, ...opts };
+    this.#opts = {
+      concurrency: 2,
+      pollMs: 500,
+      log: () => {},
+      onProjectChanged: () => {},
+      publish: () => {},
+      ...opts,
+    };
   }
 
   /** Recover stalled jobs, then start the claim loops. */
@@ -162,21 +175,61 @@ export class GenerationWorkers {
       jobId: job.id,
       status: 'RUNNING',
     });
-    const base = new Map(revision.modules.map((m) => [m.filePath, m]));
-    const drafts = new Map(base);
+    const drafts = new Map(revision.modules.map((m) => [m.filePath, m]));
+    const target = {
+      organizationId: await organizationOf(db, revision.projectId),
+      projectId: revision.projectId,
+    };
+    const publishStatus = (status: string) =>
+      this.#opts.publish(target, {
+        type: 'project-changed',
+        projectId: revision.projectId,
+        revision: { id: revision.id, number: revision.number, status, action: revision.action },
+      });
     let text = '';
+    // Drafts go to the room from memory, and to the database now and then; neither holds up reading the model.
+    const changed = new Set<string>();
+    let lastPublish = 0;
+    let publishTimer: NodeJS.Timeout | undefined;
+    const publishDrafts = () => {
+      clearTimeout(publishTimer);
+      publishTimer = undefined;
+      if (changed.size === 0) return;
+      lastPublish = Date.now();
+      const modules = [...changed].map(
+        (filePath) => drafts.get(filePath) ?? { filePath, deleted: true as const },
+      );
+      changed.clear();
+      this.#opts.publish(target, {
+        type: 'drafts',
+        projectId: revision.projectId,
+        revisionId: revision.id,
+        modules,
+      });
+    };
+    const draftChanged = (filePath: string) => {
+      changed.add(filePath);
+      dirty = true;
+      const wait = PUBLISH_MS - (Date.now() - lastPublish);
+      if (wait <= 0) publishDrafts();
+      else publishTimer ??= setTimeout(publishDrafts, wait);
+    };
     let dirty = false;
-    let lastFlush = 0;
-    const flush = async (force = false) => {
-      if (!force && (!dirty || Date.now() - lastFlush < FLUSH_MS)) return;
+    let lastFlush = Date.now();
+    let persisting: Promise<unknown> | undefined;
+    const flush = (force = false): Promise<unknown> | undefined => {
+      if (persisting || !dirty || (!force && Date.now() - lastFlush < PERSIST_MS)) return persisting;
       dirty = false;
       lastFlush = Date.now();
-      await db
+      persisting = db
         .update(revisions)
         .set({ modules: [...drafts.values()], updatedAt: new Date() })
-        .where(eq(revisions.id, revision.id));
-      this.#opts.onProjectChanged(revision.projectId);
-      await db.update(jobs).set({ heartbeatAt: new Date() }).where(eq(jobs.id, job.id));
+        .where(eq(revisions.id, revision.id))
+        .catch((err) => this.#opts.log('saving drafts failed', err))
+        .finally(() => {
+          persisting = undefined;
+        });
+      return persisting;
     };
     // The heartbeat also notices a cancel made through another process: the job is no longer RUNNING.
     const heartbeat = setInterval(() => {
@@ -202,17 +255,19 @@ export class GenerationWorkers {
       for await (const ev of generate(request, this.#provider, { signal: ctrl.signal })) {
         if (ev.type === 'status') {
           await setStatus(db, revision.id, ev.status);
-          this.#opts.onProjectChanged(revision.projectId);
+          publishStatus(ev.status);
         } else if (ev.type === 'text') text += ev.text;
         else if (ev.type === 'module') {
           drafts.set(ev.module.filePath, ev.module);
-          dirty = true;
+          draftChanged(ev.module.filePath);
         } else if (ev.type === 'delete') {
           drafts.delete(ev.filePath);
-          dirty = true;
+          draftChanged(ev.filePath);
         } else if (ev.type === 'done') done = ev;
-        await flush();
+        void flush();
       }
+      publishDrafts();
+      await persisting;
       if (ctrl.signal.aborted) throw ctrl.signal.reason;
       if (!done) throw new Error('The generator ended without a result.');
       const finalModules = done.modules;
@@ -268,7 +323,8 @@ export class GenerationWorkers {
         });
       } else if (ctrl.signal.aborted) {
         // Shut down mid-run: keep the drafts, end the run, queue the job again for the next start.
-        await flush(true).catch(() => {});
+        await persisting;
+        await flush(true);
         await db
           .update(runs)
           .set({ status: 'CANCELED', endedAt: new Date() })
@@ -294,6 +350,7 @@ export class GenerationWorkers {
       }
     } finally {
       clearInterval(heartbeat);
+      clearTimeout(publishTimer);
       this.#running.delete(job.id);
       this.#opts.onProjectChanged(revision.projectId);
     }
