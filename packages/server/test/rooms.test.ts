@@ -19,7 +19,7 @@ function open(port: number, cookie: string, origin = `http://localhost:${port}`)
     type: string;
     roomId?: string;
     message?: string;
-    event?: { revision: { status: string } };
+    event?: { type: string; revision?: { id: string; status: string }; modules?: { filePath: string }[] };
   }[] = [];
   ws.on('message', (d) => messages.push(JSON.parse(String(d))));
   const ready = new Promise<void>((resolve, reject) => {
@@ -74,17 +74,27 @@ describe('rooms', () => {
       });
       return p.project.latestRevision.status === 'VALID';
     });
-    await me.gql(
+    const sent = await me.gql(
       `mutation($p: ID!) { sendMessage(projectId: $p, text: "change the colour to emerald") { id } }`,
-      {
-        p: data.createProject.id,
-      },
+      { p: data.createProject.id },
     );
-    await waitFor(async () => c.messages.some((m) => m.event?.revision.status === 'VALID'));
-    // Each event carries the revision as it is when published: a build is heard several times, ending VALID.
-    const statuses = c.messages.filter((m) => m.type === 'event').map((m) => m.event!.revision.status);
-    expect(statuses.length).toBeGreaterThan(2);
+    const revisionId = sent.data.sendMessage.id;
+    // The first build's last event may still arrive after joining: look at this revision's events only.
+    const mine = () =>
+      c.messages
+        .filter((m) => m.event && (m.event.type === 'drafts' || m.event.revision?.id === revisionId))
+        .map((m) => m.event!);
+    await waitFor(async () => mine().some((e) => e.revision?.status === 'VALID'));
+    // Each event carries the revision as it is when published: queued, building, then VALID.
+    const events = mine();
+    const statuses = events.filter((e) => e.type === 'project-changed').map((e) => e.revision!.status);
+    expect(statuses[0]).toBe('QUEUED');
+    expect(statuses).toContain('BUILDING');
     expect(statuses.at(-1)).toBe('VALID');
+    // The edited module streams to the room as drafts, whole, while it is written.
+    const drafts = events.filter((e) => e.type === 'drafts');
+    expect(drafts.length).toBeGreaterThan(0);
+    expect(drafts.flatMap((e) => e.modules!.map((m) => m.filePath))).toContain('apps/web/src/app/page.tsx');
     for (const s of [anon, o, c]) s.ws.close();
   });
 
@@ -123,7 +133,7 @@ describe('rooms', () => {
         { p: id },
       );
       // This instance has no workers: the VALID event comes from the instance that generated, through NOTIFY.
-      await waitFor(async () => c.messages.some((m) => m.event?.revision.status === 'VALID'));
+      await waitFor(async () => c.messages.some((m) => m.event?.revision?.status === 'VALID'));
       c.ws.close();
     } finally {
       await other.close();
