@@ -44,7 +44,7 @@ const IMPORT_BARE = /^[ \t]*import\s*(['"])([^'"\n]+)\1[ \t]*;?/gm;
 export function importKind(source: string): ImportKind {
   if (source === 'react' || source.startsWith('react/')) return 'react';
   if (source === 'react-dom' || source.startsWith('react-dom/')) return 'react-dom';
-  if (source === 'lucide-react' || source.startsWith('lucide-react/')) return 'icons';
+  if (/^lucide-react(?:-native)?(?:\/|$)/.test(source)) return 'icons';
   if (
     source.startsWith('.') ||
     source.startsWith('@/') ||
@@ -163,11 +163,23 @@ export function replaceArrayConstructors(code: string): string {
   );
 }
 
+/** A model that wrapped the module in a Markdown code fence: the fence lines become blank lines. */
+export function stripMarkdownFence(source: string): string {
+  const m = /^\s*```[\w-]*[ \t]*\n([\s\S]*?)\n```\s*$/.exec(source);
+  return m ? `\n${m[1]}\n` : source;
+}
+
+/** `<!-- … -->` inside JSX (an HTML habit) is dropped, keeping line breaks. */
+function stripHtmlComments(code: string): string {
+  return code.replace(/^([ \t]*)<!--[\s\S]*?-->/gm, (all, indent: string) => indent + blankLines(all));
+}
+
 /** Applies the source-level cleaning rules of spec §5 to one generated module. */
 export function cleanGeneratedCode(source: string): CleanedModule {
   const imports: ModuleImport[] = [];
   const exports = { defaultName: null as string | null, named: {} as Record<string, string> };
-  let code = stripImports(source, imports);
+  let code = stripImports(stripMarkdownFence(source), imports);
+  code = stripHtmlComments(code);
   code = stripExports(code, exports);
   code = replaceArrayConstructors(code);
   return { code, imports, defaultName: exports.defaultName, namedExports: exports.named };

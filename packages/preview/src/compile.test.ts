@@ -82,6 +82,30 @@ describe('compileModule', () => {
   });
 });
 
+describe('modules without a default export', () => {
+  const render = (source: string) =>
+    renderToStaticMarkup(React.createElement(evaluate(source).default as React.FC));
+
+  test('the last PascalCase named export becomes the default', () => {
+    expect(render('function Row() { return <i />; }\nexport function Widget() { return <b>w</b>; }')).toBe(
+      '<b>w</b>',
+    );
+    expect(render('export const Banner: React.FC = () => <p>hi</p>;')).toBe('<p>hi</p>');
+  });
+
+  test('with no export at all, the last top-level PascalCase function is the default', () => {
+    expect(render('function Item() { return <li />; }\nfunction Page() { return <ul><Item /></ul>; }')).toBe(
+      '<ul><li></li></ul>',
+    );
+  });
+
+  test('a module wrapped in a Markdown fence and HTML comments in JSX still compile', () => {
+    const fenced =
+      '```tsx\nexport default function A() {\n  return (\n    <div>\n      <!-- title -->\n      <h1>A</h1>\n    </div>\n  );\n}\n```\n';
+    expect(render(fenced)).toBe('<div><h1>A</h1></div>');
+  });
+});
+
 describe('wrapAdjacentJsx', () => {
   test('wraps parenthesised JSX after return and =>', () => {
     expect(wrapAdjacentJsx('return (<a/><b/>); const f = () => (<c/><d/>);')).toBe(

@@ -68,25 +68,42 @@ function matchingParen(code: string, open: number): number {
   return -1;
 }
 
-function exportsObject(cleaned: CleanedModule, fallbackName: string | null): string {
+function exportsObject(cleaned: CleanedModule, fallbackNames: string[]): string {
   const named = Object.entries(cleaned.namedExports).map(
     ([exported, local]) =>
       `${JSON.stringify(exported)}: typeof ${local} === 'undefined' ? undefined : ${local}`,
   );
   let def = 'undefined';
   if (cleaned.defaultName) def = cleaned.defaultName;
-  else if (fallbackName) def = `typeof ${fallbackName} === 'function' ? ${fallbackName} : undefined`;
+  else {
+    for (const name of [...fallbackNames].reverse()) {
+      def = `typeof ${name} === 'function' || (typeof ${name} === 'object' && ${name} !== null && '$$typeof' in ${name}) ? ${name} : ${def}`;
+    }
+  }
   return `{ default: ${def}${named.length ? `, ${named.join(', ')}` : ''} }`;
 }
 
-/** A module without a default export still renders if it defines a function named after its file. */
-function fallbackDefaultName(filePath: string): string | null {
+/**
+ * A module without a default export still renders (models often write `export function Page()` or forget
+ * the export): the default is, in this order, a function named after its file, its last PascalCase named
+ * export, or its last top-level PascalCase function or const.
+ */
+function fallbackDefaultNames(filePath: string, cleaned: CleanedModule): string[] {
+  const names: string[] = [];
   const base =
     filePath
       .split('/')
       .pop()
       ?.replace(/\.[jt]sx?$/, '') ?? '';
-  return /^[A-Z][\w$]*$/.test(base) ? base : null;
+  if (/^[A-Z][\w$]*$/.test(base)) names.push(base);
+  const exported = Object.keys(cleaned.namedExports).filter((n) => /^[A-Z]/.test(n));
+  if (exported.length > 0)
+    names.push(cleaned.namedExports[exported[exported.length - 1] as string] as string);
+  const declared = [
+    ...cleaned.code.matchAll(/^(?:async\s+)?(?:function\s+|(?:const|let|class)\s+)([A-Z][\w$]*)/gm),
+  ].map((m) => m[1] as string);
+  if (declared.length > 0) names.push(declared[declared.length - 1] as string);
+  return [...new Set(names)];
 }
 
 /**
@@ -108,7 +125,7 @@ export function compileModule(source: string, filePath: string): CompiledModule 
       throw error;
     }
   }
-  const code = `${body}\nreturn ${exportsObject(cleaned, fallbackDefaultName(filePath))};\n//# sourceURL=kiln:///${filePath.replace(/^\/+/, '')}`;
+  const code = `${body}\nreturn ${exportsObject(cleaned, fallbackDefaultNames(filePath, cleaned))};\n//# sourceURL=kiln:///${filePath.replace(/^\/+/, '')}`;
   return {
     code,
     imports: cleaned.imports,

@@ -4,6 +4,14 @@
  * Isomorphic: imports in Node (no DOM needed) and in the browser. The browser runtime itself is built from
  * `src/runtime/` into `dist/` and served at `/_kiln/`.
  */
+
+export {
+  builtinProjectSource,
+  type CatalogueEntry,
+  LIBRARY_CATALOGUE,
+  libraryFile,
+  UI_COMPONENTS,
+} from './catalogue.ts';
 export {
   type CleanedModule,
   cleanGeneratedCode,
@@ -14,6 +22,7 @@ export {
 export { PreviewClient } from './client.ts';
 export { type CompiledModule, compileModule, JSX_FACTORY, JSX_FRAGMENT, wrapAdjacentJsx } from './compile.ts';
 export { PREVIEW_DIST_DIR } from './dist-dir.ts';
+export { resolveLibSrc } from './lib-src.ts';
 export {
   type BuilderToPreview,
   isBuilderToPreview,

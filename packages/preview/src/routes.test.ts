@@ -1,6 +1,16 @@
-import { filePathToRoute as coreFilePathToRoute } from '@kiln/core';
+import {
+  MOBILE_BUILDER_ROUTE_MARKER as CORE_MARKER,
+  filePathToRoute as coreFilePathToRoute,
+  mobilePreviewTarget as coreMobilePreviewTarget,
+} from '@kiln/core';
 import { describe, expect, test } from 'vitest';
-import { filePathToRoute, matchRoute, normalizeRoute } from './routes.ts';
+import {
+  filePathToRoute,
+  MOBILE_BUILDER_ROUTE_MARKER,
+  matchRoute,
+  mobilePreviewTarget,
+  normalizeRoute,
+} from './routes.ts';
 
 describe('filePathToRoute', () => {
   test.each([
@@ -59,4 +69,23 @@ describe('matchRoute', () => {
     expect(id('/docs')).toBeNull();
     expect(id('/nope')).toBeNull();
   });
+});
+
+describe('mobilePreviewTarget', () => {
+  test.each([
+    '#',
+    '#top',
+    '/',
+    '/todos',
+    '/todos/',
+    '/todos?x=1#a',
+    'https://example.com/a',
+    '//cdn/x',
+    'mailto:a@b.c',
+    '/a/~~mobile-builder',
+    'todos',
+  ])('agrees with @kiln/core for %s', (href) => {
+    expect(mobilePreviewTarget(href)).toBe(coreMobilePreviewTarget(href));
+  });
+  test('uses the same marker as @kiln/core', () => expect(MOBILE_BUILDER_ROUTE_MARKER).toBe(CORE_MARKER));
 });

@@ -110,3 +110,22 @@ function safeDecode(s: string): string {
     return s;
   }
 }
+
+/** The route marker appended to navigation targets in the mobile preview (`@kiln/core`'s constant). */
+export const MOBILE_BUILDER_ROUTE_MARKER = '~~mobile-builder';
+
+/**
+ * Where a link goes in the mobile preview, as `@kiln/core`'s `mobilePreviewTarget` computes it (spec §2):
+ * null for a bare `#`, absolute URLs and `#anchor` unchanged, other paths with the marker appended
+ * (`/todos?x=1` → `/todos/~~mobile-builder?x=1`).
+ */
+export function mobilePreviewTarget(href: string): string | null {
+  if (href === '#') return null;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//') || href.startsWith('#')) return href;
+  const cut = href.search(/[?#]/);
+  const path = cut === -1 ? href : href.slice(0, cut);
+  const rest = cut === -1 ? '' : href.slice(cut);
+  const trimmed = path.replace(/\/+$/, '');
+  if (trimmed.endsWith(`/${MOBILE_BUILDER_ROUTE_MARKER}`)) return href;
+  return `${trimmed}/${MOBILE_BUILDER_ROUTE_MARKER}${rest}`;
+}

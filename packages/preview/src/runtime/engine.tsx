@@ -17,10 +17,12 @@ import {
   useState,
 } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { builtinProjectSource, unknownLibraryMessage } from '../catalogue.ts';
 import type { CompiledModule } from '../compile.ts';
 import type { PreviewMode, PreviewModule, PreviewToBuilder } from '../protocol.ts';
 import { filePathToRoute, matchRoute, normalizeRoute } from '../routes.ts';
 import { type AppModule, CSS_ELEMENT_ID } from './boot.ts';
+import { DeviceFrame, SCREEN_ATTRIBUTE } from './device-frame.tsx';
 import {
   buildScope,
   importBasename,
@@ -29,7 +31,8 @@ import {
   type ScopeSources,
   undefinedName,
 } from './evaluate.ts';
-import { loadIcon, loadLibrary } from './libraries.ts';
+import { expoShims } from './expo-shims.tsx';
+import { isCatalogueLibrary, loadIcon, loadLibrary } from './libraries.ts';
 import { nextShims } from './next-shims.tsx';
 
 /** The user-facing text of the render-failure box (spec §8). */
@@ -75,6 +78,11 @@ export interface EngineOptions {
   post(message: PreviewToBuilder): void;
   /** Compiles a module (sucrase); loaded lazily because published apps ship compiled code. */
   compile?: () => Promise<(source: string, filePath: string) => CompiledModule>;
+  /**
+   * Repairs code that is still being generated (see `partial.ts`): the newest code that parses, or null.
+   * Loaded at boot in the preview; awaited by the first load with `generating: true`.
+   */
+  partial?: () => Promise<((source: string) => string | null) | null>;
 }
 
 function componentNameFor(m: { filePath: string; name: string }): string {
@@ -91,6 +99,11 @@ function componentNameFor(m: { filePath: string; name: string }): string {
 
 function errorData(error: unknown): { message: string; stack?: string } {
   if (error instanceof Error) return { message: error.message || error.name, stack: error.stack };
+  // A compile error is already `{ message, stack? }` data.
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
+    const { message, stack } = error as { message: string; stack?: unknown };
+    return typeof stack === 'string' ? { message, stack } : { message };
+  }
   return { message: String(error) };
 }
 
@@ -119,6 +132,8 @@ export class Engine {
   private loadStartedAt = 0;
   private loaded = false;
   private compiler?: (source: string, filePath: string) => CompiledModule;
+  private repair?: ((source: string) => string | null) | null;
+  private readonly repaired = new Map<string, string>();
 
   constructor(opts: EngineOptions) {
     this.opts = opts;
@@ -130,7 +145,9 @@ export class Engine {
         if (!this.generating && !undefinedName(error)) console.warn('[kiln] error in generated code:', error);
       },
     });
-    for (const [source, namespace] of Object.entries(nextShims(this))) this.libraries.set(source, namespace);
+    for (const [source, namespace] of Object.entries({ ...nextShims(this), ...expoShims(this) })) {
+      this.libraries.set(source, namespace);
+    }
   }
 
   /** Replaces the modules, stylesheet and route, then renders. A newer load supersedes one still running. */
@@ -140,6 +157,10 @@ export class Engine {
     if (req.css !== undefined) applyCss(req.css);
     if (!this.compiler && req.modules.some((m) => 'content' in m) && this.opts.compile) {
       this.compiler = await this.opts.compile();
+      if (seq !== this.seq) return;
+    }
+    if (req.generating && this.repair === undefined && this.opts.partial) {
+      this.repair = await this.opts.partial();
       if (seq !== this.seq) return;
     }
     const records = new Map<string, ModuleRecord>();
@@ -154,7 +175,11 @@ export class Engine {
         route: isPage ? filePathToRoute(m.filePath) : null,
         standIns: [],
       };
-      this.compileInto(rec, m);
+      this.compileInto(rec, m, req.generating);
+      const unknown = rec.compiled?.imports.find(
+        (imp) => imp.kind === 'library' && !this.libraries.has(imp.source) && !isCatalogueLibrary(imp.source),
+      );
+      if (unknown) rec.compileError = { message: unknownLibraryMessage(unknown.source) };
       records.set(m.filePath, rec);
     }
     await this.loadExternals(records);
@@ -178,7 +203,23 @@ export class Engine {
     this.render();
   }
 
-  private compileInto(rec: ModuleRecord, m: PreviewModule | AppModule): void {
+  /** While generating: the newest code that parses, made from the module's partial source. */
+  private partialSource(content: string): string {
+    if (!this.repair) return content;
+    let code = this.repaired.get(content);
+    if (code === undefined) {
+      try {
+        code = this.repair(content) ?? content;
+      } catch {
+        code = content;
+      }
+      this.repaired.set(content, code);
+      if (this.repaired.size > 200) this.repaired.delete(this.repaired.keys().next().value as string);
+    }
+    return code;
+  }
+
+  private compileInto(rec: ModuleRecord, m: PreviewModule | AppModule, generating = false): void {
     if ('compiled' in m && m.compiled) {
       rec.compiled = m.compiled;
       return;
@@ -191,11 +232,12 @@ export class Engine {
       rec.compileError = { message: 'Module has no code' };
       return;
     }
-    const key = `${m.filePath}\n${m.content}`;
+    const content = generating ? this.partialSource(m.content) : m.content;
+    const key = `${m.filePath}\n${content}`;
     let result = this.compileCache.get(key);
     if (!result) {
       try {
-        result = this.compiler(m.content, m.filePath);
+        result = this.compiler(content, m.filePath);
       } catch (error) {
         result = errorData(error);
       }
@@ -224,10 +266,14 @@ export class Engine {
               }),
             );
           }
-        } else if (imp.kind === 'library' && !this.libraries.has(imp.source)) {
+        } else if (imp.kind === 'library' || imp.kind === 'project') {
+          // A project import of `@/components/ui/*` or `@/lib/utils` the project lacks gets the built-in one.
+          const source = imp.kind === 'library' ? imp.source : builtinProjectSource(imp.source);
+          if (!source || this.libraries.has(source)) continue;
+          if (imp.kind === 'project' && findRecord(records, imp.source)) continue;
           waits.push(
-            loadLibrary(this.opts.assetBase, imp.source).then((lib) => {
-              if (lib) this.libraries.set(imp.source, lib);
+            loadLibrary(this.opts.assetBase, source).then((lib) => {
+              if (lib) this.libraries.set(source, lib);
             }),
           );
         }
@@ -310,22 +356,19 @@ export class Engine {
   /** Exports of the project module an import source points at, evaluating it first if needed. */
   moduleExports(source: string): Record<string, unknown> | undefined {
     const rec = this.findModule(source);
-    if (!rec || rec.evaluating) return undefined;
+    if (!rec) {
+      const builtin = builtinProjectSource(source);
+      return builtin ? this.libraries.get(builtin) : undefined;
+    }
+    if (rec.evaluating) return undefined;
     this.evaluate(rec);
     return rec.exports;
   }
 
   private findModule(source: string): ModuleRecord | undefined {
-    const wanted = source
-      .replace(/^(?:@|~)\//, '')
-      .replace(/^(?:\.\.?\/)+/, '')
-      .replace(/\.[jt]sx?$/, '');
-    for (const rec of this.records.values()) {
-      const path = rec.filePath.replace(/\.[jt]sx?$/, '');
-      if (path.endsWith(`/${wanted}`)) return rec;
-    }
-    const base = importBasename(source);
-    const file = this.componentFiles.get(base);
+    const rec = findRecord(this.records, source);
+    if (rec) return rec;
+    const file = this.componentFiles.get(importBasename(source));
     return file ? this.records.get(file) : undefined;
   }
 
@@ -374,13 +417,22 @@ export class Engine {
       if (opts.notify) this.opts.post({ kind: 'kiln:route', route: this.route });
     }
     if (hash) requestAnimationFrame(() => this.scrollToAnchor(hash));
-    else if (changed) (this.kind === 'app' ? window : this.opts.container).scrollTo?.(0, 0);
+    else if (changed) this.scrollContainer().scrollTo?.(0, 0);
+  }
+
+  /** What scrolls: the window of a published app, the phone's screen in the mobile preview, else the root. */
+  private scrollContainer(): Window | Element {
+    if (this.kind === 'app') return window;
+    return (
+      (this.mode === 'mobile' && this.opts.container.querySelector(`[${SCREEN_ATTRIBUTE}]`)) ||
+      this.opts.container
+    );
   }
 
   scrollToAnchor(id: string): void {
     const decoded = decodeURIComponent(id);
     const target =
-      this.opts.container.querySelector(`#${CSS.escape(decoded)}`) ??
+      this.opts.container.querySelector<HTMLElement>(`#${CSS.escape(decoded)}`) ??
       this.opts.container.querySelector(`[name="${CSS.escape(decoded)}"]`);
     target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }
@@ -398,7 +450,13 @@ export class Engine {
   private render(): void {
     this.root.render(
       <SeqContext.Provider value={this.seq}>
-        <PageView engine={this} seq={this.seq} route={this.route} />
+        {this.mode === 'mobile' ? (
+          <DeviceFrame>
+            <PageView engine={this} seq={this.seq} route={this.route} />
+          </DeviceFrame>
+        ) : (
+          <PageView engine={this} seq={this.seq} route={this.route} />
+        )}
       </SeqContext.Provider>,
     );
   }
@@ -455,6 +513,19 @@ export class Engine {
     if (filePath && this.records.has(filePath)) this.reportError(filePath, error);
     else if (this.kind === 'app') console.error(error);
   }
+}
+
+/** The module an import source points at by path (`@/components/TodoItem`, `../lib/format.ts`). */
+function findRecord(records: Map<string, ModuleRecord>, source: string): ModuleRecord | undefined {
+  const wanted = source
+    .replace(/^(?:@|~)\//, '')
+    .replace(/^(?:\.\.?\/)+/, '')
+    .replace(/\.[jt]sx?$/, '');
+  for (const rec of records.values()) {
+    const path = rec.filePath.replace(/\.[jt]sx?$/, '');
+    if (path.endsWith(`/${wanted}`)) return rec;
+  }
+  return undefined;
 }
 
 /** The evaluator's view of the engine: components by name, other modules' exports, loaded externals. */
@@ -538,6 +609,13 @@ interface BoundaryState {
 }
 
 const checkedComponents = new WeakMap<object, unknown>();
+const checkedWhileGenerating = new WeakMap<object, unknown>();
+
+/**
+ * Thrown while generating when a page renders nothing — typically code cut before its `return` — so the
+ * boundary keeps the module's last good render instead of going blank. Never reported.
+ */
+const EMPTY_WHILE_GENERATING = 'kiln: rendered nothing while generating';
 
 function isRenderableNode(value: unknown): boolean {
   if (value === null || value === undefined || typeof value !== 'object') return typeof value !== 'function';
@@ -545,34 +623,71 @@ function isRenderableNode(value: unknown): boolean {
   return Symbol.iterator in value || typeof (value as { then?: unknown }).then === 'function';
 }
 
-/** Wraps a function component so a non-renderable return value fails with the spec's message. */
-function checked(impl: (props: unknown) => unknown): unknown {
-  let wrapper = checkedComponents.get(impl);
+/**
+ * Wraps a function component so a non-renderable return value fails with the spec's message (and, while
+ * generating, so does rendering nothing).
+ */
+function checked(impl: (props: unknown) => unknown, generating: boolean): unknown {
+  const cache = generating ? checkedWhileGenerating : checkedComponents;
+  let wrapper = cache.get(impl);
   if (!wrapper) {
+    const run = isAsyncFunction(impl) ? awaited(impl) : impl;
     // biome-ignore lint/correctness/noComponentHookFactories: one wrapper per generated component, cached.
     const Checked = (props: unknown) => {
-      const out = impl(props);
+      const out = run(props);
       if (!isRenderableNode(out)) throw new Error(INVALID_NODE_MESSAGE);
+      if (generating && (out === null || out === undefined)) throw new Error(EMPTY_WHILE_GENERATING);
       return out as ReactNode;
     };
     Object.defineProperty(Checked, 'name', { value: impl.name || 'Component' });
     wrapper = Checked;
-    checkedComponents.set(impl, wrapper);
+    cache.set(impl, wrapper);
   }
   return wrapper;
+}
+
+function isAsyncFunction(fn: unknown): boolean {
+  return typeof fn === 'function' && fn.constructor?.name === 'AsyncFunction';
+}
+
+/**
+ * An `async function Page()` (a Next.js server-component habit) cannot render on the client: run it once
+ * per mount and render its result when it resolves (nothing until then); a rejection fails the render.
+ */
+function awaited(impl: (props: unknown) => unknown): (props: unknown) => unknown {
+  // biome-ignore lint/correctness/noComponentHookFactories: one wrapper per async component, cached by `checked`.
+  return function useAwaited(props: unknown) {
+    const [state, setState] = useState<{ out?: unknown; error?: unknown; done: boolean }>({ done: false });
+    // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per mount, as a server component would.
+    useEffect(() => {
+      let live = true;
+      Promise.resolve(impl(props)).then(
+        (out) => live && setState({ out, done: true }),
+        (error: unknown) => live && setState({ error, done: true }),
+      );
+      return () => {
+        live = false;
+      };
+    }, []);
+    if (state.error !== undefined) throw state.error;
+    return state.done ? (state.out ?? null) : null;
+  };
 }
 
 function Invalid(): ReactNode {
   throw new Error(INVALID_NODE_MESSAGE);
 }
 
-function elementFor(impl: unknown, props: Record<string, unknown>): ReactNode {
+function elementFor(impl: unknown, props: Record<string, unknown>, generating = false): ReactNode {
   if (typeof impl === 'function') {
     const isClass = Boolean(
       (impl as { prototype?: { isReactComponent?: unknown } }).prototype?.isReactComponent,
     );
-    // biome-ignore lint/suspicious/noExplicitAny: generated components take arbitrary props.
-    return createElement((isClass ? impl : checked(impl as (p: unknown) => unknown)) as any, props);
+    return createElement(
+      // biome-ignore lint/suspicious/noExplicitAny: generated components take arbitrary props.
+      (isClass ? impl : checked(impl as (p: unknown) => unknown, generating)) as any,
+      props,
+    );
   }
   if (isValidElement(impl)) return impl;
   // biome-ignore lint/suspicious/noExplicitAny: memo / forwardRef / lazy objects.
@@ -642,7 +757,7 @@ class ModuleBoundary extends Component<BoundaryProps, BoundaryState> {
     }
     const impl = rec.exports?.default;
     this.renderedImpl = impl;
-    return elementFor(impl, props);
+    return elementFor(impl, props, engine.generating);
   }
 }
 

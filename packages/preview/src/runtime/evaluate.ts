@@ -30,6 +30,9 @@ for (const [key, value] of Object.entries(React)) {
   if (isIdentifier(key) && !key.startsWith('unstable_') && !key.startsWith('__')) REACT_SCOPE[key] = value;
 }
 
+/** What generated code sees as `process`: an empty environment in production mode. */
+const PROCESS = Object.freeze({ env: Object.freeze({ NODE_ENV: 'production' }), browser: true });
+
 const standIns = new Map<string, (props?: unknown) => unknown>();
 
 /**
@@ -133,6 +136,8 @@ export function buildScope(
   scope.set('React', React);
   scope.set('__kiln_jsx', kilnJsx);
   scope.set('__kiln_Fragment', React.Fragment);
+  // Next.js habits: `process.env.NEXT_PUBLIC_…` reads nothing instead of failing on `process`.
+  scope.set('process', PROCESS);
   for (const name of sources.componentNames) scope.set(name, sources.component(name));
   const missing: string[] = [];
   for (const imp of compiled.imports) bindImport(scope, imp, sources, missing);

@@ -24,6 +24,11 @@ export function kilnJsx(type: unknown, props: Record<string, unknown> | null, ..
     const key = props && 'key' in props ? (props.key as string) : undefined;
     return createElement(Fragment, key === undefined ? null : { key }, ...children);
   }
+  // A Date as a child (`Member since {user.joined}`) would fail the whole render; show it as text.
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    if (child instanceof Date) children[i] = child.toLocaleDateString();
+  }
   // biome-ignore lint/suspicious/noExplicitAny: the factory forwards whatever the generated code passed.
   return createElement(type as any, props, ...children);
 }

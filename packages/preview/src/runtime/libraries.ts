@@ -41,9 +41,23 @@ export function loadIcon(assetBase: string, exportName: string): Promise<unknown
   return p;
 }
 
+/** `@expo/vector-icons/Ionicons` → the `Ionicons` export of `@expo/vector-icons`. */
+const VECTOR_ICON_SET = /^@expo\/vector-icons\/([A-Za-z0-9]+)$/;
+
+/** True when the vendor build has a file for this import source. */
+export function isCatalogueLibrary(source: string): boolean {
+  return Object.hasOwn(libraries, source) || VECTOR_ICON_SET.test(source);
+}
+
 /** Loads a catalogue library's module namespace, or null when it is not in the catalogue. */
 export function loadLibrary(assetBase: string, source: string): Promise<Record<string, unknown> | null> {
-  const file = libraries[source];
+  const set = VECTOR_ICON_SET.exec(source)?.[1];
+  if (set) {
+    return loadLibrary(assetBase, '@expo/vector-icons').then((lib) =>
+      lib?.[set] ? { default: lib[set], [set]: lib[set] } : null,
+    );
+  }
+  const file = Object.hasOwn(libraries, source) ? libraries[source] : undefined;
   if (!file) return Promise.resolve(null);
   let p = libraryCache.get(file);
   if (!p) {

@@ -5,6 +5,7 @@
  * scrolls to the anchor inside the app's container, and other origins pass through (a new tab in the preview,
  * whose own page must never be navigated away).
  */
+import { mobilePreviewTarget } from '../routes.ts';
 import type { Engine } from './engine.tsx';
 
 /** Paths the gateway serves itself; a link to one of them is not a page of the app. */
@@ -54,6 +55,9 @@ export function installLinkRouting(engine: Engine): void {
     }
     if (!preview && anchor.target && anchor.target !== '_self') return;
     event.preventDefault();
-    engine.navigate(url.pathname + url.search + url.hash, { push: true, notify: true });
+    const to = url.pathname + url.search + url.hash;
+    // In the mobile preview navigation targets carry the mobile-builder marker (spec §2).
+    const target = engine.mode === 'mobile' ? (mobilePreviewTarget(to) ?? to) : to;
+    engine.navigate(target, { push: true, notify: true });
   });
 }

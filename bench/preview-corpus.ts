@@ -1,0 +1,51 @@
+/**
+ * @module
+ * Render success over a corpus of single-file React components written the way models write them — clean
+ * ones and ones with the usual mistakes (missing imports, adjacent JSX, undefined helpers, named instead of
+ * default exports, next/link, process.env, 'use client', Array(n).map, unknown lowercase tags, Expo pages…).
+ * Each is rendered as the home page by the real runtime in headless Chromium (`renderCheck`); prints the
+ * share that render without error and lists the failures.
+ *
+ * The corpus lives in `bench/corpus/*.tsx.txt`: the `.txt` keeps deliberately broken code out of `tsc` and
+ * Biome. Files named `NN-m-*` are Expo pages (mobile mode).
+ *
+ *   node --import tsx bench/preview-corpus.ts
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { closeHeadless, renderCheck } from '../packages/preview/src/node/headless.ts';
+import { ensureRuntimeBuilt, summary } from './preview-harness.ts';
+
+const corpusDir = resolve(fileURLToPath(import.meta.url), '../corpus');
+const files = readdirSync(corpusDir)
+  .filter((f) => f.endsWith('.tsx.txt'))
+  .sort();
+
+await ensureRuntimeBuilt();
+const failures: { file: string; error: string }[] = [];
+const times: number[] = [];
+try {
+  for (const file of files) {
+    const mobile = /^\d+-m-/.test(file);
+    const result = await renderCheck({
+      source: readFileSync(join(corpusDir, file), 'utf8'),
+      filePath: mobile ? 'apps/mobile/src/app/index.tsx' : 'apps/web/src/app/page.tsx',
+      mode: mobile ? 'mobile' : 'web',
+    });
+    times.push(result.ms);
+    if (!result.ok) failures.push({ file, error: result.error ?? 'unknown error' });
+  }
+} finally {
+  await closeHeadless();
+}
+const passed = files.length - failures.length;
+const t = summary(times.slice(1));
+console.log(
+  `render success: ${passed}/${files.length} = ${((100 * passed) / files.length).toFixed(1)}% of the corpus render without error`,
+);
+console.log(`renderCheck time per file (after the first): median ${t.median} ms, p90 ${t.p90} ms`);
+if (failures.length > 0) {
+  console.log('failures:');
+  for (const f of failures) console.log(`  ${f.file.replace(/\.txt$/, '')}: ${f.error.split('\n')[0]}`);
+}

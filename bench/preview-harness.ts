@@ -1,0 +1,116 @@
+/**
+ * @module
+ * Shared set-up for the preview benchmarks: the built runtime served on two `*.localhost` origins (a minimal
+ * builder page embedding the preview iframe), headless Chromium, and summary statistics.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+import { buildRuntime } from '../packages/preview/scripts/build.ts';
+import { PREVIEW_DIST_DIR, previewShellHtml } from '../packages/preview/src/index.ts';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** Builds `packages/preview/dist` when it is missing. */
+export async function ensureRuntimeBuilt(): Promise<void> {
+  if (!existsSync(join(PREVIEW_DIST_DIR, 'runtime.js'))) await buildRuntime();
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+/**
+ * A builder page (`bench-builder.localhost`) embedding the preview (`bench.preview.localhost`). The page
+ * exposes `kilnSend(load)`, which stamps `window.__sentAt` (epoch ms) and posts the `kiln:load`.
+ */
+export async function startPreviewServer(): Promise<{
+  server: Server;
+  builderUrl: string;
+  close(): Promise<void>;
+}> {
+  const server = createServer((req, res) => {
+    const host = (req.headers.host ?? '').split(':')[0] ?? '';
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const port = (server.address() as AddressInfo).port;
+    const previewOrigin = `http://bench.preview.localhost:${port}`;
+    const builderOrigin = `http://bench-builder.localhost:${port}`;
+    const send = (status: number, type: string, body: string | Buffer) => {
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'max-age=3600' });
+      res.end(body);
+    };
+    if (url.pathname.startsWith('/_kiln/')) {
+      const file = normalize(join(PREVIEW_DIST_DIR, url.pathname.slice('/_kiln/'.length)));
+      if (!file.startsWith(PREVIEW_DIST_DIR + sep) || !existsSync(file)) return send(404, 'text/plain', '');
+      return send(200, TYPES[extname(file)] ?? 'application/octet-stream', readFileSync(file));
+    }
+    if (host === 'bench.preview.localhost') {
+      return send(200, 'text/html', previewShellHtml({ builderOrigin, projectId: 'bench' }));
+    }
+    send(
+      200,
+      'text/html',
+      `<!doctype html><html><body>
+<iframe id="preview" src="${previewOrigin}/" style="width:1280px;height:720px;border:0"></iframe>
+<script>
+  const frame = document.getElementById('preview');
+  window.__ready = false;
+  window.__messages = [];
+  window.addEventListener('message', (e) => {
+    if (e.origin !== ${JSON.stringify(previewOrigin)}) return;
+    if (e.data && e.data.kind === 'kiln:ready') window.__ready = true;
+    window.__messages.push(e.data);
+  });
+  window.kilnSend = (load) => {
+    window.__sentAt = performance.timeOrigin + performance.now();
+    frame.contentWindow.postMessage(load, ${JSON.stringify(previewOrigin)});
+  };
+</script></body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    server,
+    builderUrl: `http://bench-builder.localhost:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Median and 90th percentile of a sample, in ms rounded to 0.1. */
+export function summary(samples: number[]): { median: number; p90: number; n: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return { median: round(at(0.5)), p90: round(at(0.9)), n: sorted.length };
+}
+
+/**
+ * Source for a page-side watcher: records in `window.__seenAt[marker]` the epoch time at which the element
+ * `[data-testid=heading]` first contains `marker`.
+ */
+export const WATCH_HEADING = `(() => {
+  window.__seenAt = {};
+  const check = () => {
+    const h = document.querySelector('[data-testid=heading]');
+    const m = h && /EDIT-\\d+/.exec(h.textContent || '');
+    if (m && !(m[0] in window.__seenAt)) window.__seenAt[m[0]] = performance.timeOrigin + performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+  check();
+})()`;

@@ -1,0 +1,271 @@
+/**
+ * @module
+ * `renderCheck`: does a generated module render? It renders the module through the real preview runtime
+ * in headless Chromium — the built `dist/` served by a throwaway local HTTP server on two origins
+ * (`check-builder.localhost` embedding `check.preview.localhost`, as in the builder) — and reports the first
+ * `kiln:error` or the `kiln:rendered` of the revision. One browser is reused across calls; `closeHeadless()`
+ * stops it. Node only: import it from `@kiln/preview/node`, never from browser code.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import type { ModuleType } from '@kiln/core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { PREVIEW_DIST_DIR } from '../dist-dir.ts';
+import type { PreviewMode, PreviewModule } from '../protocol.ts';
+import { filePathToRoute } from '../routes.ts';
+import { previewShellHtml } from '../shell.ts';
+
+/** What `renderCheck` renders: one module's source, at its path, with the rest of the project if given. */
+export interface RenderCheckInput {
+  source: string;
+  filePath: string;
+  /** Which pages render; default: `mobile` for files under `apps/mobile/`, else `web`. */
+  mode?: PreviewMode;
+  /** Other modules of the project (pages, components); a module at `filePath` is replaced by `source`. */
+  modules?: PreviewModule[];
+  /** Gives up after this long; default 15 000 ms. */
+  timeoutMs?: number;
+}
+
+/** `ok` when the page rendered without any module failing; else the first error's message. */
+export interface RenderCheckResult {
+  ok: boolean;
+  error: string | null;
+  /** Wall time of the check, including browser start on the first call. */
+  ms: number;
+}
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+};
+
+/** How long after `kiln:rendered` errors from effects (which run after the first commit) still count. */
+const SETTLE_MS = 120;
+/** Warm builder pages kept for later checks. */
+const MAX_IDLE_PAGES = 4;
+
+interface Headless {
+  browser: Browser;
+  server: Server;
+  port: number;
+  /**
+   * Builder pages whose preview has loaded, ready for the next check. Reusing one keeps checks fast (no
+   * runtime reload); each check is a new revision, so the engine replaces every module.
+   */
+  idle: { context: BrowserContext; page: Page }[];
+}
+
+let starting: Promise<Headless> | null = null;
+
+function builderPage(previewOrigin: string): string {
+  return `<!doctype html><html><body>
+<iframe id="preview" src="${previewOrigin}/" style="width:1280px;height:720px;border:0"></iframe>
+<script>
+  const previewOrigin = ${JSON.stringify(previewOrigin)};
+  const frame = document.getElementById('preview');
+  let markReady;
+  const ready = new Promise((resolve) => { markReady = resolve; });
+  const listeners = new Set();
+  window.addEventListener('message', (e) => {
+    if (e.origin !== previewOrigin || e.source !== frame.contentWindow) return;
+    if (e.data && e.data.kind === 'kiln:ready') markReady();
+    for (const listener of listeners) listener(e.data);
+  });
+  window.kilnCheck = async (load, settleMs) => {
+    await ready;
+    return new Promise((resolve) => {
+      let error = null;
+      const done = (result) => { listeners.delete(listener); resolve(result); };
+      const listener = (m) => {
+        if (!m || m.revisionId !== load.revisionId) return;
+        if (m.kind === 'kiln:error' && error === null) {
+          error = m.filePath === load.checkedFile ? m.message : m.filePath + ': ' + m.message;
+          done({ ok: false, error });
+        } else if (m.kind === 'kiln:rendered') {
+          setTimeout(() => done({ ok: error === null, error }), settleMs);
+        }
+      };
+      listeners.add(listener);
+      const { checkedFile, ...message } = load;
+      frame.contentWindow.postMessage(message, previewOrigin);
+    });
+  };
+</script></body></html>`;
+}
+
+function startServer(): Promise<{ server: Server; port: number }> {
+  const server = createServer((req, res) => {
+    const host = (req.headers.host ?? '').split(':')[0] ?? '';
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const port = (server.address() as AddressInfo).port;
+    const send = (status: number, type: string, body: string | Buffer) => {
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'max-age=3600' });
+      res.end(body);
+    };
+    if (url.pathname.startsWith('/_kiln/')) {
+      const file = normalize(join(PREVIEW_DIST_DIR, url.pathname.slice('/_kiln/'.length)));
+      if (!file.startsWith(PREVIEW_DIST_DIR + sep) || !existsSync(file))
+        return send(404, 'text/plain', 'not found');
+      return send(200, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', readFileSync(file));
+    }
+    if (host === 'check-builder.localhost') {
+      return send(200, 'text/html', builderPage(`http://check.preview.localhost:${port}`));
+    }
+    if (host === 'check.preview.localhost') {
+      const builderOrigin = `http://check-builder.localhost:${port}`;
+      return send(200, 'text/html', previewShellHtml({ builderOrigin, projectId: 'check' }));
+    }
+    send(404, 'text/plain', 'unknown host');
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port }));
+  });
+}
+
+function headless(): Promise<Headless> {
+  starting ??= (async () => {
+    if (!existsSync(join(PREVIEW_DIST_DIR, 'runtime.js'))) {
+      throw new Error('The preview runtime is not built: run `npm run build -w @kiln/preview`.');
+    }
+    const { server, port } = await startServer();
+    try {
+      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+      return { browser, server, port, idle: [] };
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+  })();
+  starting.catch(() => {
+    starting = null;
+  });
+  return starting;
+}
+
+function moduleTypeFor(filePath: string): ModuleType {
+  if (filePath.startsWith('apps/mobile/')) return 'EXPO_PAGE';
+  if (filePathToRoute(filePath) !== null) return 'PAGE';
+  return 'COMPONENT';
+}
+
+function componentName(filePath: string): string {
+  const base =
+    filePath
+      .split('/')
+      .pop()
+      ?.replace(/\.[jt]sx?$/, '') ?? 'Component';
+  return /^[A-Za-z_$][\w$]*$/.test(base) ? base : 'Component';
+}
+
+/** The route that shows a page: dynamic segments filled with `1`. */
+function routeFor(filePath: string): string {
+  return (filePathToRoute(filePath) ?? '/').replace(/\[\.{3}[^\]]+\]|\[[^\]]+\]/g, '1');
+}
+
+let revision = 0;
+
+/** Renders one module through the preview runtime in headless Chromium; see the module comment. */
+export async function renderCheck(input: RenderCheckInput): Promise<RenderCheckResult> {
+  const started = performance.now();
+  const h = await headless();
+  const mode: PreviewMode = input.mode ?? (input.filePath.startsWith('apps/mobile/') ? 'mobile' : 'web');
+  const moduleType =
+    input.modules?.find((m) => m.filePath === input.filePath)?.moduleType ?? moduleTypeFor(input.filePath);
+  const checked: PreviewModule = {
+    filePath: input.filePath,
+    moduleType,
+    name: componentName(input.filePath),
+    content: input.source,
+  };
+  const modules = [...(input.modules ?? []).filter((m) => m.filePath !== input.filePath), checked];
+  let route = '/';
+  const isPage = moduleType === 'PAGE' || moduleType === 'EXPO_PAGE' || moduleType.startsWith('AUTH_PAGE');
+  if (isPage) route = routeFor(input.filePath);
+  else {
+    // A component renders on a page of its own, which the runtime resolves by the component's name.
+    const host =
+      mode === 'mobile'
+        ? 'apps/mobile/src/app/__kiln_check/index.tsx'
+        : 'apps/web/src/app/__kiln_check/page.tsx';
+    const name = componentName(input.filePath);
+    modules.push({
+      filePath: host,
+      moduleType: mode === 'mobile' ? 'EXPO_PAGE' : 'PAGE',
+      name: 'Check',
+      content: `export default function KilnCheck() { return <${name} />; }`,
+    });
+    route = '/__kiln_check';
+  }
+  const warm = h.idle.pop();
+  const context = warm?.context ?? (await h.browser.newContext());
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let reusable = false;
+  let page: Page | undefined;
+  try {
+    page = warm?.page;
+    if (!page) {
+      page = await context.newPage();
+      await page.goto(`http://check-builder.localhost:${h.port}/`);
+    }
+    const timeoutMs = input.timeoutMs ?? 15_000;
+    const load = {
+      kind: 'kiln:load',
+      revisionId: `check-${++revision}`,
+      modules,
+      css: '',
+      route,
+      generating: false,
+      mode,
+      checkedFile: input.filePath,
+    };
+    const result = await Promise.race([
+      page.evaluate(
+        ([msg, settle]) =>
+          (
+            window as unknown as {
+              kilnCheck(m: unknown, s: number): Promise<{ ok: boolean; error: string | null }>;
+            }
+          ).kilnCheck(msg, settle),
+        [load, SETTLE_MS] as const,
+      ),
+      new Promise<{ ok: boolean; error: string }>((resolve) => {
+        timer = setTimeout(
+          () => resolve({ ok: false, error: `Render check timed out after ${timeoutMs} ms` }),
+          timeoutMs,
+        );
+      }),
+    ]);
+    reusable = !result.error?.startsWith('Render check timed out');
+    return { ok: result.ok, error: result.error, ms: Math.round(performance.now() - started) };
+  } finally {
+    clearTimeout(timer);
+    if (reusable && page && h.idle.length < MAX_IDLE_PAGES && starting) h.idle.push({ context, page });
+    else await context.close();
+  }
+}
+
+/** Closes the shared browser and the local server; the next `renderCheck` starts them again. */
+export async function closeHeadless(): Promise<void> {
+  const h = await starting?.catch(() => null);
+  starting = null;
+  if (!h) return;
+  h.idle.length = 0;
+  await h.browser.close();
+  await new Promise<void>((resolve) => h.server.close(() => resolve()));
+}
