@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -36,5 +36,35 @@ describe('kiln generate', () => {
     const err = sink();
     expect(await main(['generate', '--out', '/tmp/x'], undefined, err.stream)).toBe(2);
     expect(err.text()).toContain('kiln generate "<prompt>" --out DIR');
+  });
+});
+
+describe('kiln render', () => {
+  it('renders a module in headless Chromium and reports what failed', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kiln-render-'));
+    try {
+      const page = join(dir, 'apps/web/src/app/page.tsx');
+      const broken = join(dir, 'apps/web/src/app/broken/page.tsx');
+      mkdirSync(join(dir, 'apps/web/src/app/broken'), { recursive: true });
+      writeFileSync(
+        page,
+        'export default function Page() {\n  return <h1 className="text-2xl">Hello</h1>;\n}\n',
+      );
+      writeFileSync(
+        broken,
+        'export default function Page() {\n  const x = null;\n  return <h1>{x.y}</h1>;\n}\n',
+      );
+      const ok = sink();
+      expect(await main(['render', page, '--root', dir], ok.stream)).toBe(0);
+      expect(JSON.parse(ok.text())).toMatchObject({ ok: true, error: null });
+      const bad = sink();
+      expect(await main(['render', broken, '--root', dir], bad.stream)).toBe(1);
+      expect(JSON.parse(bad.text())).toMatchObject({
+        ok: false,
+        error: "Cannot read properties of null (reading 'y')",
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,8 +2,8 @@
  * @module The `kiln` command: `kiln start` runs the server; `kiln generate "<prompt>" --out DIR` writes an
  * app's modules in the spec's file layout with the builtin generator, no server needed.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeModels, generate } from '@kiln/codegen';
 import { loadConfig, providerFor, startKiln } from '@kiln/server';
@@ -13,6 +13,8 @@ const USAGE = `Usage:
   kiln generate "<prompt>" --out DIR [--model SPEC]
                                           write a generated app's files into DIR (default model: KILN_MODEL)
   kiln models                             which model providers are configured and reachable
+  kiln render FILE [--mode web|mobile] [--root DIR]
+                                          render one module in headless Chromium; prints {ok, error, ms}
   kiln help`;
 
 /** Run the CLI with argv (without node and script); returns the exit code. */
@@ -68,6 +70,38 @@ export async function main(
       }
       if (message) out.write(`\n${message}\n`);
       return files > 0 ? 0 : 1;
+    }
+    case 'render': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { mode: { type: 'string' }, root: { type: 'string', default: '.' } },
+      });
+      const file = positionals[0];
+      if (!file || (values.mode && values.mode !== 'web' && values.mode !== 'mobile')) {
+        err.write(`${USAGE}\n`);
+        return 2;
+      }
+      // The path inside the project decides the module's kind and route (apps/web/src/app/…/page.tsx).
+      const filePath = relative(resolve(values.root), resolve(file)).split('\\').join('/');
+      const { renderCheck, closeHeadless } = await import('@kiln/preview/node');
+      try {
+        const source = await readFile(file, 'utf8');
+        const result = await renderCheck({
+          source,
+          filePath,
+          ...(values.mode ? { mode: values.mode as 'web' | 'mobile' } : {}),
+        });
+        out.write(`${JSON.stringify(result)}\n`);
+        return result.ok ? 0 : 1;
+      } catch (e) {
+        out.write(
+          `${JSON.stringify({ ok: false, error: e instanceof Error ? e.message : String(e), ms: 0 })}\n`,
+        );
+        return 1;
+      } finally {
+        await closeHeadless();
+      }
     }
     case 'models': {
       const config = loadConfig(env);
