@@ -36,9 +36,16 @@ describe('walking skeleton', () => {
   it('describe an app, see it live, publish it, and keep it across a restart', {
     timeout: 240_000,
   }, async () => {
-    kiln = await startKilnProcess();
+    // Slow enough typing (10 ms a chunk) that the workspace is open while the app is being written.
+    kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '10' } });
     const context = await browser.newContext();
     const page = await context.newPage();
+    let draftFrames = 0;
+    page.on('websocket', (ws) => {
+      ws.on('framereceived', (f) => {
+        if (String(f.payload).includes('"type":"drafts"')) draftFrames++;
+      });
+    });
 
     // 2. Sign up.
     await page.goto(`${kiln.url}/`);
@@ -65,6 +72,7 @@ describe('walking skeleton', () => {
 
     const status = page.getByTestId('revision-status');
     await expect.poll(() => status.textContent(), { timeout: 60_000 }).toBe('VALID');
+    expect(draftFrames).toBeGreaterThan(0); // the code streamed to the workspace through its room
     const modules = page.getByRole('navigation', { name: 'Modules' });
     await expect.poll(() => modules.textContent()).toContain('Homepage');
 

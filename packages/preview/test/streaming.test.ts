@@ -1,8 +1,9 @@
 /**
  * @module
- * Streaming in real Chromium: while `generating` is true, the preview shows the newest code that parses —
- * a truncated page renders its complete part, the partial element at the end is dropped — and the parser's
- * wasm files are fetched once.
+ * Streaming in real Chromium: while `generating` is true, a module whose code is cut off mid-way keeps its
+ * last good render (no error shown, no blank page), and the final code replaces it. The tree-sitter repair
+ * of partial code (src/partial.ts, tested in partial.test.ts) is switched off in the runtime: it crashed the
+ * renderer under load (see runtime/entry.ts).
  */
 import { describe, expect, test } from 'vitest';
 import type { PreviewModule } from '../src/index.ts';
@@ -37,34 +38,23 @@ const home = (content: string): PreviewModule => ({
 const upTo = (marker: string, extra = 0) => full.slice(0, full.indexOf(marker) + extra);
 
 describe('streaming', () => {
-  test('partial code renders its complete part while generating, and the final code replaces it', async () => {
+  test('cut-off code keeps the last good render while generating, and the final code replaces it', async () => {
     const b = await openBuilder();
     const p = b.preview;
-    await b.load([home(upTo('<p>First', 5))], { revisionId: 'r-stream', generating: true });
-    await p.getByRole('heading', { name: 'Streaming page' }).waitFor();
-    expect(await p.getByText('First paragraph').count()).toBe(0);
-    // Mid-attribute: the unfinished button is dropped, the paragraph before it shows.
-    await b.load([home(upTo('setN(n + 1)', 4))], { revisionId: 'r-stream', generating: true });
+    const first = full.replace('<p>Second paragraph</p>', '').replace('<footer>The end</footer>', '');
+    await b.load([home(first)], { revisionId: 'r-stream', generating: true });
     await p.getByText('First paragraph').waitFor();
-    expect(await p.getByRole('button').count()).toBe(0);
-    await b.load([home(upTo('<footer>', 12))], { revisionId: 'r-stream', generating: true });
-    await p.getByText('Second paragraph').waitFor();
     await p.getByRole('button', { name: 'Clicked 0' }).click();
+    // Mid-attribute: this code does not compile; the last good render stays, with its state, and no error.
+    await b.load([home(upTo('setN(n + 1)', 4))], { revisionId: 'r-stream', generating: true });
+    await b.load([home(upTo('<footer>', 12))], { revisionId: 'r-stream', generating: true });
     await p.getByRole('button', { name: 'Clicked 1' }).waitFor();
+    expect(await p.getByText('Error in generated code').count()).toBe(0);
     await b.load([home(full)], { revisionId: 'r-stream', generating: false });
     await p.getByText('The end').waitFor();
+    await p.getByText('Second paragraph').waitFor();
     await b.waitForMessage('kiln:rendered', { revisionId: 'r-stream' });
     expect((await b.messages()).filter((m) => m.kind === 'kiln:error')).toEqual([]);
-    const wasm = await p.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((e) => e.name)
-        .filter((n) => n.endsWith('.wasm')),
-    );
-    expect(wasm.map((n) => n.slice(n.lastIndexOf('/') + 1)).sort()).toEqual([
-      'tree-sitter-tsx.wasm',
-      'web-tree-sitter.wasm',
-    ]);
     await b.page.context().close();
   });
 });
