@@ -7,23 +7,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { PREVIEW_DIST_DIR, previewShellHtml } from '@kiln/preview';
+
 import { buildRuntime } from '../packages/preview/scripts/build.ts';
-import { PREVIEW_DIST_DIR, previewShellHtml } from '../packages/preview/src/index.ts';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}
+export { CHROMIUM_ARGS, launchChromium } from '@kiln/preview/node';
 
 /** Builds `packages/preview/dist` when it is missing. */
 export async function ensureRuntimeBuilt(): Promise<void> {

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildRuntime } from '../scripts/build.ts';
 import {
@@ -20,6 +20,7 @@ import {
   type PreviewToBuilder,
   previewShellHtml,
 } from '../src/index.ts';
+import { launchChromium } from '../src/node/headless.ts';
 import { testCss } from './fixtures/todo-app.ts';
 
 const packageRoot = resolve(fileURLToPath(import.meta.url), '../..');
@@ -132,18 +133,7 @@ export function setupHarness(): void {
     });
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     port = (server.address() as AddressInfo).port;
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

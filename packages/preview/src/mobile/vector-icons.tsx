@@ -212,7 +212,7 @@ interface IconProps {
 }
 
 function makeSet(setName: string) {
-  // biome-ignore lint/correctness/noComponentHookFactories: one component per icon set, made once at module load.
+  // Not a hook factory: one component per icon set, made once at module load.
   function Icon({ name, size = 24, color = 'black', style, testID }: IconProps) {
     const file = lucideFileFor(String(name ?? ''));
     const [icon, setIcon] = useState<unknown>(undefined);

@@ -37,7 +37,8 @@ export interface RenderCheckResult {
   ms: number;
 }
 
-const CHROMIUM_ARGS = [
+/** Flags for Debian's headless Chromium on these machines (no sandbox as root, no background network). */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -46,6 +47,11 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** Debian's Chromium at /usr/bin/chromium with Kiln's flags; every browser Kiln and its tests start. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -145,7 +151,7 @@ function headless(): Promise<Headless> {
     }
     const { server, port } = await startServer();
     try {
-      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+      const browser = await launchChromium();
       return { browser, server, port, idle: [] };
     } catch (error) {
       server.close();

@@ -632,7 +632,7 @@ function checked(impl: (props: unknown) => unknown, generating: boolean): unknow
   let wrapper = cache.get(impl);
   if (!wrapper) {
     const run = isAsyncFunction(impl) ? awaited(impl) : impl;
-    // biome-ignore lint/correctness/noComponentHookFactories: one wrapper per generated component, cached.
+    // Not a hook factory: one wrapper per generated component, cached.
     const Checked = (props: unknown) => {
       const out = run(props);
       if (!isRenderableNode(out)) throw new Error(INVALID_NODE_MESSAGE);
@@ -655,7 +655,7 @@ function isAsyncFunction(fn: unknown): boolean {
  * per mount and render its result when it resolves (nothing until then); a rejection fails the render.
  */
 function awaited(impl: (props: unknown) => unknown): (props: unknown) => unknown {
-  // biome-ignore lint/correctness/noComponentHookFactories: one wrapper per async component, cached by `checked`.
+  // Not a hook factory: one wrapper per async component, cached by `checked`.
   return function useAwaited(props: unknown) {
     const [state, setState] = useState<{ out?: unknown; error?: unknown; done: boolean }>({ done: false });
     // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per mount, as a server component would.

@@ -49,7 +49,7 @@ export function expoShims(engine: Engine): Record<string, Record<string, unknown
     ...Object.fromEntries(new URLSearchParams(engine.route.split('?')[1] ?? '')),
     ...(engine.currentPage()?.params ?? {}),
   });
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per engine, bound to its routing.
+  // Not a hook factory: made once per engine, bound to its routing.
   const Link = ({
     href,
     children,
@@ -72,7 +72,7 @@ export function expoShims(engine: Engine): Record<string, Record<string, unknown
       },
       children,
     );
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per engine, bound to its routing.
+  // Not a hook factory: made once per engine, bound to its routing.
   const Redirect = ({ href }: { href: Href }) => {
     useEffect(() => go(href, false), [href]);
     return null;

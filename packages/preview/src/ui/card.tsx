@@ -5,7 +5,7 @@ import { cn } from './utils.ts';
 type DivProps = React.HTMLAttributes<HTMLDivElement>;
 
 function part(name: string, classes: string) {
-  // biome-ignore lint/correctness/noComponentHookFactories: one component per card part, made once at module load.
+  // Not a hook factory: one component per card part, made once at module load.
   const C = React.forwardRef<HTMLDivElement, DivProps>(({ className, ...props }, ref) => (
     <div ref={ref} className={cn(classes, className)} {...props} />
   ));

@@ -12,7 +12,7 @@ export const Table = React.forwardRef<HTMLTableElement, React.HTMLAttributes<HTM
 Table.displayName = 'Table';
 
 function part<E extends HTMLElement>(tag: string, name: string, classes: string) {
-  // biome-ignore lint/correctness/noComponentHookFactories: one component per table part, made once at module load.
+  // Not a hook factory: one component per table part, made once at module load.
   const C = React.forwardRef<E, React.HTMLAttributes<E> & React.TdHTMLAttributes<E>>(
     ({ className, ...props }, ref) =>
       React.createElement(tag, { ref, className: cn(classes, className), ...props }),
