@@ -1,14 +1,7 @@
 /**
  * @module Revision statuses in the user's words. Values are the spec's, used as they are.
  */
-
-const IN_PROGRESS: ReadonlySet<string> = new Set([
-  'QUEUED',
-  'ENHANCING_PROMPT',
-  'BUILDING',
-  'BUILDING_UI',
-  'BUILDING_FUNCTIONALITY',
-]);
+import { isRevisionInProgress } from '@kiln/core';
 
 export type StatusTone = 'busy' | 'ok' | 'warn' | 'error' | 'idle';
 
@@ -28,10 +21,8 @@ const LABELS: Record<string, { label: string; tone: StatusTone }> = {
   FAILED: { label: 'Failed', tone: 'error' },
 };
 
-/** True while the revision is still being generated. */
-export function isInProgress(status: string | null | undefined): boolean {
-  return status != null && IN_PROGRESS.has(status);
-}
+/** True while the revision is still being generated (core's rule). */
+export const isInProgress = isRevisionInProgress;
 
 /** A friendly label and tone for a revision status (or for no revision yet). */
 export function describeStatus(status: string | null | undefined): { label: string; tone: StatusTone } {

@@ -15,6 +15,7 @@ import {
   isProjectGroupRevisionFinished,
   isRevisionBuilding,
   isRevisionFinished,
+  isRevisionInProgress,
   PROJECT_GROUP_ACTIONS,
   PROJECT_GROUP_REVISION_STATUSES,
   type ProjectGroupRevisionStatus,
@@ -216,5 +217,23 @@ describe('project-group actions', () => {
     for (const a of [...CHAT_ACTIONS, ...AGENT_ACTIONS]) expect(PROJECT_GROUP_ACTIONS).toContain(a);
     expect(PROJECT_GROUP_ACTIONS.filter(isChatAction)).toEqual(CHAT_ACTIONS);
     expect(isChatAction('PUBLISH_AND_CONTINUE')).toBe(false);
+  });
+});
+
+describe('isRevisionInProgress', () => {
+  it.each([
+    ['QUEUED', true],
+    ['ENHANCING_PROMPT', true],
+    ['BUILDING', true],
+    ['BUILDING_UI', true],
+    ['BUILDING_FUNCTIONALITY', true],
+    ['CREATED', false],
+    ['VALID', false],
+    ['INVALID_CODE', false],
+    ['GENERATION_FAILED', false],
+    ['FAILED', false],
+    [null, false],
+  ])('%s → %s', (status, expected) => {
+    expect(isRevisionInProgress(status)).toBe(expected);
   });
 });

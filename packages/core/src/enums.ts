@@ -353,6 +353,15 @@ export function isRevisionBuilding(s: RevisionStatus): boolean {
   return (BUILDING_REVISION_STATUSES as readonly string[]).includes(s);
 }
 
+/**
+ * Whether a revision has no result yet: queued, enhancing its prompt, or building. Wider than the spec's
+ * building split (which counts QUEUED and ENHANCING_PROMPT as finished) — what Kiln waits on before queuing
+ * another edit on top of it, publishing it, or showing it as done.
+ */
+export function isRevisionInProgress(s: string | null | undefined): boolean {
+  return s === 'QUEUED' || s === 'ENHANCING_PROMPT' || (s != null && isRevisionBuilding(s as RevisionStatus));
+}
+
 /** Whether a revision is finished: every status that is not a building status. */
 export function isRevisionFinished(s: RevisionStatus): boolean {
   return !isRevisionBuilding(s);

@@ -2,7 +2,7 @@
  * @module Projects and their revisions. Every change to a project's modules is a new immutable revision;
  * generation work is queued as a job that a worker claims (see jobs/worker.ts).
  */
-import { isRevisionBuilding, KilnError, type RevisionAction, type RevisionStatus } from '@kiln/core';
+import { isRevisionInProgress, KilnError, type RevisionAction } from '@kiln/core';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { User } from './accounts';
 import { charge, START_GENERATION_COST } from './credits';
@@ -247,12 +247,8 @@ async function queueRevision(
   return revision!;
 }
 
-/**
- * Whether a revision is still waiting for or in generation. Wider than the spec's building split (which
- * counts QUEUED and ENHANCING_PROMPT as finished): a queued or enhancing revision has no result to build on yet.
- */
-export const isInProgress = (status: string): boolean =>
-  status === 'QUEUED' || status === 'ENHANCING_PROMPT' || isRevisionBuilding(status as RevisionStatus);
+/** Whether a revision is still waiting for or in generation (core's rule). */
+export const isInProgress = isRevisionInProgress;
 
 /** The project's newest revision whose generation has finished with modules (what publish ships). */
 export async function latestFinishedRevision(db: Db, projectId: string): Promise<Revision | undefined> {
