@@ -1,15 +1,10 @@
 /**
  * @module
- * Page routes for the runtime: which route a page file serves, and which page a URL path shows.
- *
- * `filePathToRoute` mirrors `@kiln/core`'s function of the same name for pages (docs/contracts.md §1). It is
- * kept local because importing `@kiln/core` would add zod (~98 KiB gzipped) to the browser bundle;
- * `routes.test.ts` checks both agree.
+ * Page routes for the runtime: which route a page file serves (core's rule), and which page a URL path shows.
+ * `@kiln/core` is `sideEffects: false`, so importing its functions adds them and not zod (+0.6 KiB gz measured).
  */
 
-const WEB_APP = 'apps/web/src/app/';
-const MOBILE_APP = 'apps/mobile/src/app/';
-const SOURCE_EXT = /\.(?:js|ts|jsx|tsx)$/;
+export { filePathToRoute, mobilePreviewTarget } from '@kiln/core';
 
 /** Lowercase hyphenated words, as route segments are spelled (`My Todos` → `my-todos`); `[id]` is kept. */
 export function toRouteSegment(segment: string): string {
@@ -22,24 +17,6 @@ export function toRouteSegment(segment: string): string {
 }
 
 const isGroup = (segment: string) => /^\(.*\)$/.test(segment);
-
-/**
- * The route a page file serves, as `@kiln/core`'s `filePathToRoute` computes it for pages: web pages are
- * `page.*` files under `apps/web/src/app/`, mobile pages `index.*` under `apps/mobile/src/app/` with
- * `(group)` folders dropped; segments are kept as written. Null for anything else.
- */
-export function filePathToRoute(filePath: string): string | null {
-  const path = filePath.replace(/\\/g, '/').replace(/^\/+/, '');
-  if (!SOURCE_EXT.test(path)) return null;
-  const mobile = path.startsWith(MOBILE_APP);
-  if (!mobile && !path.startsWith(WEB_APP)) return null;
-  const parts = path.slice((mobile ? MOBILE_APP : WEB_APP).length).split('/');
-  const file = (parts.pop() ?? '').replace(SOURCE_EXT, '');
-  if (file !== (mobile ? 'index' : 'page')) return null;
-  if (!mobile && parts[0] === 'api') return null;
-  const segments = parts.filter((p) => p !== '' && (!mobile || !isGroup(p)));
-  return `/${segments.join('/')}`;
-}
 
 /** Removes the query, hash, mobile-builder marker and trailing slash of a path: `/todos/?a=1#x` → `/todos`. */
 export function normalizeRoute(route: string): string {
@@ -112,20 +89,4 @@ function safeDecode(s: string): string {
 }
 
 /** The route marker appended to navigation targets in the mobile preview (`@kiln/core`'s constant). */
-export const MOBILE_BUILDER_ROUTE_MARKER = '~~mobile-builder';
-
-/**
- * Where a link goes in the mobile preview, as `@kiln/core`'s `mobilePreviewTarget` computes it (spec §2):
- * null for a bare `#`, absolute URLs and `#anchor` unchanged, other paths with the marker appended
- * (`/todos?x=1` → `/todos/~~mobile-builder?x=1`).
- */
-export function mobilePreviewTarget(href: string): string | null {
-  if (href === '#') return null;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//') || href.startsWith('#')) return href;
-  const cut = href.search(/[?#]/);
-  const path = cut === -1 ? href : href.slice(0, cut);
-  const rest = cut === -1 ? '' : href.slice(cut);
-  const trimmed = path.replace(/\/+$/, '');
-  if (trimmed.endsWith(`/${MOBILE_BUILDER_ROUTE_MARKER}`)) return href;
-  return `${trimmed}/${MOBILE_BUILDER_ROUTE_MARKER}${rest}`;
-}
+export { MOBILE_BUILDER_ROUTE_MARKER } from '@kiln/core';
