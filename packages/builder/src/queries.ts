@@ -168,6 +168,14 @@ export async function fixError(input: {
 }
 
 /** Records the first successful render of a revision (the preview reports it once per revision). */
+/** Stop the generation in progress: the revision keeps its parent's modules and costs nothing. */
+export async function cancelGeneration(projectId: string): Promise<void> {
+  await gql<{ cancelGeneration: { id: string } }>(
+    'mutation CancelGeneration($projectId: ID!) { cancelGeneration(projectId: $projectId) { id } }',
+    { projectId },
+  );
+}
+
 export async function markRendered(revisionId: string): Promise<void> {
   await gql<{ markRendered: boolean }>(
     'mutation MarkRendered($revisionId: ID!) { markRendered(revisionId: $revisionId) }',

@@ -18,6 +18,7 @@ export function ChatPanel({
   error,
   sending,
   onSend,
+  onStop,
   readOnlyReason,
 }: {
   messages: Message[];
@@ -28,6 +29,8 @@ export function ChatPanel({
   error: string | null;
   sending: boolean;
   onSend: (text: string) => Promise<boolean>;
+  /** Stop the generation in progress (absent for viewers). */
+  onStop?: (() => void) | undefined;
   /** Why this user cannot send messages (a viewer), or null. */
   readOnlyReason: string | null;
 }) {
@@ -59,6 +62,11 @@ export function ChatPanel({
             <div className="bubble bubble-assistant bubble-working">
               <Spinner size={14} />
               {describeStatus(status).label}
+              {onStop ? (
+                <button type="button" className="button button-ghost button-small" onClick={onStop}>
+                  Stop
+                </button>
+              ) : null}
             </div>
           </div>
         ) : null}

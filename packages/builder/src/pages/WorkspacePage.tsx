@@ -1,5 +1,6 @@
 import type { PreviewMode } from '@kiln/preview/protocol';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '../api.ts';
 import { ChatPanel } from '../components/ChatPanel.tsx';
 import { CodePanel } from '../components/CodePanel.tsx';
 import { DeviceToggle } from '../components/DeviceToggle.tsx';
@@ -13,7 +14,7 @@ import { Splash } from '../components/Splash.tsx';
 import { type StageTab, StageTabs } from '../components/StageTabs.tsx';
 import { WorkspaceHeader } from '../components/WorkspaceHeader.tsx';
 import type { Device } from '../devices.ts';
-import { type Module, markRendered, type Project } from '../queries.ts';
+import { cancelGeneration, type Module, markRendered, type Project } from '../queries.ts';
 import { isInProgress } from '../revision-status.ts';
 import { atLeast } from '../roles.ts';
 import { useChat } from '../use-chat.ts';
@@ -98,6 +99,16 @@ function Workspace({
   const moduleErrors = errors.revisionId === revisionId ? errors.byPath : {};
 
   const chat = useChat(project, refresh);
+  const [stopError, setStopError] = useState<string | null>(null);
+  async function stopGeneration() {
+    setStopError(null);
+    try {
+      await cancelGeneration(project.id);
+    } catch (caught) {
+      setStopError(errorMessage(caught));
+    }
+    await refresh();
+  }
   const publishing = usePublish(project, refresh);
   // A refusal may mean the user's role just changed: learn it, so the controls follow.
   useEffect(() => {
@@ -183,9 +194,10 @@ function Workspace({
             pending={chat.pending}
             status={status}
             inProgress={inProgress}
-            error={chat.error ?? refreshError}
+            error={chat.error ?? stopError ?? refreshError}
             sending={chat.sending}
             onSend={chat.send}
+            onStop={canEdit ? () => void stopGeneration() : undefined}
             readOnlyReason={canEdit ? null : 'Viewers can look but not change this project.'}
           />
         </aside>
