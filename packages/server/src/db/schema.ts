@@ -93,7 +93,13 @@ export const projects = pgTable(
       .references(() => projectGroups.id),
     name: text('name').notNull(),
     environment: text('environment').notNull(),
-    designSystem: jsonb('design_system').$type<{ tailwindConfig: string }>().notNull(),
+    designSystem: jsonb('design_system').$type<StoredDesignSystem>().notNull(),
+    /** PUBLIC (default) or PRIVATE (DesignSystemVisibility values); private projects count against the plan. */
+    visibility: text('visibility').notNull().default('PUBLIC'),
+    /** sha256 of the access token that lets a visitor open a PRIVATE project's published app. */
+    accessTokenHash: text('access_token_hash'),
+    /** The project-group revision this project's latest revision belongs to. */
+    projectGroupRevisionId: text('project_group_revision_id'),
     slug: text('slug'),
     publishStatus: text('publish_status').notNull(),
     deploymentId: text('deployment_id'),
@@ -107,12 +113,56 @@ export const projects = pgTable(
   (t) => [uniqueIndex('projects_slug_key').on(t.slug), index('projects_org_idx').on(t.organizationId)],
 );
 
+/** A project's design system: Tailwind config (CSS `@theme` or a JS/JSON config), fonts and named colours. */
+export interface StoredDesignSystem {
+  tailwindConfig: string;
+  fonts?: { body?: string; display?: string };
+  colors?: Record<string, string>;
+}
+
 /** One stored module of a revision: what the code is, not how it is shown (name/route derive from the path). */
 export interface StoredModule {
   filePath: string;
   moduleType: string;
   content: string;
 }
+
+/**
+ * Project-group revisions: a snapshot of which revision each project of a group was at, made whenever one of
+ * them changes. Status (spec: INVALID_PROMPT, CREATED, VALID, INVALID, BUILDING) derives from the projects'.
+ */
+export const projectGroupRevisions = pgTable(
+  'project_group_revisions',
+  {
+    id: id(),
+    projectGroupId: text('project_group_id')
+      .notNull()
+      .references(() => projectGroups.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    status: text('status').notNull(),
+    action: text('action').notNull(),
+    /** projectId → revisionId of every project in the group at this point. */
+    projectRevisions: jsonb('project_revisions').$type<Record<string, string>>().notNull(),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('project_group_revisions_group_number_key').on(t.projectGroupId, t.number)],
+);
+
+/** Per-organisation settings: the language model and its key (encrypted at rest, AES-256-GCM). */
+export const organizationSettings = pgTable('organization_settings', {
+  organizationId: text('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** A KILN_MODEL-style spec (`openai:gpt-4o-mini`, …); null = the server's KILN_MODEL. */
+  model: text('model'),
+  modelBaseUrl: text('model_base_url'),
+  /** `v1:{iv}:{tag}:{ciphertext}` (base64), never the key itself. */
+  modelApiKeyEncrypted: text('model_api_key_encrypted'),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 export const revisions = pgTable(
   'revisions',
@@ -127,7 +177,7 @@ export const revisions = pgTable(
     action: text('action').notNull(),
     prompt: text('prompt'),
     /** What the generator is told besides the prompt, e.g. the failing module and message of a FIX_CHANGE. */
-    context: jsonb('context').$type<{ error?: { filePath: string; message: string } }>(),
+    context: jsonb('context').$type<{ error?: { filePath: string; message: string }; auto?: boolean }>(),
     modules: jsonb('modules').$type<StoredModule[]>().notNull(),
     authorId: text('author_id').references(() => users.id),
     firstRenderedAt: timestamp('first_rendered_at', { withTimezone: true, mode: 'date' }),
