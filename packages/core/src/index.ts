@@ -9,6 +9,7 @@ export * from './ad-attribution';
 export * from './constants';
 export * from './enums';
 export * from './errors';
+export * from './fonts';
 export * from './headers';
 export * from './internal-routes';
 export * from './lifecycles';
