@@ -11,6 +11,7 @@ import { newId } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
 import { checkName } from './organizations';
 import { requireRole } from './permissions';
+import { recordProjectGroupRevision } from './project-group-revisions';
 import { getProject, latestFinishedRevision, type Project } from './projects';
 
 export type ProjectGroup = typeof projectGroups.$inferSelect;
@@ -94,17 +95,32 @@ export async function moveProject(db: Db, user: User, input: { projectId: string
       'A project moves between groups of its own organisation; fork it to copy it elsewhere.',
     );
   }
+  if (group.id === project.projectGroupId) return project;
   const [p] = await db
     .update(projects)
     .set({ projectGroupId: group.id, updatedAt: new Date() })
     .where(eq(projects.id, input.projectId))
     .returning();
-  return p!;
+  // Both groups' histories record the move (the one it left, then the one it joined).
+  for (const projectGroupId of [project.projectGroupId, group.id]) {
+    await recordProjectGroupRevision(
+      db,
+      { projectGroupId },
+      { action: 'UPDATE_SETTINGS', authorId: user.id },
+    );
+  }
+  const [moved] = await db.select().from(projects).where(eq(projects.id, input.projectId));
+  return moved ?? p!;
 }
 
 export async function deleteProject(db: Db, user: User, projectId: string): Promise<boolean> {
-  await getProject(db, user, projectId, 'EDITOR');
+  const project = await getProject(db, user, projectId, 'EDITOR');
   await db.delete(projects).where(eq(projects.id, projectId));
+  await recordProjectGroupRevision(
+    db,
+    { projectGroupId: project.projectGroupId },
+    { action: 'UPDATE_SETTINGS', authorId: user.id },
+  );
   return true;
 }
 
@@ -157,6 +173,11 @@ export async function copyProject(
         authorId: user.id,
       });
       await t.update(projects).set({ latestRevisionId: revisionId }).where(eq(projects.id, id));
+      await recordProjectGroupRevision(
+        t,
+        { projectGroupId: group.id },
+        { action: input.action, authorId: user.id },
+      );
     }
     const [p] = await t
       .select()

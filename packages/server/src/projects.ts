@@ -11,6 +11,7 @@ import { jobs, memberships, messages, organizations, projectGroups, projects, re
 import { newId } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
 import { requireRole } from './permissions';
+import { recordProjectGroupRevision } from './project-group-revisions';
 
 export type Project = typeof projects.$inferSelect;
 export type Revision = typeof revisions.$inferSelect;
@@ -124,6 +125,11 @@ export async function createProject(
       action: 'INITIAL',
       parent: null,
     });
+    await recordProjectGroupRevision(
+      tx as unknown as Db,
+      { projectGroupId: groupId },
+      { action: 'CHAT', authorId: user.id },
+    );
     const [project] = await tx.select().from(projects).where(eq(projects.id, projectId));
     return project!;
   });
@@ -139,7 +145,7 @@ export async function sendMessage(
   const { organizationId } = await getProject(db, user, input.projectId, 'EDITOR');
   return db.transaction(async (tx) => {
     const parent = await latestRevisionForUpdate(tx as unknown as Db, input.projectId, input.baseRevisionId);
-    return queueRevision(tx as unknown as Db, {
+    const revision = await queueRevision(tx as unknown as Db, {
       projectId: input.projectId,
       organizationId,
       user,
@@ -147,6 +153,12 @@ export async function sendMessage(
       action: 'CHAT',
       parent,
     });
+    await recordProjectGroupRevision(
+      tx as unknown as Db,
+      { projectId: input.projectId },
+      { action: 'CHAT', authorId: user.id },
+    );
+    return revision;
   });
 }
 
@@ -164,7 +176,7 @@ export async function fixError(
       throw new KilnError('conflict', 'This error belongs to an older revision.');
     if (!parent.modules.some((m) => m.filePath === input.filePath))
       throw new KilnError('not_found', 'Module not found.');
-    return queueRevision(tx as unknown as Db, {
+    const revision = await queueRevision(tx as unknown as Db, {
       projectId: input.projectId,
       organizationId,
       user,
@@ -173,6 +185,12 @@ export async function fixError(
       parent,
       context: { error: { filePath: input.filePath, message } },
     });
+    await recordProjectGroupRevision(
+      tx as unknown as Db,
+      { projectId: input.projectId },
+      { action: 'CHAT', authorId: user.id },
+    );
+    return revision;
   });
 }
 
@@ -284,7 +302,10 @@ export async function cancelGeneration(
       .where(and(eq(jobs.revisionId, revision.id), inArray(jobs.status, ['PENDING', 'RUNNING'])))
       .returning({ lockedBy: jobs.lockedBy });
     const running = stopped.some((j) => j.lockedBy !== null);
-    if (!running) await finishCanceled(t, revision);
+    if (!running) {
+      await finishCanceled(t, revision);
+      await recordProjectGroupRevision(t, { projectId });
+    }
     return { revision: (await getRevision(t, revision.id))!, running };
   });
 }

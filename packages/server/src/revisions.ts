@@ -10,6 +10,7 @@ import type { Db } from './db/index';
 import { messages, projects, revisions } from './db/schema';
 import { newId } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
+import { recordProjectGroupRevision } from './project-group-revisions';
 import { getProject, latestRevisionForUpdate, type Revision } from './projects';
 
 export interface ModuleDiff {
@@ -55,11 +56,15 @@ export function diffModules(
   return out;
 }
 
-/** Restore: a new RESTORE revision equal to the chosen one, on top of the latest. */
+/**
+ * Restore: a new RESTORE revision equal to the chosen one, on top of the latest. `recordGroup: false` when the
+ * caller writes the project-group revision itself (a group restore touches several projects).
+ */
 export async function restoreRevision(
   db: Db,
   user: User,
   input: { projectId: string; revisionId: string; baseRevisionId?: string | null },
+  opts: { recordGroup?: boolean } = {},
 ): Promise<Revision> {
   await getProject(db, user, input.projectId, 'EDITOR');
   return db.transaction(async (tx) => {
@@ -92,6 +97,12 @@ export async function restoreRevision(
       .update(projects)
       .set({ latestRevisionId: id, updatedAt: new Date() })
       .where(eq(projects.id, input.projectId));
+    if (opts.recordGroup !== false)
+      await recordProjectGroupRevision(
+        t,
+        { projectId: input.projectId },
+        { action: 'RESTORE', authorId: user.id },
+      );
     return rev!;
   });
 }
