@@ -16,6 +16,7 @@ const EnvSchema = z.object({
   KILN_MODEL: z.string().default('builtin'),
   KILN_BUILTIN_DELAY_MS: z.coerce.number().int().min(0).default(3),
   KILN_WORKERS: z.coerce.number().int().min(0).default(2),
+  KILN_SECRET_KEY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   KILN_MAIL_FROM: z.string().default('Kiln <kiln@localhost>'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -42,6 +43,8 @@ export interface KilnConfig {
   readonly builtinDelayMs: number;
   /** In-process generation workers (0 = this process claims no jobs). */
   readonly workers: number;
+  /** `KILN_SECRET_KEY`: 32 bytes (base64 or hex) that encrypt stored secrets; unset: `dataDir/secret.key`. */
+  readonly secretKey: string | undefined;
   /** SMTP server for e-mail (smtp://user:pass@host:587); unset: mail goes to the log and /dev/mailbox. */
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
@@ -67,6 +70,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     modelSettings: Object.freeze(modelSettingsFromEnv(env)),
     builtinDelayMs: e.KILN_BUILTIN_DELAY_MS,
     workers: e.KILN_WORKERS,
+    secretKey: e.KILN_SECRET_KEY?.trim() || undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.KILN_MAIL_FROM,
     env: e.NODE_ENV,

@@ -11,8 +11,10 @@ import { type Database, openDatabase } from './db/index';
 import { createHttpHandler } from './http/app';
 import { GenerationWorkers } from './jobs/worker';
 import { createMailer } from './mailer';
+import { OrganizationModels } from './model-settings';
 import { createOrigins, type Origins } from './origins';
 import { Rooms } from './rooms';
+import { createSecretBox, loadSecretKey } from './secrets';
 
 export interface Kiln {
   readonly url: string;
@@ -46,13 +48,24 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       else console.log(`[kiln] ${msg}`);
     });
   const provider = providerFor(config);
+  const secrets = createSecretBox(loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir }));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
   const rooms = new Rooms(database.db);
   if (database.kind === 'postgres' && config.databaseUrl) await rooms.listen(config.databaseUrl);
   const projectChanged = (projectId: string) =>
     void rooms.projectChanged(projectId).catch((e) => log('room publish failed', e));
+  const models = new OrganizationModels({
+    db: database.db,
+    secrets,
+    serverModel: config.model,
+    serverProvider: provider,
+    builtin: { chunkDelayMs: config.builtinDelayMs },
+  });
   const workers = new GenerationWorkers(database.db, provider, {
     concurrency: config.workers,
+    providerFor: (organizationId) => models.providerFor(organizationId),
+    // Only one process can own an embedded PGlite: at start, every RUNNING job is from a dead process.
+    recoverRunningAtStart: database.kind === 'pglite',
     log,
     onProjectChanged: projectChanged,
     publish: (target, event) =>
@@ -71,6 +84,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     onCancel: (revisionId) => workers.cancel(revisionId),
     onProjectChanged: projectChanged,
     classifier: opts.classifier ?? lengthClassifier(),
+    models,
     log,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -28,6 +28,7 @@ import { requestPasswordReset, resetPassword, sendVerification, verifyEmail } fr
 import { finishCanceled } from '../jobs/worker';
 import { type Mailer, mailbox } from '../mailer';
 import { SERVER_MESSAGES as M } from '../messages';
+import type { ModelSettingsInput, OrganizationModels } from '../model-settings';
 import {
   acceptInvitation,
   changeMemberRole,
@@ -89,6 +90,8 @@ export interface GraphQLContext {
   onCancel(revisionId: string): void;
   /** A project's latest revision changed: tell its room. */
   onProjectChanged(projectId: string): void;
+  /** Per-organisation model settings. */
+  models: OrganizationModels;
 }
 
 const typeDefs = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
@@ -305,6 +308,8 @@ const resolvers = {
     },
     transferOwnership: (_: unknown, a: { organizationId: string; userId: string }, ctx: GraphQLContext) =>
       transferOwnership(ctx.db, requireUser(ctx), a),
+    updateModelSettings: (_: unknown, a: ModelSettingsInput, ctx: GraphQLContext) =>
+      ctx.models.update(requireUser(ctx), a),
     setOrganizationPlan: async (
       _: unknown,
       a: { organizationId: string; plan: string },
@@ -342,6 +347,8 @@ const resolvers = {
     }),
     events: (o: Organization, a: { limit?: number | null }, ctx: GraphQLContext) =>
       eventsOf(ctx.db, requireUser(ctx), o.id, a.limit ?? 50),
+    modelSettings: (o: Organization, _: unknown, ctx: GraphQLContext) =>
+      ctx.models.settings(requireUser(ctx), o.id),
   },
   ProjectGroup: {
     createdAt: (g: ProjectGroup) => iso(g.createdAt),

@@ -16,6 +16,7 @@ import { verifyEmail } from '../email-tokens';
 import { createGraphQL, type GraphQLContext } from '../graphql/index';
 import { type Mailer, mailbox } from '../mailer';
 import { SERVER_MESSAGES as M } from '../messages';
+import type { OrganizationModels } from '../model-settings';
 import type { Origins } from '../origins';
 import { deploymentForSlug } from '../publish';
 import { serveFile } from './static';
@@ -31,6 +32,8 @@ export interface HttpDeps {
   onCancel(revisionId: string): void;
   onProjectChanged(projectId: string): void;
   classifier: ContentClassifier;
+  /** Per-organisation model settings. */
+  models: OrganizationModels;
   log(msg: string, err?: unknown): void;
 }
 
@@ -77,6 +80,7 @@ function builderApp(deps: HttpDeps) {
       onCancel: deps.onCancel,
       onProjectChanged: deps.onProjectChanged,
       classifier: deps.classifier,
+      models: deps.models,
     };
     const res = await yoga.fetch(c.req.raw, ctx);
     // yoga answers with its own Response class; copy into a native one so Hono and node-server can extend it.

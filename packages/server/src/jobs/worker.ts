@@ -35,6 +35,13 @@ export interface WorkerOptions {
   onProjectChanged?: (projectId: string) => void;
   /** Push an event to a project's room straight from memory (drafts while they stream, status changes). */
   publish?: (target: { organizationId: string; projectId: string }, event: RoomEvent) => void;
+  /** The provider for an organisation's generations (default: the one passed to the constructor). */
+  providerFor?: (organizationId: string) => Promise<ModelProvider>;
+  /**
+   * At start, treat every RUNNING job as stalled at once (default false). Right for the embedded PGlite, which
+   * only one process can own: its RUNNING jobs belong to a process that died. Never for a shared PostgreSQL.
+   */
+  recoverRunningAtStart?: boolean;
 }
 
 export class GenerationWorkers {
@@ -57,6 +64,8 @@ export class GenerationWorkers {
       log: () => {},
       onProjectChanged: () => {},
       publish: () => {},
+      providerFor: async () => this.#provider,
+      recoverRunningAtStart: false,
       ...opts,
     };
   }
@@ -64,7 +73,7 @@ export class GenerationWorkers {
   /** Recover stalled jobs, then start the claim loops. */
   async start(): Promise<void> {
     this.#stopped = false;
-    await this.recoverStalled();
+    await this.recoverStalled({ all: this.#opts.recoverRunningAtStart });
     this.#stallTimer = setInterval(
       () => void this.recoverStalled().catch(() => {}),
       JOB_STALL_CHECK_INTERVAL_MS,
@@ -129,13 +138,20 @@ export class GenerationWorkers {
     return job;
   }
 
-  /** Jobs RUNNING without a heartbeat for JOB_STALL_TIMEOUT_MS: STALLED, and queued again while attempts remain. */
-  async recoverStalled(): Promise<number> {
+  /**
+   * Jobs RUNNING without a heartbeat for JOB_STALL_TIMEOUT_MS (with `all`, every RUNNING job): STALLED, and
+   * queued again while attempts remain. The revision keeps the drafts saved so far until the retry replaces them.
+   */
+  async recoverStalled(opts: { all?: boolean } = {}): Promise<number> {
     const cutoff = new Date(Date.now() - JOB_STALL_TIMEOUT_MS);
     const stalled = await this.#db
       .update(jobs)
       .set({ status: 'STALLED', updatedAt: new Date() })
-      .where(and(eq(jobs.status, 'RUNNING'), sql`${jobs.heartbeatAt} < ${cutoff}`))
+      .where(
+        opts.all
+          ? eq(jobs.status, 'RUNNING')
+          : and(eq(jobs.status, 'RUNNING'), sql`${jobs.heartbeatAt} < ${cutoff}`),
+      )
       .returning();
     for (const job of stalled) {
       await this.#db
@@ -244,15 +260,20 @@ export class GenerationWorkers {
         .catch(() => {});
     }, JOB_STALL_CHECK_INTERVAL_MS / 4);
     try {
+      // A retry starts again from the parent's modules; the drafts of the attempt that died stay visible meanwhile.
+      const [parent] = revision.parentId
+        ? await db.select().from(revisions).where(eq(revisions.id, revision.parentId))
+        : [];
       const request = {
         prompt: revision.prompt ?? '',
-        modules: revision.modules as GenModule[],
+        modules: (job.attempts > 1 ? (parent?.modules ?? []) : revision.modules) as GenModule[],
         action: revision.action as 'INITIAL' | 'CHAT' | 'FIX_CHANGE',
         ...(revision.context?.error ? { error: revision.context.error } : {}),
       };
       await setStatus(db, revision.id, 'BUILDING');
       let done: Extract<GenerationEvent, { type: 'done' }> | undefined;
-      for await (const ev of generate(request, this.#provider, { signal: ctrl.signal })) {
+      const provider = await this.#opts.providerFor(target.organizationId);
+      for await (const ev of generate(request, provider, { signal: ctrl.signal })) {
         if (ev.type === 'status') {
           await setStatus(db, revision.id, ev.status);
           publishStatus(ev.status);
