@@ -13,6 +13,7 @@ import type { Db } from '../db/index';
 import { jobs, messages, projects, revisions, runs } from '../db/schema';
 import { newId } from '../ids';
 import type { RoomEvent } from '../rooms';
+import { type CodeFailure, queueAutoFix, wantsAutoFix } from './autofix';
 
 /** Drafts reach the room at most this often per generation (trailing, so the last change is never held). */
 const PUBLISH_MS = 50;
@@ -292,8 +293,10 @@ export class GenerationWorkers {
       if (ctrl.signal.aborted) throw ctrl.signal.reason;
       if (!done) throw new Error('The generator ended without a result.');
       const finalModules = done.modules;
-      const status = finalStatus(revision.action, finalModules);
+      const { status, failure } = finalStatus(revision.action, finalModules);
       const usage = done.usage;
+      const doneAt = new Date();
+      let autoFixQueued = false;
       await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         const organizationId = await organizationOf(t, revision.projectId);
@@ -318,6 +321,7 @@ export class GenerationWorkers {
           revisionId: revision.id,
           role: 'assistant',
           text: (done.message || text).trim() || 'Done.',
+          createdAt: doneAt,
         });
         await tx
           .update(runs)
@@ -329,7 +333,18 @@ export class GenerationWorkers {
           })
           .where(eq(runs.id, runId));
         await tx.update(jobs).set({ status: 'COMPLETED', updatedAt: new Date() }).where(eq(jobs.id, job.id));
+        if (failure && wantsAutoFix(revision.action, status, failure)) {
+          autoFixQueued =
+            (await queueAutoFix(t, {
+              revision,
+              organizationId,
+              modules: finalModules,
+              failure,
+              after: doneAt,
+            })) !== null;
+        }
       });
+      if (autoFixQueued) this.wake();
     } catch (err) {
       if (ctrl.signal.aborted && ctrl.signal.reason === 'canceled') {
         // The user canceled: the revision keeps its parent's modules; nothing is charged.
@@ -405,9 +420,11 @@ export async function finishCanceled(db: Db, revision: typeof revisions.$inferSe
   const [parent] = revision.parentId
     ? await db.select().from(revisions).where(eq(revisions.id, revision.parentId))
     : [];
+  // Canceling the automatic fix is its own status (spec: CANCELED_AUTOFIX); the code stays as the fix found it.
+  const status = revision.context?.auto ? 'CANCELED_AUTOFIX' : 'FAILED';
   await db
     .update(revisions)
-    .set({ status: 'FAILED', modules: parent?.modules ?? [], updatedAt: new Date() })
+    .set({ status, modules: parent?.modules ?? [], updatedAt: new Date() })
     .where(eq(revisions.id, revision.id));
   await refundRevision(db, await organizationOf(db, revision.projectId), revision.id);
   await db.insert(messages).values({
@@ -434,16 +451,18 @@ async function setStatus(db: Db, revisionId: string, status: string): Promise<vo
 /**
  * After generation: a first project with no modules means the prompt was not understood (INVALID_PROMPT);
  * otherwise every React module must compile (VALID) or the revision is INVALID_CODE, which offers Fix it.
+ * `failure` (the first failing module and its message) is what the automatic fix is told (see autofix.ts).
  */
-function finalStatus(action: string, modules: GenModule[]): string {
-  if (modules.length === 0) return action === 'INITIAL' ? 'INVALID_PROMPT' : 'VALID';
+function finalStatus(action: string, modules: GenModule[]): { status: string; failure?: CodeFailure } {
+  if (modules.length === 0) return { status: action === 'INITIAL' ? 'INVALID_PROMPT' : 'VALID' };
   for (const m of modules) {
     if (!/\.(jsx?|tsx?)$/.test(m.filePath) || m.moduleType === 'FUNCTION') continue;
     try {
       compileModule(m.content, m.filePath);
-    } catch {
-      return 'INVALID_CODE';
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      return { status: 'INVALID_CODE', failure: { filePath: m.filePath, message } };
     }
   }
-  return 'VALID';
+  return { status: 'VALID' };
 }
