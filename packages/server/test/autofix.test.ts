@@ -1,7 +1,7 @@
 /**
  * The one automatic fix, against the scripted model server over real HTTP: a reply whose code does not compile
  * ends INVALID_CODE and queues exactly one FIX_CHANGE (told the failing module and its error, with a chat line
- * saying so) that repairs it; a fix that leaves the code broken is refunded and never fixed again; canceling the
+ * saying so) that repairs it; each answer shows what its revision cost; a fix that leaves the code broken is refunded and never fixed again; canceling the
  * automatic fix ends it CANCELED_AUTOFIX and costs nothing.
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
@@ -12,7 +12,7 @@ const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUIL
 const PROJECT = `query($id: ID!) { project(id: $id) {
   latestRevision { id number status action }
   revisions { number status action prompt modules { filePath content } }
-  messages { role text revisionId } } }`;
+  messages { role text revisionId cost { credits inputTokens outputTokens refunded } } } }`;
 const CREDITS = `{ organizations { credits { balance entries { type amount refunded revisionId } } } }`;
 
 const BROKEN = `Here is your counter.
@@ -99,6 +99,13 @@ describe('automatic fix', () => {
       expect.stringContaining('Fixed: the return statement'),
     ]);
     expect(assistant[1].revisionId).toBe(fixRevisionId);
+    // Each revision's closing answer shows its cost; the "fixing it" line does not repeat the fix's.
+    expect(assistant.map((m: { cost: unknown }) => m.cost)).toEqual([
+      { credits: 3, inputTokens: 800, outputTokens: 300, refunded: false },
+      null,
+      { credits: 2, inputTokens: 500, outputTokens: 100, refunded: false },
+    ]);
+    expect(project.messages[0].cost).toBeNull(); // the user's message
     expect(project.messages.filter((m: { role: string }) => m.role === 'user')).toHaveLength(1);
     let credits = (await me.gql(CREDITS)).data.organizations[0].credits;
     // INITIAL: 1 + 2 (1,100 tokens); the fix that worked: 1 + 1 (600 tokens); nothing refunded.
@@ -138,6 +145,12 @@ describe('automatic fix', () => {
     );
     expect(failedFix.length).toBeGreaterThan(0);
     expect(failedFix.every((e: { refunded: boolean }) => e.refunded)).toBe(true);
+    expect(project.messages.at(-1).cost).toEqual({
+      credits: 0,
+      inputTokens: 900,
+      outputTokens: 900,
+      refunded: true,
+    });
 
     // 3. The user cancels the automatic fix: CANCELED_AUTOFIX, the code stays as the chat left it, fix refunded.
     model.enqueue(
@@ -160,6 +173,7 @@ describe('automatic fix', () => {
     ]);
     expect(project.revisions[0].modules[0].content).toContain('Taps');
     expect(project.messages.at(-1).text).toBe('Canceled. Nothing was changed.');
+    expect(project.messages.at(-1).cost).toMatchObject({ credits: 0, refunded: true });
     credits = (await me.gql(CREDITS)).data.organizations[0].credits;
     expect(credits.balance).toBe(100 - 5 - 3 - 3);
   });

@@ -27,6 +27,7 @@ import { projects as projectsTable, revisions } from '../db/schema';
 import { requestPasswordReset, resetPassword, sendVerification, verifyEmail } from '../email-tokens';
 import { finishCanceled } from '../jobs/worker';
 import { type Mailer, mailbox } from '../mailer';
+import { messageCost } from '../message-costs';
 import { SERVER_MESSAGES as M } from '../messages';
 import type { ModelSettingsInput, OrganizationModels } from '../model-settings';
 import {
@@ -395,7 +396,11 @@ const resolvers = {
       );
     },
   },
-  Message: { createdAt: (m: { createdAt: Date }) => iso(m.createdAt) },
+  Message: {
+    createdAt: (m: { createdAt: Date }) => iso(m.createdAt),
+    cost: (m: Parameters<typeof messageCost>[2], _: unknown, ctx: GraphQLContext) =>
+      messageCost(ctx.db, ctx, m),
+  },
   Deployment: { createdAt: (d: { createdAt: Date }) => iso(d.createdAt) },
 };
 
