@@ -5,6 +5,12 @@
 import { resolve } from 'node:path';
 import { type ModelSettings, modelSettingsFromEnv } from '@kiln/codegen';
 import { z } from 'zod';
+import {
+  DEFAULT_PRIVATE_PAGE_LIMITS,
+  DEFAULT_PRIVATE_PROJECT_LIMITS,
+  type PrivateLimits,
+  parsePlanLimit,
+} from './plan-limits';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -18,6 +24,8 @@ const EnvSchema = z.object({
   KILN_WORKERS: z.coerce.number().int().min(0).default(2),
   KILN_SECRET_KEY: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  KILN_PRIVATE_PROJECT_LIMITS: z.string().optional(),
+  KILN_PRIVATE_PAGE_LIMITS: z.string().optional(),
   KILN_MAIL_FROM: z.string().default('Kiln <kiln@localhost>'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -48,6 +56,8 @@ export interface KilnConfig {
   /** SMTP server for e-mail (smtp://user:pass@host:587); unset: mail goes to the log and /dev/mailbox. */
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
+  /** Private projects per organisation and pages per private project, per plan (KILN_PRIVATE_*_LIMITS). */
+  readonly privateLimits: PrivateLimits;
   readonly env: 'development' | 'production' | 'test';
 }
 
@@ -59,6 +69,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  let privateLimits: PrivateLimits;
+  try {
+    privateLimits = Object.freeze({
+      projects: parsePlanLimit(
+        'KILN_PRIVATE_PROJECT_LIMITS',
+        e.KILN_PRIVATE_PROJECT_LIMITS,
+        DEFAULT_PRIVATE_PROJECT_LIMITS,
+      ),
+      pages: parsePlanLimit(
+        'KILN_PRIVATE_PAGE_LIMITS',
+        e.KILN_PRIVATE_PAGE_LIMITS,
+        DEFAULT_PRIVATE_PAGE_LIMITS,
+      ),
+    });
+  } catch (err) {
+    throw new Error(`Invalid environment:\n  ${(err as Error).message}`);
+  }
   return Object.freeze({
     port: e.PORT,
     host: e.HOST || undefined,
@@ -73,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretKey: e.KILN_SECRET_KEY?.trim() || undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.KILN_MAIL_FROM,
+    privateLimits,
     env: e.NODE_ENV,
   });
 }

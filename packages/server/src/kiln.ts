@@ -84,6 +84,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     onCancel: (revisionId) => workers.cancel(revisionId),
     onProjectChanged: projectChanged,
     classifier: opts.classifier ?? lengthClassifier(),
+    privateLimits: config.privateLimits,
     models,
     log,
   });

@@ -3,29 +3,44 @@
  * served at `{slug}.apps.{baseDomain}`. The project's pointer switches in one transaction; older deployments
  * stay for rollback.
  */
-import { KilnError, moduleName, toRouteSegment } from '@kiln/core';
+import { KilnError, moduleName, type OrganizationPlan, toRouteSegment } from '@kiln/core';
 import { appShellHtml } from '@kiln/preview';
 import { and, eq, ne } from 'drizzle-orm';
 import type { User } from './accounts';
 import { compileCss } from './css';
 import type { Db } from './db/index';
-import { deployments, projects } from './db/schema';
+import { deployments, organizations, projects } from './db/schema';
+import { designSystemCss } from './design-system';
 import { newId } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
 import type { Origins } from './origins';
+import {
+  DEFAULT_PRIVATE_PAGE_LIMITS,
+  DEFAULT_PRIVATE_PROJECT_LIMITS,
+  limitForJson,
+  type PrivateLimits,
+} from './plan-limits';
 import { getProject, latestFinishedRevision, type Project } from './projects';
 
 export type Deployment = typeof deployments.$inferSelect;
 
-export async function publishProject(db: Db, origins: Origins, user: User, projectId: string) {
+/** Publish the newest finished revision; a PRIVATE project is held to its plan's page limit (`limits`). */
+export async function publishProject(
+  db: Db,
+  origins: Origins,
+  user: User,
+  projectId: string,
+  limits: PrivateLimits = { projects: DEFAULT_PRIVATE_PROJECT_LIMITS, pages: DEFAULT_PRIVATE_PAGE_LIMITS },
+) {
   const project = await getProject(db, user, projectId, 'EDITOR');
   const revision = await latestFinishedRevision(db, projectId);
   if (!revision?.modules.some((m) => m.moduleType === 'PAGE')) {
     throw new KilnError('validation', M.noPageToPublish);
   }
+  await assertPrivatePagesAllowed(db, limits, project, revision.modules);
   const css = await compileCss(
     revision.modules.map((m) => m.content),
-    project.designSystem.tailwindConfig,
+    designSystemCss(project.designSystem),
   );
   const html = appShellHtml({
     title: project.name,
@@ -52,8 +67,35 @@ export async function publishProject(db: Db, origins: Origins, user: User, proje
   });
 }
 
+/**
+ * Refuse to publish a PRIVATE project with more pages than its plan allows (plan_limit, nothing published).
+ * Pages are the modules with a route a visitor opens: PAGE and EXPO_PAGE.
+ */
+export async function assertPrivatePagesAllowed(
+  db: Db,
+  limits: PrivateLimits,
+  project: Project,
+  modules: readonly { moduleType: string }[],
+): Promise<void> {
+  if (project.visibility !== 'PRIVATE') return;
+  const [org] = await db
+    .select({ plan: organizations.plan })
+    .from(organizations)
+    .where(eq(organizations.id, project.organizationId));
+  const plan = (org?.plan ?? 'FREE') as OrganizationPlan;
+  const limit = limits.pages[plan];
+  const pages = modules.filter((m) => m.moduleType === 'PAGE' || m.moduleType === 'EXPO_PAGE').length;
+  if (pages > limit) {
+    throw new KilnError(
+      'plan_limit',
+      `A private project on the ${plan} plan may publish ${limit === 0 ? 'no pages' : `at most ${limit} page${limit === 1 ? '' : 's'}`}; this one has ${pages}. Make it public or upgrade the plan.`,
+      { plan, pages, limit: limitForJson(limit) },
+    );
+  }
+}
+
 /** A host label from the project name, made unique with a number: `todo-list-app`, `todo-list-app-2`… */
-async function allocateSlug(db: Db, project: Project): Promise<string> {
+export async function allocateSlug(db: Db, project: Project): Promise<string> {
   const base = toRouteSegment(project.name).slice(0, 40).replace(/-+$/, '') || 'app';
   for (let n = 1; ; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;

@@ -24,6 +24,12 @@ import { creditsOf, depositCredits, eventsOf, PLAN_REFILL_CREDITS } from '../cre
 import { cachedCss } from '../css';
 import type { Db } from '../db/index';
 import { projects as projectsTable, revisions } from '../db/schema';
+import {
+  type DesignSystemInput,
+  designSystemCss,
+  designSystemForApi,
+  updateDesignSystem,
+} from '../design-system';
 import { requestPasswordReset, resetPassword, sendVerification, verifyEmail } from '../email-tokens';
 import { finishCanceled } from '../jobs/worker';
 import { type Mailer, mailbox } from '../mailer';
@@ -48,6 +54,8 @@ import {
 } from '../organizations';
 import type { Origins } from '../origins';
 import { requireRole } from '../permissions';
+import { limitForJson, type PrivateLimits } from '../plan-limits';
+import { listProjectGroupRevisions, restoreProjectGroupRevision } from '../project-group-revisions';
 import {
   copyProject,
   createProjectGroup,
@@ -59,6 +67,12 @@ import {
   renameProject,
   renameProjectGroup,
 } from '../project-groups';
+import {
+  privateProjectCount,
+  rotateAccessLink,
+  setProjectEnvironment,
+  setProjectVisibility,
+} from '../project-settings';
 import {
   cancelGeneration,
   createProject,
@@ -93,6 +107,8 @@ export interface GraphQLContext {
   onProjectChanged(projectId: string): void;
   /** Per-organisation model settings. */
   models: OrganizationModels;
+  /** Plan limits on private projects and their pages. */
+  privateLimits: PrivateLimits;
 }
 
 const typeDefs = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
@@ -244,7 +260,38 @@ const resolvers = {
       return true;
     },
     publishProject: (_: unknown, a: { projectId: string }, ctx: GraphQLContext) =>
-      publishProject(ctx.db, ctx.origins, requireUser(ctx), a.projectId),
+      publishProject(ctx.db, ctx.origins, requireUser(ctx), a.projectId, ctx.privateLimits),
+    updateDesignSystem: async (
+      _: unknown,
+      a: DesignSystemInput & { projectId: string },
+      ctx: GraphQLContext,
+    ) => {
+      const project = await updateDesignSystem(ctx.db, requireUser(ctx), a);
+      ctx.onProjectChanged(project.id); // an open preview re-reads the revision's CSS
+      return project;
+    },
+    setProjectEnvironment: (_: unknown, a: { projectId: string; environment: string }, ctx: GraphQLContext) =>
+      setProjectEnvironment(ctx.db, requireUser(ctx), a),
+    setProjectVisibility: (_: unknown, a: { projectId: string; visibility: string }, ctx: GraphQLContext) =>
+      setProjectVisibility(ctx.db, requireUser(ctx), ctx.privateLimits, a),
+    rotateProjectAccessLink: (_: unknown, a: { projectId: string }, ctx: GraphQLContext) =>
+      rotateAccessLink(ctx.db, ctx.origins, requireUser(ctx), a.projectId),
+    restoreProjectGroupRevision: async (
+      _: unknown,
+      a: { projectGroupId: string; revisionId: string },
+      ctx: GraphQLContext,
+    ) => {
+      const user = requireUser(ctx);
+      const { revision, changed } = await restoreProjectGroupRevision(
+        ctx.db,
+        user,
+        a,
+        (db, projectId, revisionId) =>
+          restoreRevision(db, user, { projectId, revisionId }, { recordGroup: false }),
+      );
+      for (const projectId of changed) ctx.onProjectChanged(projectId);
+      return (await listProjectGroupRevisions(ctx.db, a.projectGroupId, 1))[0] ?? revision;
+    },
     restoreRevision: async (
       _: unknown,
       a: { projectId: string; revisionId: string; baseRevisionId?: string | null },
@@ -336,6 +383,11 @@ const resolvers = {
     allowance: (o: Organization) => planAllowanceForJson(o.plan as OrganizationPlan),
     databaseSizeBytes: (o: Organization) => DATABASE_SIZE_BYTES[o.plan as OrganizationPlan],
     personal: (o: Organization) => o.personal ?? false,
+    privateProjects: (o: Organization, _: unknown, ctx: GraphQLContext) => privateProjectCount(ctx.db, o.id),
+    privateProjectLimit: (o: Organization, _: unknown, ctx: GraphQLContext) =>
+      limitForJson(ctx.privateLimits.projects[o.plan as OrganizationPlan]),
+    privatePageLimit: (o: Organization, _: unknown, ctx: GraphQLContext) =>
+      limitForJson(ctx.privateLimits.pages[o.plan as OrganizationPlan]),
     projectGroups: (o: Organization, _: unknown, ctx: GraphQLContext) =>
       listProjectGroups(ctx.db, requireUser(ctx), o.id),
     members: (o: Organization, _: unknown, ctx: GraphQLContext) =>
@@ -359,7 +411,10 @@ const resolvers = {
         .from(projectsTable)
         .where(eq(projectsTable.projectGroupId, g.id))
         .orderBy(desc(projectsTable.createdAt)),
+    revisions: (g: ProjectGroup, a: { limit?: number | null }, ctx: GraphQLContext) =>
+      listProjectGroupRevisions(ctx.db, g.id, a.limit ?? 100),
   },
+  ProjectGroupRevision: { createdAt: (r: { createdAt: Date }) => iso(r.createdAt) },
   Member: { joinedAt: (m: { joinedAt: Date }) => iso(m.joinedAt) },
   Invitation: { createdAt: (i: { createdAt: Date }) => iso(i.createdAt) },
   CreditEntry: {
@@ -372,6 +427,8 @@ const resolvers = {
   Project: {
     createdAt: (p: Project) => iso(p.createdAt),
     previewUrl: (p: Project, _: unknown, ctx: GraphQLContext) => ctx.origins.previewUrl(p.id),
+    designSystem: (p: Project) => designSystemForApi(p.designSystem),
+    hasAccessLink: (p: Project) => p.accessTokenHash !== null,
     latestRevision: (p: Project, _: unknown, ctx: GraphQLContext) =>
       p.latestRevisionId ? getRevision(ctx.db, p.latestRevisionId) : null,
     revisions: (p: Project, _: unknown, ctx: GraphQLContext) =>
@@ -392,7 +449,7 @@ const resolvers = {
       return cachedCss(
         `${r.id}:${r.updatedAt.getTime()}`,
         () => r.modules.map((m) => m.content),
-        p.designSystem.tailwindConfig,
+        designSystemCss(p.designSystem),
       );
     },
   },

@@ -18,7 +18,8 @@ import { type Mailer, mailbox } from '../mailer';
 import { SERVER_MESSAGES as M } from '../messages';
 import type { OrganizationModels } from '../model-settings';
 import type { Origins } from '../origins';
-import { deploymentForSlug } from '../publish';
+import type { PrivateLimits } from '../plan-limits';
+import { publishedAppPage } from './published-app';
 import { serveFile } from './static';
 
 const BUILDER_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../builder/dist');
@@ -32,6 +33,8 @@ export interface HttpDeps {
   onCancel(revisionId: string): void;
   onProjectChanged(projectId: string): void;
   classifier: ContentClassifier;
+  /** Plan limits on private projects and their pages (config.privateLimits). */
+  privateLimits: PrivateLimits;
   /** Per-organisation model settings. */
   models: OrganizationModels;
   log(msg: string, err?: unknown): void;
@@ -80,6 +83,7 @@ function builderApp(deps: HttpDeps) {
       onCancel: deps.onCancel,
       onProjectChanged: deps.onProjectChanged,
       classifier: deps.classifier,
+      privateLimits: deps.privateLimits,
       models: deps.models,
     };
     const res = await yoga.fetch(c.req.raw, ctx);
@@ -157,11 +161,8 @@ function publishedApp(deps: HttpDeps) {
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
   app.get('*', async (c) => {
     const where = deps.origins.match(c.req.header('host'));
-    const deployment = where.kind === 'app' ? await deploymentForSlug(deps.db, where.slug) : undefined;
-    if (!deployment) throw new KilnError('not_found', M.appNotFound);
-    c.header('x-content-type-options', 'nosniff');
-    c.header('referrer-policy', 'strict-origin-when-cross-origin');
-    return c.html(deployment.html);
+    if (where.kind !== 'app') throw new KilnError('not_found', M.appNotFound);
+    return publishedAppPage(c, deps.db, where.slug, deps.origins.appUrl(where.slug).startsWith('https:'));
   });
   return app;
 }

@@ -12,6 +12,7 @@ import { charge, refundRevision, usageCredits } from '../credits';
 import type { Db } from '../db/index';
 import { jobs, messages, projects, revisions, runs } from '../db/schema';
 import { newId } from '../ids';
+import { refreshProjectGroupStatus } from '../project-group-revisions';
 import type { RoomEvent } from '../rooms';
 import { type CodeFailure, queueAutoFix, wantsAutoFix } from './autofix';
 
@@ -388,6 +389,7 @@ export class GenerationWorkers {
       clearInterval(heartbeat);
       clearTimeout(publishTimer);
       this.#running.delete(job.id);
+      await refreshProjectGroupStatus(db, revision.projectId, this.#opts.log);
       this.#opts.onProjectChanged(revision.projectId);
     }
   }
