@@ -52,6 +52,16 @@ export interface Message {
   text: string;
   revisionId: string | null;
   createdAt: string;
+  /** On the answer that closes a finished revision: what its generation cost. */
+  cost: MessageCost | null;
+}
+
+export interface MessageCost {
+  /** Credits charged, less refunds. */
+  credits: number;
+  inputTokens: number;
+  outputTokens: number;
+  refunded: boolean;
 }
 
 export interface PublishInfo {
@@ -95,7 +105,7 @@ const PROJECT_SUMMARY =
   'id name projectGroupId createdAt latestRevision { id status } publish { status url freshness }';
 const PROJECT = `id name organizationId previewUrl createdAt
   latestRevision { ${REVISION} }
-  messages { id role text revisionId createdAt }
+  messages { id role text revisionId createdAt cost { credits inputTokens outputTokens refunded } }
   publish { status url freshness }`;
 
 /** The signed-in user, or null. */

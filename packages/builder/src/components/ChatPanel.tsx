@@ -1,7 +1,8 @@
 import { Flame } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { formatCount } from '../format-number.ts';
 import { clockTime } from '../format-time.ts';
-import type { Message } from '../queries.ts';
+import type { Message, MessageCost } from '../queries.ts';
 import { describeStatus } from '../revision-status.ts';
 import { ChatText } from './ChatText.tsx';
 import { Composer } from './Composer.tsx';
@@ -51,6 +52,7 @@ export function ChatPanel({
             role={message.role}
             text={message.text}
             time={clockTime(message.createdAt)}
+            cost={message.cost ?? null}
           />
         ))}
         {pending ? <ChatBubble role="user" text={pending} time="" /> : null}
@@ -81,7 +83,17 @@ export function ChatPanel({
   );
 }
 
-function ChatBubble({ role, text, time }: { role: string; text: string; time: string }) {
+function ChatBubble({
+  role,
+  text,
+  time,
+  cost = null,
+}: {
+  role: string;
+  text: string;
+  time: string;
+  cost?: MessageCost | null;
+}) {
   const mine = role === 'user';
   return (
     <div className={`bubble-row ${mine ? 'bubble-row-user' : 'bubble-row-assistant'}`}>
@@ -93,8 +105,27 @@ function ChatBubble({ role, text, time }: { role: string; text: string; time: st
       <div className={`bubble ${mine ? 'bubble-user' : 'bubble-assistant'}`}>
         <span className="sr-only">{mine ? 'You: ' : 'Kiln: '}</span>
         {mine ? <p className="bubble-text">{text}</p> : <ChatText text={text} />}
-        {time ? <time className="bubble-time">{time}</time> : null}
+        {time || cost ? (
+          <div className="bubble-meta">
+            {time ? <time className="bubble-time">{time}</time> : null}
+            {cost ? <CostNote cost={cost} /> : null}
+          </div>
+        ) : null}
       </div>
     </div>
+  );
+}
+
+/** What the answer's generation cost: "3 credits" or "Refunded", with the tokens in a tooltip. */
+function CostNote({ cost }: { cost: MessageCost }) {
+  const tokens = `${formatCount(cost.inputTokens)} input and ${formatCount(cost.outputTokens)} output tokens`;
+  const label = cost.refunded
+    ? 'Refunded'
+    : `${formatCount(cost.credits)} ${cost.credits === 1 ? 'credit' : 'credits'}`;
+  return (
+    <span className="bubble-cost" title={cost.refunded ? `Refunded: ${tokens}` : tokens}>
+      {label}
+      <span className="sr-only"> ({tokens})</span>
+    </span>
   );
 }

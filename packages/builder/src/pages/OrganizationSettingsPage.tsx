@@ -4,6 +4,7 @@ import { Link } from '../components/Link.tsx';
 import { OrganizationCredits } from '../components/OrganizationCredits.tsx';
 import { OrganizationGeneral } from '../components/OrganizationGeneral.tsx';
 import { OrganizationMembers } from '../components/OrganizationMembers.tsx';
+import { OrganizationModel } from '../components/OrganizationModel.tsx';
 import { ServerUnavailable } from '../components/ServerUnavailable.tsx';
 import { Splash } from '../components/Splash.tsx';
 import { atLeast } from '../roles.ts';
@@ -16,9 +17,10 @@ const SECTIONS = [
   { id: 'general', label: 'General' },
   { id: 'members', label: 'Members' },
   { id: 'plan', label: 'Plan & credits' },
-];
+  { id: 'model', label: 'Model', min: 'ADMIN' },
+] as const;
 
-/** `/organizations/:id/settings`: name, members and invitations, plan and credits. */
+/** `/organizations/:id/settings`: name, members and invitations, plan and credits, the model (ADMIN and up). */
 export function OrganizationSettingsPage({ organizationId }: { organizationId: string }) {
   const session = useSession();
   const listed = session.organizations.find((o) => o.id === organizationId);
@@ -55,7 +57,7 @@ export function OrganizationSettingsPage({ organizationId }: { organizationId: s
         </header>
         <div className="settings-layout">
           <nav className="settings-nav" aria-label="Settings sections">
-            {SECTIONS.map((section) => (
+            {SECTIONS.filter((s) => !('min' in s) || atLeast(organization.role, s.min)).map((section) => (
               <a key={section.id} href={`#${section.id}`}>
                 {section.label}
               </a>
@@ -65,6 +67,9 @@ export function OrganizationSettingsPage({ organizationId }: { organizationId: s
             <OrganizationGeneral organization={organization} reload={reload} />
             <OrganizationMembers organization={organization} reload={reload} />
             <OrganizationCredits organization={organization} reload={reload} />
+            {atLeast(organization.role, 'ADMIN') ? (
+              <OrganizationModel organizationId={organization.id} />
+            ) : null}
           </div>
         </div>
       </main>
