@@ -6,7 +6,7 @@
  */
 
 import type { ModuleType } from '@kiln/core';
-import { isModuleType, moduleTypeFromPath } from '@kiln/core';
+import { isAuthPageModuleType, isModuleType, moduleTypeFromPath } from '@kiln/core';
 import { applyEdits, EditOverlapError } from './apply-edits.ts';
 import { detectAppType } from './detect-app-type.ts';
 import type { ParsedBlockEvent } from './output-parser.ts';
@@ -18,17 +18,24 @@ import { estimateTokens } from './usage.ts';
 
 /**
  * Streams one generation for `req` from `provider`. Provider errors are thrown; an aborted `signal` stops
- * reading and ends with a `done` marked `aborted` that holds everything received so far.
+ * reading and ends with a `done` marked `aborted` that holds everything received so far. `budgetTokens`
+ * overrides the context budget (default: the provider's, else 24 000 tokens; see `buildPrompt`).
  */
 export async function* generate(
   req: GenerateRequest,
   provider: ModelProvider,
-  opts: { signal?: AbortSignal } = {},
+  opts: { signal?: AbortSignal; budgetTokens?: number } = {},
 ): AsyncIterable<GenerationEvent> {
   const action = requestAction(req);
-  const { system, messages } = buildPrompt(req);
+  const budgetTokens = opts.budgetTokens ?? provider.contextBudgetTokens;
+  const { system, messages } = buildPrompt(req, budgetTokens !== undefined ? { budgetTokens } : {});
   const inputTokens = estimateTokens(system + messages.map((m) => m.content).join(''));
-  const modules = new Map<string, GenModule>(req.modules.map((m) => [m.filePath, { ...m }]));
+  const modules = new Map<string, GenModule>(
+    req.modules.map((m) => [
+      m.filePath,
+      isAuthPageModuleType(m.moduleType) ? { ...m, withCustomAuth: true } : { ...m },
+    ]),
+  );
   const missedEdits: MissedEdit[] = [];
   const parser = createOutputParser();
   const signal = opts.signal;
@@ -52,7 +59,10 @@ export async function* generate(
   }
 
   function put(filePath: string, moduleType: ModuleType, content: string): GenModule {
-    const module = { filePath, moduleType, content };
+    // Auth pages carry the spec's withCustomAuth flag (§5: allowed only with custom auth on).
+    const module: GenModule = isAuthPageModuleType(moduleType)
+      ? { filePath, moduleType, content, withCustomAuth: true }
+      : { filePath, moduleType, content };
     modules.set(filePath, module);
     return module;
   }
@@ -184,6 +194,7 @@ export async function* generate(
   }
   if (missedEdits.length > 0) done.missedEdits = missedEdits;
   if (aborted) done.aborted = true;
+  if (done.modules.some((m) => isAuthPageModuleType(m.moduleType))) done.withCustomAuth = true;
   yield done;
 }
 

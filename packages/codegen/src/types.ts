@@ -10,6 +10,12 @@ export interface GenModule {
   filePath: string;
   moduleType: ModuleType;
   content: string;
+  /**
+   * The spec's Module field (§3): `true` on the auth pages (AUTH_PAGE_SIGN_IN / _SIGN_UP / _LOGOUT), which a
+   * project may have only with custom auth on (§5, core `isModuleTypeAllowed`). `generate` sets it on every
+   * auth page it writes; absent on other modules.
+   */
+  withCustomAuth?: boolean;
 }
 
 /** What the caller asks for: the user's prompt and the project's current modules. */
@@ -20,6 +26,11 @@ export interface GenerateRequest {
   action?: 'INITIAL' | 'CHAT' | 'FIX_CHANGE';
   /** For `FIX_CHANGE`: the render error the user asked to fix. */
   error?: { filePath: string; message: string };
+  /**
+   * Paths changed most recently (newest first), e.g. by the last revisions. With a project over the context
+   * budget these are among the modules sent in full.
+   */
+  recentPaths?: string[];
 }
 
 /** Why a set of search/replace edits could not be applied; the file then needs a whole-file write. */
@@ -56,6 +67,11 @@ export type GenerationEvent =
       missedEdits?: MissedEdit[];
       /** True when the signal aborted the generation; `modules` then holds what had arrived. */
       aborted?: boolean;
+      /**
+       * True when the project has auth pages after this generation: the project must have custom auth on
+       * (spec §5) for them to be allowed. Absent otherwise.
+       */
+      withCustomAuth?: boolean;
     };
 
 /** One chat message sent to a provider. */
@@ -67,6 +83,11 @@ export interface ProviderMessage {
 /** A language model (or the builtin generator): streams raw tagged text for a system prompt and messages. */
 export interface ModelProvider {
   readonly id: string;
+  /**
+   * The context budget this provider wants, in tokens (default `DEFAULT_CONTEXT_BUDGET_TOKENS`). The builtin
+   * generator reads every file for free, so it asks for `Infinity`.
+   */
+  readonly contextBudgetTokens?: number;
   stream(req: { system: string; messages: ProviderMessage[]; signal?: AbortSignal }): AsyncIterable<string>;
 }
 

@@ -1,7 +1,6 @@
 import { APP_TYPES } from '@kiln/core';
-import * as lucide from 'lucide-react';
-import { transform } from 'sucrase';
 import { describe, expect, it } from 'vitest';
+import { expectValidModules } from '../../test/expect-valid-modules.ts';
 import { generate } from '../generate.ts';
 import type { GenerationEvent, GenModule } from '../types.ts';
 import { fullyBuiltTypes } from './apps/index.ts';
@@ -13,75 +12,6 @@ async function run(prompt: string, modules: GenModule[] = [], chunkSize = 64) {
   const done = events.at(-1);
   if (done?.type !== 'done') throw new Error('no done event');
   return { events, done };
-}
-
-/** The attribute text of every opening `<tag ...>` in JSX, skipping `>` inside braces and strings. */
-function openingTags(code: string, tag: string): string[] {
-  const out: string[] = [];
-  const re = new RegExp(`<${tag}\\b`, 'g');
-  for (const m of code.matchAll(re)) {
-    let depth = 0;
-    let quote = '';
-    let i = (m.index ?? 0) + m[0].length;
-    for (; i < code.length; i++) {
-      const c = code[i];
-      if (quote) {
-        if (c === quote) quote = '';
-      } else if (c === '"' || c === "'") quote = c;
-      else if (c === '{') depth++;
-      else if (c === '}') depth--;
-      else if (c === '>' && depth === 0) break;
-    }
-    out.push(code.slice(m.index, i + 1));
-  }
-  return out;
-}
-
-function routeOf(filePath: string): string | null {
-  if (filePath === 'apps/web/src/app/page.tsx') return '/';
-  const m = /^apps\/web\/src\/app\/(.+)\/page\.tsx$/.exec(filePath);
-  return m ? `/${m[1]}` : null;
-}
-
-/** Checks every convention of docs/contracts.md §2 a module can be checked for without rendering it. */
-function expectValidModules(modules: GenModule[]): void {
-  const routes = new Set(modules.map((m) => routeOf(m.filePath)).filter(Boolean));
-  for (const m of modules) {
-    expect(
-      () => transform(m.content, { transforms: ['jsx', 'typescript', 'imports'] }),
-      m.filePath,
-    ).not.toThrow();
-    const name = /export default function ([A-Z][A-Za-z0-9]*)\(/.exec(m.content)?.[1];
-    expect(name, `${m.filePath} default export`).toBeTruthy();
-    if (m.moduleType === 'COMPONENT') expect(`apps/web/src/components/${name}.tsx`).toBe(m.filePath);
-    for (const imp of m.content.matchAll(/^import .* from '([^']+)';$/gm)) {
-      const from = imp[1] ?? '';
-      expect(
-        from === 'react' || from === 'lucide-react' || from.startsWith('@/components/'),
-        `${m.filePath} imports ${from}`,
-      ).toBe(true);
-      if (from.startsWith('@/components/')) {
-        expect(
-          modules.some((x) => x.filePath === `apps/web/src/components/${from.slice(13)}.tsx`),
-          from,
-        ).toBe(true);
-      }
-    }
-    const icons = /^import \{ ([^}]+) \} from 'lucide-react';$/m.exec(m.content)?.[1]?.split(', ') ?? [];
-    for (const icon of icons)
-      expect(typeof (lucide as Record<string, unknown>)[icon], `lucide-react exports ${icon}`).toBe('object');
-    for (const tag of ['input', 'textarea', 'select']) {
-      for (const t of openingTags(m.content, tag))
-        expect(t, `${m.filePath}: form field without a name`).toMatch(/\bname=/);
-    }
-    for (const href of m.content.matchAll(/href(?:=|: )["']([^"'#]+)["']/g)) {
-      const target = href[1] ?? '';
-      if (target.startsWith('/') && !target.startsWith('//'))
-        expect(routes.has(target), `${m.filePath} links to ${target}`).toBe(true);
-    }
-    expect(m.content).not.toMatch(/lorem ipsum/i);
-    expect(m.content).not.toMatch(/\.css['"]|<style/);
-  }
 }
 
 const BUILT_PROMPTS: [string, string][] = [

@@ -1,14 +1,18 @@
 /**
  * The follow-up edits the builtin generator understands on an existing project — change the accent colour,
- * rename the app, add a page — each a transformation of the modules that is then described as
- * SEARCH/REPLACE edits (new pages as whole files).
+ * rename the app, add a page, add sign-in, make a mobile version — each a transformation of the modules that
+ * is then described as SEARCH/REPLACE edits (new pages as whole files).
  * @module
  */
-import { moduleTypeFromPath, toRouteSegment } from '@kiln/core';
+import { AUTH_PAGE_ROUTES, isAuthPageModuleType, moduleTypeFromPath, toRouteSegment } from '@kiln/core';
 import type { GenModule } from '../types.ts';
+import { addAccountToHeader, authPages } from './apps/auth-pages.ts';
+import { type MobileContext, mobileScreens } from './apps/mobile.ts';
 import { newPage } from './apps/new-page.ts';
 import { type AccentHue, detectAccent, hueFromText, recolour } from './theme.ts';
-import { cleanTitle, findTitle, replaceTitle } from './title.ts';
+import { cleanTitle, findTitle, replaceTitle, unescapeJsString } from './title.ts';
+
+const HEADER_PATH = 'apps/web/src/components/AppHeader.tsx';
 
 /** The result of applying the follow-ups a prompt asks for. */
 export interface FollowUpResult {
@@ -29,11 +33,39 @@ export function applyFollowUps(prompt: string, modules: GenModule[]): FollowUpRe
   };
   const rename = renameTarget(prompt);
   if (rename) renameApp(result, rename);
+  const signIn = asksForSignIn(prompt);
   const pageName = addPageTarget(prompt);
-  if (pageName) addPage(result, pageName);
+  // "add a login page" is sign-in, not a page called Login.
+  if (pageName && !(signIn && /sign|log|auth|account/i.test(pageName))) addPage(result, pageName);
   const hue = colourTarget(prompt);
   if (hue) changeAccent(result, hue);
+  if (signIn) addSignIn(result);
+  if (asksForMobile(prompt)) addMobileVersion(result);
   return result;
+}
+
+/**
+ * Whether a prompt asks for sign-in: "add sign-in", "add login", "let users sign up", "add authentication",
+ * "…with login". A newsletter sign-up is not sign-in, and "remove the login" is not a request for it.
+ */
+export function asksForSignIn(prompt: string): boolean {
+  const p = prompt.toLowerCase();
+  const auth =
+    /\b(sign[ -]?ins?|sign[ -]?ups?|log[ -]?ins?|logins?|authentication|authenticate|auth|user accounts?|accounts? for (?:users|visitors|people|members)|members? area|password[- ]protected)\b/;
+  if (!auth.test(p)) return false;
+  if (
+    /\b(newsletter|mailing list|waitlist|wait list)\b/.test(p) &&
+    !/\b(log[ -]?in|sign[ -]?in|auth)/.test(p)
+  )
+    return false;
+  return !/\b(remove|delete|drop|without|no|disable|turn off)\b[^.]*\b(sign|log|auth|accounts?)/.test(p);
+}
+
+/** Whether a prompt asks for a mobile (Expo) app: "make a mobile version", "add a mobile app", "an Expo app". */
+export function asksForMobile(prompt: string): boolean {
+  return /\b(mobile (?:app|apps|version|screens?)|expo\b|react[ -]native|(?:ios|android|iphone|phone|native) app)/i.test(
+    prompt,
+  );
 }
 
 /** The colour a "change the colour/theme to X" or "make it X" request names. */
@@ -101,8 +133,97 @@ function renameApp(result: FollowUpResult, to: string): void {
 /** Root page first, then other pages, then components: where a title is most likely stated. */
 function orderedForTitle(modules: GenModule[]): GenModule[] {
   const rank = (m: GenModule): number =>
-    m.filePath === 'apps/web/src/app/page.tsx' ? 0 : m.moduleType === 'PAGE' ? 1 : 2;
+    m.filePath === 'apps/web/src/app/page.tsx'
+      ? 0
+      : m.moduleType === 'PAGE'
+        ? 1
+        : m.filePath === 'apps/mobile/src/app/index.tsx'
+          ? 2
+          : 3;
   return [...modules].sort((a, b) => rank(a) - rank(b));
+}
+
+function appTitle(modules: GenModule[]): string {
+  return findTitle(orderedForTitle(modules).map((m) => m.content)) ?? 'My App';
+}
+
+function addSignIn(result: FollowUpResult): void {
+  const all = [...result.modules.values()];
+  if (all.some((m) => isAuthPageModuleType(m.moduleType))) {
+    result.notes.push(
+      'The app already has sign-in pages (/account/signin, /account/signup, /account/logout).',
+    );
+    return;
+  }
+  if (!all.some((m) => m.moduleType === 'PAGE')) {
+    result.notes.push(
+      'Sign-in pages are web pages and this project has no web app; the builtin generator does not add sign-in to mobile screens.',
+    );
+    return;
+  }
+  const accent = detectAccent(all.map((m) => m.content)) ?? 'indigo';
+  for (const m of authPages({ title: appTitle(all), accent })) result.modules.set(m.filePath, m);
+  const header = result.modules.get(HEADER_PATH);
+  const edited = header ? addAccountToHeader(header.content, accent) : null;
+  if (header && edited) {
+    header.content = edited;
+    result.done.push(
+      'Added sign-in: Sign In (/account/signin), Sign Up (/account/signup) and Logout (/account/logout) pages, and the header now shows the signed-in user with Sign in / Sign out links.',
+    );
+  } else {
+    result.done.push(
+      'Added sign-in: Sign In (/account/signin), Sign Up (/account/signup) and Logout (/account/logout) pages.',
+    );
+    result.notes.push(
+      `I could not find the app header to show the signed-in user; link to ${AUTH_PAGE_ROUTES.AUTH_PAGE_SIGN_IN} to let people sign in.`,
+    );
+  }
+}
+
+function addMobileVersion(result: FollowUpResult): void {
+  const all = [...result.modules.values()];
+  if (all.some((m) => m.moduleType === 'EXPO_PAGE')) {
+    result.notes.push('The app already has a mobile version (its screens are under apps/mobile/src/app).');
+    return;
+  }
+  const ctx = mobileContextFrom(all);
+  const screens = mobileScreens(ctx);
+  for (const m of screens) result.modules.set(m.filePath, m);
+  result.done.push(
+    `Added a mobile version (Expo) with ${screens.length} screens: ${screens
+      .map((m) => `\`${m.filePath}\``)
+      .join(', ')}. Switch the preview to mobile to try it.`,
+  );
+}
+
+/** What the mobile version of an existing web app is built from: its kind, title, accent and copy. */
+export function mobileContextFrom(modules: GenModule[]): MobileContext {
+  const has = (name: string) => modules.some((m) => m.filePath.endsWith(`/components/${name}.tsx`));
+  const title = appTitle(modules);
+  const accent = detectAccent(modules.map((m) => m.content)) ?? 'indigo';
+  if (has('TodoItem') || has('AddTodoForm')) return { kind: 'todo', title, accent };
+  if (has('NoteEditor') || has('NoteCard')) return { kind: 'notes', title, accent };
+  const root = modules.find((m) => m.filePath === 'apps/web/src/app/page.tsx')?.content ?? '';
+  const features: { title: string; text: string }[] = [];
+  for (const m of root.matchAll(/\btitle: '((?:[^'\\]|\\.)*)',\s*text: '((?:[^'\\]|\\.)*)'/g)) {
+    features.push({ title: unescapeJsString(m[1] ?? ''), text: unescapeJsString(m[2] ?? '') });
+  }
+  const tagline = /<\/h1>\s*<p[^>]*>\s*([^<{}]+?)\s*<\/p>/.exec(root)?.[1];
+  return {
+    kind: 'generic',
+    title,
+    accent,
+    tagline: tagline ?? `${title}, made for your phone.`,
+    features:
+      features.length > 0
+        ? features
+        : [
+            { title: 'Everything in one place', text: `The best of ${title}, one tap away.` },
+            { title: 'Made for your thumb', text: 'Large buttons and short screens, easy on the go.' },
+            { title: 'Yours to keep', text: 'Favourites are saved on this device.' },
+          ],
+    cta: 'Learn more',
+  };
 }
 
 function changeAccent(result: FollowUpResult, to: AccentHue): void {

@@ -19,6 +19,8 @@ export function createBuiltinProvider(
   const delay = Math.max(0, opts.chunkDelayMs ?? 0);
   return {
     id: 'builtin',
+    // The builtin generator edits every file (a colour change touches them all) and costs nothing to read to.
+    contextBudgetTokens: Number.POSITIVE_INFINITY,
     async *stream({ messages, signal }) {
       const last = [...messages].reverse().find((m) => m.role === 'user');
       const reply = builtinReply(readRequestMessage(last?.content ?? ''));

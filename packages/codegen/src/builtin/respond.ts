@@ -7,10 +7,13 @@ import { moduleTypeFromPath } from '@kiln/core';
 import { detectAppType } from '../detect-app-type.ts';
 import { type RequestMessage, requestModules } from '../prompt.ts';
 import type { GenModule } from '../types.ts';
+import { addAccountToHeader, authPages } from './apps/auth-pages.ts';
 import { APP_DEFAULTS, buildApp } from './apps/index.ts';
+import { type MobileContext, mobileScreens } from './apps/mobile.ts';
+import { STARTER_CONTENT } from './apps/starter-content.ts';
 import { diffEdits } from './diff-edits.ts';
 import { repairUndefinedName } from './fixes.ts';
-import { applyFollowUps } from './follow-ups.ts';
+import { applyFollowUps, asksForMobile, asksForSignIn } from './follow-ups.ts';
 import { editBlock, fileBlock, thinkingBlock } from './format.ts';
 import { hueFromText } from './theme.ts';
 import { personFromPrompt, titleFromPrompt } from './title.ts';
@@ -21,7 +24,9 @@ export const BUILTIN_HELP = `I'm Kiln's builtin generator. I work offline, witho
 - a notes app, a personal website or portfolio, a landing page that collects leads, a survey or feedback form
 - a themed starter for other kinds of app: online store, blog, game, AI tool, finance, fitness, weather, chat and more
 
-Once an app exists I can change its colour ("make it teal"), rename it ("rename the app to Taskly") and add pages ("add a page called Pricing").
+Ask for "a mobile app for …" to get Expo screens, or add "with login" to get sign-in pages.
+
+Once an app exists I can change its colour ("make it teal"), rename it ("rename the app to Taskly"), add pages ("add a page called Pricing"), add sign-in ("add sign-in") and make a mobile version ("make a mobile version").
 
 For anything else, connect a language model by setting KILN_MODEL, for example KILN_MODEL=openai:gpt-4o-mini (with OPENAI_API_KEY), KILN_MODEL=anthropic:claude-sonnet-4-5 (with ANTHROPIC_API_KEY) or KILN_MODEL=ollama:llama3.1 for a local model.`;
 
@@ -42,12 +47,69 @@ function initialReply(prompt: string): string {
     appType === 'PERSONAL_WEBSITE' || appType === 'PORTFOLIO_WEBSITE' || appType === 'LINK_IN_BIO';
   const title = titleFromPrompt(prompt) ?? (personal ? personFromPrompt(prompt) : null) ?? defaults.title;
   const accent = hueFromText(prompt) ?? defaults.accent;
+  if (asksForMobile(prompt)) return initialMobileReply(prompt, appType, title, accent);
   const app = buildApp({ appType, title, accent, prompt });
+  const modules = app.modules;
+  const extra: string[] = [];
+  if (asksForSignIn(prompt)) {
+    modules.push(...authPages({ title, accent }));
+    const header = modules.find((m) => m.filePath === 'apps/web/src/components/AppHeader.tsx');
+    const edited = header ? addAccountToHeader(header.content, accent) : null;
+    if (header && edited) header.content = edited;
+    extra.push(
+      `Sign-in is included: Sign In (/account/signin), Sign Up (/account/signup) and Logout (/account/logout)${header && edited ? ', and the header shows who is signed in' : ''}.`,
+    );
+  }
   return [
     thinkingBlock(app.plan),
     `Building **${title}** for you.\n\n`,
-    ...app.modules.map(fileBlock),
-    `\n${app.summary}\n`,
+    ...modules.map(fileBlock),
+    `\n${[app.summary, ...extra].join('\n\n')}\n`,
+  ].join('');
+}
+
+/** An INITIAL request for a mobile app: the app's Expo screens (EXPO_PAGE modules) only. */
+function initialMobileReply(
+  prompt: string,
+  appType: NonNullable<ReturnType<typeof detectAppType>>,
+  title: string,
+  accent: MobileContext['accent'],
+): string {
+  const content = STARTER_CONTENT[appType];
+  const ctx: MobileContext =
+    appType === 'TODO_LIST_APP'
+      ? { kind: 'todo', title, accent }
+      : appType === 'NOTES_APP'
+        ? { kind: 'notes', title, accent }
+        : {
+            kind: 'generic',
+            title,
+            accent,
+            tagline: content.tagline,
+            features: content.features.map((f) => ({ title: f.title, text: f.text })),
+            cta: 'Learn more',
+          };
+  const screens = mobileScreens(ctx);
+  const notes = asksForSignIn(prompt)
+    ? [
+        'Sign-in pages are web pages, so the builtin generator leaves them out of a mobile app; connect a model to add sign-in to mobile screens.',
+      ]
+    : [];
+  return [
+    thinkingBlock(
+      [
+        `Build "${title}" as a mobile (Expo) app.`,
+        ...screens.map((m) => `- Screen \`${m.filePath}\``),
+        `- react-native primitives, @expo/vector-icons, AsyncStorage on the device, expo-router navigation; ${accent} accent.`,
+      ].join('\n'),
+    ),
+    `Building the mobile app **${title}** for you.\n\n`,
+    ...screens.map(fileBlock),
+    `\n${[
+      `I built **${title}** as a mobile app with ${screens.length} screens. The preview shows it in a phone frame; data is saved on the device.`,
+      ...notes,
+      'Try next: "make it teal" or "rename the app to …".',
+    ].join('\n\n')}\n`,
   ].join('');
 }
 

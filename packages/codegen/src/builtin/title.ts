@@ -39,7 +39,10 @@ export function personFromPrompt(prompt: string): string | null {
   return m?.[1] ? cleanTitle(m[1]) : null;
 }
 
-/** The title a generated app shows: its `document.title`, else the first plain `<h1>` of its pages. */
+/**
+ * The title a generated app shows: its `document.title`, else the first plain `<h1>` of its pages, else a
+ * mobile screen's `APP_TITLE`.
+ */
 export function findTitle(contents: string[]): string | null {
   for (const c of contents) {
     const m =
@@ -51,7 +54,17 @@ export function findTitle(contents: string[]): string | null {
     const m = /<h1[^>]*>\s*([^<{}\n]+?)\s*<\/h1>/.exec(c);
     if (m?.[1]) return m[1];
   }
+  // Mobile screens (no document, no <h1>) declare their title as a constant.
+  for (const c of contents) {
+    const m = /\bconst APP_TITLE\s*=\s*'((?:[^'\\]|\\.)*)'/.exec(c);
+    if (m?.[1]) return unescapeJsString(m[1]);
+  }
   return null;
+}
+
+/** The text of a single-quoted JavaScript string literal's body (`\'` → `'`, `\\n` → newline). */
+export function unescapeJsString(body: string): string {
+  return body.replace(/\\(.)/g, (_m, c: string) => (c === 'n' ? '\n' : c));
 }
 
 /** Replaces the title `from` with `to` in JSX text and in single-quoted strings. */
