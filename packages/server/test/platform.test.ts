@@ -248,6 +248,18 @@ describe.each(backends)('platform on %s', (backend) => {
           c.gql(`mutation($o: ID!) { renameOrganization(id: $o, name: "Acme Inc") { id } }`, { o: org }),
       },
       {
+        mutation: 'updateModelSettings',
+        min: 'ADMIN',
+        // builtin is also the server's model here, so the generations still running elsewhere are unaffected.
+        call: (c) =>
+          c.gql(
+            `mutation($o: ID!) { updateModelSettings(organizationId: $o, model: "builtin") { source } }`,
+            {
+              o: org,
+            },
+          ),
+      },
+      {
         mutation: 'inviteMember',
         min: 'ADMIN',
         call: (c) =>
