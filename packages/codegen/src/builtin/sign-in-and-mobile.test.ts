@@ -71,7 +71,7 @@ describe('builtin follow-up: add sign-in', () => {
     expect(signIn).toContain("import useAuth from '@/utils/useAuth';");
     expect(signIn).toContain('const { signInWithCredentials, signInWithGoogle } = useAuth();');
     expect(signIn).toMatch(/signInWithCredentials\(\{ email, password, callbackUrl, redirect: true \}\)/);
-    expect(signIn).toMatch(/signInWithGoogle\(\{ callbackUrl, redirect: true \}\)/);
+    expect(signIn).toMatch(/signInWithGoogle\(\{ callbackUrl, redirect: true \}\)\.catch/);
     expect(signIn).toContain(".get('callbackUrl')");
     expect(signIn).toMatch(/name="email"[\s\S]*name="password"/);
     expect(signIn).toMatch(/\bbg-green-600\b/);

@@ -89,7 +89,11 @@ function googleButton(): string {
         </div>
         <button
           type="button"
-          onClick={() => signInWithGoogle({ callbackUrl, redirect: true })}
+          onClick={() =>
+            signInWithGoogle({ callbackUrl, redirect: true }).catch((e) =>
+              setError(e && e.message ? e.message : 'Signing in with Google failed. Please try again.'),
+            )
+          }
           className="flex w-full items-center justify-center gap-2 rounded-xl border border-slate-200 px-4 py-2.5 font-semibold text-slate-700 hover:bg-slate-50"
         >
           <Globe className="h-4 w-4" aria-hidden="true" />
