@@ -18,6 +18,7 @@ import {
 } from '@kiln/core';
 import { build, type Plugin, type PluginBuild } from 'esbuild';
 import { LIBRARY_CATALOGUE, libraryFile } from '../src/catalogue.ts';
+import { FONT_FILES } from '../src/fonts.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -55,6 +56,7 @@ function coreValues(): string {
     MESSAGES: {
       treeSitterNotInitialized: MESSAGES.treeSitterNotInitialized,
       invalidLibSrc: MESSAGES.invalidLibSrc,
+      authNotEnabled: MESSAGES.authNotEnabled,
     },
     TABLET_SAFE_AREA_INSETS,
     TREE_SITTER_PARSE_TIMEOUT_MS,
@@ -186,9 +188,16 @@ export async function buildRuntime(): Promise<{
     'tree-sitter-tsx.wasm': require.resolve('tree-sitter-typescript/tree-sitter-tsx.wasm'),
   };
   for (const [name, from] of Object.entries(wasm)) copyFileSync(from, join(dist, 'wasm', name));
+  // The fonts of core's FONT_FAMILIES (latin woff2), served at `/_kiln/fonts/` (src/fonts.ts).
+  mkdirSync(join(dist, 'fonts'), { recursive: true });
+  for (const font of FONT_FILES) {
+    const pkg = dirname(require.resolve(`${font.from.package}/package.json`));
+    copyFileSync(join(pkg, font.from.path), join(dist, 'fonts', font.file));
+  }
   const outputs = [
     ...Object.keys(result.metafile.outputs),
     ...Object.keys(wasm).map((n) => `dist/wasm/${n}`),
+    ...FONT_FILES.map((f) => `dist/fonts/${f.file}`),
   ];
   const files: Record<string, { bytes: number; gzip: number }> = {};
   for (const out of outputs) {
@@ -222,6 +231,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   let iconCount = 0;
   let iconGzip = 0;
   let chunkCount = 0;
+  let fontCount = 0;
+  let fontBytes = 0;
   console.log(
     `${'file'.padEnd(50)} ${'size'.padStart(10)}  ${'gz'.padStart(12)}  gz on first use (+ shared chunks)`,
   );
@@ -235,6 +246,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       chunkCount++;
       continue;
     }
+    if (name.startsWith('fonts/')) {
+      fontCount++;
+      fontBytes += size.bytes;
+      continue;
+    }
     const extra = name.startsWith('lib/') || name.startsWith('chunks/') ? kb(extraGzip(name)) : '';
     console.log(
       `${name.padEnd(50)} ${kb(size.bytes).padStart(10)}  gz ${kb(size.gzip).padStart(9)}  ${extra}`,
@@ -244,5 +260,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   console.log(`first paint (runtime.js + engine + their chunks): ${kb(firstPaint)} gz`);
   console.log(`shared chunks: ${chunkCount}`);
   console.log(`icons/*.js: ${iconCount} files, ${kb(iconGzip / Math.max(1, iconCount))} gz each on average`);
+  console.log(
+    `fonts/*.woff2: ${fontCount} files, ${kb(fontBytes)} (each loaded only by a page that uses it)`,
+  );
   console.log(`built dist/ in ${ms} ms`);
 }

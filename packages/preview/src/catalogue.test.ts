@@ -16,6 +16,8 @@ describe('library catalogue', () => {
     ['~/lib/utils', '@/lib/utils'],
     ['@/components/ui/not-a-component', null],
     ['@/components/TodoItem', null],
+    ['@/utils/useUser', '@/utils/useUser'],
+    ['../utils/useAuth.js', '@/utils/useAuth'],
   ])('project import %s falls back to %s', (source, expected) => {
     expect(builtinProjectSource(source)).toBe(expected);
   });

@@ -6,6 +6,25 @@
  */
 
 export {
+  AI_IMAGE_PATH,
+  aiImageResponse,
+  aiImageSvg,
+  aiImageUrl,
+  imagePrompt,
+  imageSource,
+  isRealImageSource,
+} from './ai-image.ts';
+export {
+  AUTH_PROVIDERS,
+  AUTO_CLOSE_PATH,
+  AUTO_SIGN_IN_PATH,
+  type AuthProvider,
+  autoCloseHtml,
+  autoSignInHtml,
+  isAuthProvider,
+  SIGN_IN_POPUP_SIZE,
+} from './auth-pages.ts';
+export {
   builtinProjectSource,
   type CatalogueEntry,
   LIBRARY_CATALOGUE,
@@ -22,6 +41,7 @@ export {
 export { PreviewClient } from './client.ts';
 export { type CompiledModule, compileModule, JSX_FACTORY, JSX_FRAGMENT, wrapAdjacentJsx } from './compile.ts';
 export { PREVIEW_DIST_DIR } from './dist-dir.ts';
+export { FONT_FILES, type FontFile, fontFaceCss, fontFamiliesUsed, fontSlug, fontThemeCss } from './fonts.ts';
 export { resolveLibSrc } from './lib-src.ts';
 export {
   type BuilderToPreview,
@@ -31,5 +51,6 @@ export {
   type PreviewMode,
   type PreviewModule,
   type PreviewToBuilder,
+  type PreviewUser,
 } from './protocol.ts';
 export { appShellHtml, escapeHtml, previewShellHtml, scriptJson } from './shell.ts';

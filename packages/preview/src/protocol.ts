@@ -16,6 +16,17 @@ export interface PreviewModule {
 /** Which pages the preview renders: web pages (`PAGE`, auth pages) or mobile pages (`EXPO_PAGE`). */
 export type PreviewMode = 'web' | 'mobile';
 
+/**
+ * The session user generated code sees in the builder's preview (spec §3 "Session user in preview"): the
+ * builder's own account — `name` is its display name, `image` its photo URL.
+ */
+export interface PreviewUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+}
+
 /** The `kiln:load` message: everything the preview needs to render one state of a revision. */
 export interface LoadMessage {
   kind: 'kiln:load';
@@ -28,6 +39,11 @@ export interface LoadMessage {
   /** True while the model is still writing code: errors are suppressed and the last good render stays. */
   generating: boolean;
   mode: PreviewMode;
+  /**
+   * The builder's user, signed in for the preview (`@/utils/useUser`, `@/utils/useAuth`, spec §6). Absent or
+   * null: the preview session is unauthenticated and sign-in fails with "Auth is not enabled".
+   */
+  user?: PreviewUser | null;
 }
 
 /** Messages from the builder to the preview iframe. */
@@ -64,6 +80,16 @@ function isPreviewModule(v: unknown): v is PreviewModule {
   );
 }
 
+function isPreviewUser(v: unknown): v is PreviewUser {
+  return (
+    isRecord(v) &&
+    isString(v.id) &&
+    isString(v.email) &&
+    isString(v.name) &&
+    (v.image === null || isString(v.image))
+  );
+}
+
 /** True when `v` is a well-formed builder → preview message. */
 export function isBuilderToPreview(v: unknown): v is BuilderToPreview {
   if (!isRecord(v)) return false;
@@ -76,7 +102,8 @@ export function isBuilderToPreview(v: unknown): v is BuilderToPreview {
         isString(v.css) &&
         isString(v.route) &&
         typeof v.generating === 'boolean' &&
-        isMode(v.mode)
+        isMode(v.mode) &&
+        (v.user === undefined || v.user === null || isPreviewUser(v.user))
       );
     case 'kiln:navigate':
       return isString(v.route);

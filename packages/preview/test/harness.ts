@@ -14,10 +14,18 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildRuntime } from '../scripts/build.ts';
 import {
+  AI_IMAGE_PATH,
+  AUTO_CLOSE_PATH,
+  type AuthProvider,
+  aiImageResponse,
   appShellHtml,
+  autoCloseHtml,
+  autoSignInHtml,
+  isAuthProvider,
   PREVIEW_DIST_DIR,
   type PreviewModule,
   type PreviewToBuilder,
+  type PreviewUser,
   previewShellHtml,
 } from '../src/index.ts';
 import { launchChromium } from '../src/node/headless.ts';
@@ -49,6 +57,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.css': 'text/css',
   '.wasm': 'application/wasm',
+  '.woff2': 'font/woff2',
 };
 
 let server: Server;
@@ -95,6 +104,23 @@ export function setupHarness(): void {
         res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
         res.end(body);
       };
+      // What the Kiln server answers on preview and app origins besides the runtime (packages/server app.ts).
+      if (
+        url.pathname === AI_IMAGE_PATH &&
+        (host.endsWith('.preview.localhost') || host.endsWith('.apps.localhost'))
+      ) {
+        void aiImageResponse(url)
+          .text()
+          .then((svg) => send(200, 'image/svg+xml; charset=utf-8', svg));
+        return;
+      }
+      const signIn = /^\/~~autosignin\/([^/]+)$/.exec(url.pathname);
+      if (host === 'p1.preview.localhost' && signIn && isAuthProvider(signIn[1] ?? '')) {
+        return send(200, 'text/html', autoSignInHtml(signIn[1] as AuthProvider));
+      }
+      if (host === 'p1.preview.localhost' && url.pathname === AUTO_CLOSE_PATH) {
+        return send(200, 'text/html', autoCloseHtml());
+      }
       if (url.pathname.startsWith('/_kiln/')) {
         const file = normalize(join(PREVIEW_DIST_DIR, url.pathname.slice('/_kiln/'.length)));
         if (!file.startsWith(PREVIEW_DIST_DIR) || !existsSync(file))
@@ -147,7 +173,13 @@ export interface Builder {
   preview: Frame;
   load(
     modules: PreviewModule[],
-    opts?: { revisionId?: string; generating?: boolean; route?: string },
+    opts?: {
+      revisionId?: string;
+      generating?: boolean;
+      route?: string;
+      css?: string;
+      user?: PreviewUser | null;
+    },
   ): Promise<void>;
   messages(): Promise<PreviewToBuilder[]>;
   waitForMessage<K extends PreviewToBuilder['kind']>(
@@ -172,10 +204,11 @@ export async function openBuilder(mode: 'web' | 'mobile' = 'web'): Promise<Build
         {
           revisionId: opts.revisionId ?? 'r1',
           modules,
-          css: testCss,
+          css: opts.css ?? testCss,
           route: opts.route ?? '/',
           generating: opts.generating ?? false,
           mode,
+          ...(opts.user !== undefined ? { user: opts.user } : {}),
         },
       );
     },

@@ -1,15 +1,19 @@
 /**
  * @module Tailwind v4 compiled on the server (ARCHITECTURE §5): one warm compiler per design system, fed the
- * class-name candidates found in a revision's modules. ~1–3 ms a build once warm.
+ * class-name candidates found in a revision's modules. ~1–3 ms a build once warm. `font-{name}` classes of
+ * core's FONT_FAMILIES come with `@font-face` rules for Kiln's own font files (`@kiln/preview` fonts.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fontFaceCss, fontThemeCss } from '@kiln/preview';
 import { compile } from 'tailwindcss';
 
 const require = createRequire(import.meta.url);
 const TAILWIND_DIR = dirname(require.resolve('tailwindcss/package.json'));
 const MAX_COMPILERS = 32;
+/** `font-{name}` utilities for core's FONT_FAMILIES (Tailwind emits one only when a module uses it). */
+const FONT_THEME = fontThemeCss();
 
 type Compiler = Awaited<ReturnType<typeof compile>>;
 const compilers = new Map<string, Promise<Compiler>>();
@@ -29,7 +33,11 @@ function compilerFor(themeCss: string): Promise<Compiler> {
   let compiler = compilers.get(themeCss);
   if (!compiler) {
     if (compilers.size >= MAX_COMPILERS) compilers.delete(compilers.keys().next().value!);
-    compiler = compile(`@import "tailwindcss";\n${themeCss}`, { base: TAILWIND_DIR, loadStylesheet });
+    // Kiln's font-{name} utilities first, so a design system's own theme can still override them.
+    compiler = compile(`@import "tailwindcss";\n${FONT_THEME}${themeCss}`, {
+      base: TAILWIND_DIR,
+      loadStylesheet,
+    });
     compilers.set(themeCss, compiler);
   }
   return compiler;
@@ -49,7 +57,10 @@ export function classCandidates(sources: readonly string[]): string[] {
 /** The CSS for a set of modules under a design system's Tailwind config (CSS `@theme` etc.). */
 export async function compileCss(sources: readonly string[], tailwindConfig = ''): Promise<string> {
   const compiler = await compilerFor(tailwindConfig);
-  return compiler.build(classCandidates(sources));
+  const css = compiler.build(classCandidates(sources));
+  // The woff2 files (served at /_kiln/fonts/) of the Kiln fonts this CSS uses, and only those.
+  const faces = fontFaceCss(css);
+  return faces ? `${css}\n${faces}\n` : css;
 }
 
 const MAX_CACHED = 256;

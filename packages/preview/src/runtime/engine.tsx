@@ -19,8 +19,9 @@ import {
 import { createRoot, type Root } from 'react-dom/client';
 import { builtinProjectSource, unknownLibraryMessage } from '../catalogue.ts';
 import type { CompiledModule } from '../compile.ts';
-import type { PreviewMode, PreviewModule, PreviewToBuilder } from '../protocol.ts';
+import type { PreviewMode, PreviewModule, PreviewToBuilder, PreviewUser } from '../protocol.ts';
 import { filePathToRoute, matchRoute, normalizeRoute } from '../routes.ts';
+import { authShims, previewSession } from './auth.tsx';
 import { type AppModule, CSS_ELEMENT_ID } from './boot.ts';
 import { DeviceFrame, SCREEN_ATTRIBUTE } from './device-frame.tsx';
 import {
@@ -32,6 +33,7 @@ import {
   undefinedName,
 } from './evaluate.ts';
 import { expoShims } from './expo-shims.tsx';
+import { setProjectFiles } from './images.ts';
 import { isCatalogueLibrary, loadIcon, loadLibrary } from './libraries.ts';
 import { nextShims } from './next-shims.tsx';
 
@@ -68,6 +70,8 @@ export interface LoadRequest {
   route: string;
   generating: boolean;
   mode: PreviewMode;
+  /** The builder's user, signed in for the preview (runtime/auth.tsx); absent in published apps. */
+  user?: PreviewUser | null;
 }
 
 export interface EngineOptions {
@@ -145,7 +149,11 @@ export class Engine {
         if (!this.generating && !undefinedName(error)) console.warn('[kiln] error in generated code:', error);
       },
     });
-    for (const [source, namespace] of Object.entries({ ...nextShims(this), ...expoShims(this) })) {
+    for (const [source, namespace] of Object.entries({
+      ...nextShims(this),
+      ...expoShims(this),
+      ...authShims(this),
+    })) {
       this.libraries.set(source, namespace);
     }
   }
@@ -193,6 +201,8 @@ export class Engine {
       r.route !== null ? [{ route: r.route, filePath: r.filePath }] : [],
     );
     this.reportedErrors.clear();
+    previewSession.setBuilderUser(this.kind === 'preview' ? (req.user ?? null) : null);
+    setProjectFiles(req.modules.flatMap((m) => (m.moduleType === 'FILE' ? [m.filePath] : [])));
     this.revisionId = req.revisionId;
     this.generating = req.generating;
     this.mode = req.mode;

@@ -4,6 +4,7 @@
  * to the builder at once (queueing loads) and says `kiln:ready`, while the engine (React, react-dom) and,
  * in the preview, the compiler (sucrase) load in parallel.
  */
+import { AI_IMAGE_PATH } from '../ai-image.ts';
 import { type BuilderToPreview, isBuilderToPreview, type PreviewToBuilder } from '../protocol.ts';
 import { BOOT_ELEMENT_ID, type BootConfig, ROOT_ELEMENT_ID } from './boot.ts';
 import { installLinkRouting } from './links.ts';
@@ -76,7 +77,8 @@ async function startPreview(boot: Extract<BootConfig, { mode: 'preview' }>): Pro
 
 /**
  * In the preview, `/api/…` calls go to the revision's sandbox: `/sandbox/api/{revisionId}/…` (spec §7);
- * legacy `/api/db/` calls are left alone.
+ * legacy `/api/db/` calls and Kiln's image placeholders (`/api/ai-img`, served by the preview origin) are
+ * left alone.
  */
 function installFetchRewrite(revisionId: () => string): void {
   const original = window.fetch.bind(window);
@@ -86,7 +88,8 @@ function installFetchRewrite(revisionId: () => string): void {
     if (
       parsed.origin === location.origin &&
       parsed.pathname.startsWith('/api/') &&
-      !parsed.pathname.startsWith('/api/db/')
+      !parsed.pathname.startsWith('/api/db/') &&
+      parsed.pathname !== AI_IMAGE_PATH
     ) {
       parsed.pathname = `/sandbox/api/${encodeURIComponent(revisionId())}/${parsed.pathname.slice('/api/'.length)}`;
       return original(input instanceof Request ? new Request(parsed.href, input) : parsed.href, init);

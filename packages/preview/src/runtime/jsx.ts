@@ -2,9 +2,11 @@
  * @module
  * The JSX factory generated code is compiled against (`__kiln_jsx`). It is React.createElement, except that
  * an unknown lowercase tag (`<foo>`, which a model sometimes invents) renders as a fragment of its children
- * (spec §5 cleaning rule), instead of an unknown DOM element with stray attributes.
+ * (spec §5 cleaning rule), instead of an unknown DOM element with stray attributes, and an image without a
+ * real source gets the placeholder URL (spec §2).
  */
 import { createElement, Fragment, type ReactNode } from 'react';
+import { isImageType, withImageSource } from './images.ts';
 
 const HTML =
   'a abbr address area article aside audio b base bdi bdo blockquote body br button canvas caption cite code col colgroup data datalist dd del details dfn dialog div dl dt em embed fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img input ins kbd label legend li link main map mark menu meta meter nav noscript object ol optgroup option output p param picture pre progress q rp rt ruby s samp script search section select slot small source span strong style sub summary sup table tbody td template textarea tfoot th thead time title tr track u ul var video wbr center font marquee big strike tt';
@@ -20,6 +22,8 @@ export function isKnownTag(tag: string): boolean {
 
 /** `React.createElement` with unknown lowercase tags turned into fragments. */
 export function kilnJsx(type: unknown, props: Record<string, unknown> | null, ...children: ReactNode[]) {
+  // Images without a real source show Kiln's placeholder for their alt text (runtime/images.ts).
+  if (isImageType(type)) props = withImageSource(type, props);
   if (typeof type === 'string' && !isKnownTag(type)) {
     const key = props && 'key' in props ? (props.key as string) : undefined;
     return createElement(Fragment, key === undefined ? null : { key }, ...children);

@@ -7,6 +7,7 @@
  */
 import aliases from 'kiln:icon-aliases';
 import libraries from 'kiln:libraries';
+import { registerNativeImage } from './images.ts';
 
 const iconCache = new Map<string, Promise<unknown>>();
 const libraryCache = new Map<string, Promise<Record<string, unknown> | null>>();
@@ -62,7 +63,10 @@ export function loadLibrary(assetBase: string, source: string): Promise<Record<s
   let p = libraryCache.get(file);
   if (!p) {
     p = import(/* @vite-ignore */ `${assetBase}lib/${file}.js`).then(
-      (m: Record<string, unknown>) => m,
+      (m: Record<string, unknown>) => {
+        if (source === 'react-native' || source === 'react-native-web') registerNativeImage(m.Image);
+        return m;
+      },
       () => null,
     );
     libraryCache.set(file, p);

@@ -7,6 +7,7 @@
 import type { AnchorHTMLAttributes, ImgHTMLAttributes, ReactNode } from 'react';
 import { normalizeRoute } from '../routes.ts';
 import type { Engine } from './engine.tsx';
+import { withImageSource } from './images.ts';
 
 type Href = string | { pathname?: string; query?: Record<string, string> };
 
@@ -39,7 +40,7 @@ function Link({
   );
 }
 
-/** `next/image`: a plain img (`fill` covers the positioned parent). */
+/** `next/image`: a plain img (`fill` covers the positioned parent); no real source → the placeholder. */
 function Image({
   src,
   fill,
@@ -58,7 +59,9 @@ function Image({
   quality?: unknown;
 }) {
   const fillStyle = fill ? { position: 'absolute' as const, inset: 0, width: '100%', height: '100%' } : {};
-  return <img src={typeof src === 'string' ? src : src.src} style={{ ...fillStyle, ...style }} {...rest} />;
+  const url = typeof src === 'string' ? src : src?.src;
+  const props = withImageSource('img', { ...rest, src: url, style: { ...fillStyle, ...style } });
+  return <img {...props} />;
 }
 
 /** Import source → module namespace, for the Next.js modules generated code may import. */

@@ -6,7 +6,15 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_STATUS, isKilnError, KilnError, MESSAGES } from '@kiln/core';
-import { PREVIEW_DIST_DIR, previewShellHtml } from '@kiln/preview';
+import {
+  AI_IMAGE_PATH,
+  aiImageResponse,
+  autoCloseHtml,
+  autoSignInHtml,
+  isAuthProvider,
+  PREVIEW_DIST_DIR,
+  previewShellHtml,
+} from '@kiln/preview';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE, userForSession } from '../accounts';
@@ -138,13 +146,33 @@ function builderApp(deps: HttpDeps) {
   return app;
 }
 
-// Only the content-hashed chunks may be cached for ever; runtime.js, icons and libs keep their names across upgrades.
+// Only the content-hashed chunks (and the fonts, whose files never change in substance) may be cached for ever;
+// runtime.js, icons and libs keep their names across upgrades.
 const runtimeAsset = (path: string) =>
-  serveFile(PREVIEW_DIST_DIR, path.slice('/_kiln'.length), path.startsWith('/_kiln/chunks/'));
+  serveFile(
+    PREVIEW_DIST_DIR,
+    path.slice('/_kiln'.length),
+    path.startsWith('/_kiln/chunks/') || path.startsWith('/_kiln/fonts/'),
+  );
+
+/** Images without a real source (spec §7): a placeholder drawn from the prompt, on preview and app origins. */
+const aiImage = (c: { req: { url: string } }) => aiImageResponse(new URL(c.req.url));
 
 function previewApp(deps: HttpDeps) {
   const app = new Hono();
   app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
+  app.get(AI_IMAGE_PATH, aiImage);
+  // The sign-in popup (spec §2): signs the builder's user in for the preview, then closes.
+  app.get('/~~autosignin/:provider', (c) => {
+    const provider = c.req.param('provider');
+    if (!isAuthProvider(provider)) throw new KilnError('not_found', M.notFoundApi(c.req.path));
+    c.header('x-content-type-options', 'nosniff');
+    return c.html(autoSignInHtml(provider));
+  });
+  app.get('/~~autoclose', (c) => {
+    c.header('x-content-type-options', 'nosniff');
+    return c.html(autoCloseHtml());
+  });
   app.get('*', (c) => {
     const where = deps.origins.match(c.req.header('host'));
     const projectId = where.kind === 'preview' ? where.projectId : '';
@@ -158,6 +186,7 @@ function previewApp(deps: HttpDeps) {
 function publishedApp(deps: HttpDeps) {
   const app = new Hono();
   app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
+  app.get(AI_IMAGE_PATH, aiImage);
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
   app.get('*', async (c) => {
     const where = deps.origins.match(c.req.header('host'));
