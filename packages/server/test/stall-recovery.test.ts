@@ -1,0 +1,93 @@
+/**
+ * Which RUNNING jobs a starting server takes over. On PGlite only one process can own the database, so a job
+ * found RUNNING at start belongs to a dead process: it is recovered at once (STALLED, queued again, finished).
+ * On PostgreSQL another live process may own it: with a fresh heartbeat it is left alone until
+ * JOB_STALL_TIMEOUT_MS has passed.
+ */
+import { JOB_STALL_TIMEOUT_MS } from '@kiln/core';
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { jobs, projects, revisions, runs } from '../src/db/schema';
+import { newId } from '../src/ids';
+import { type Backend, postgresAvailable, startTestKiln, type TestKiln, waitFor } from './harness';
+
+const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
+
+/** A CHAT revision whose job another process claimed (RUNNING, heartbeat `heartbeatAt`), with a run. */
+async function runningElsewhere(t: TestKiln, heartbeatAt: Date) {
+  const c = t.client();
+  await c.gql(`mutation { signUp(email: "s@example.com", password: "long enough") { id } }`);
+  const created = await c.gql(`mutation { createProject(prompt: "A todo list app with due dates") { id } }`);
+  const projectId = created.data.createProject.id as string;
+  const db = t.kiln.database.db;
+  const parent = await waitFor(async () => {
+    const [p] = await db.select().from(projects).where(eq(projects.id, projectId));
+    const [r] = await db.select().from(revisions).where(eq(revisions.id, p!.latestRevisionId!));
+    return r?.status === 'VALID' ? r : null;
+  });
+  const revisionId = newId();
+  const jobId = newId();
+  await db.insert(revisions).values({
+    id: revisionId,
+    projectId,
+    parentId: parent.id,
+    number: parent.number + 1,
+    status: 'BUILDING_UI',
+    action: 'CHAT',
+    prompt: 'Make it teal',
+    modules: parent.modules,
+    authorId: parent.authorId,
+  });
+  await db.update(projects).set({ latestRevisionId: revisionId }).where(eq(projects.id, projectId));
+  await db.insert(jobs).values({
+    id: jobId,
+    kind: 'generate',
+    revisionId,
+    status: 'RUNNING',
+    attempts: 1,
+    lockedBy: 'worker-elsewhere',
+    heartbeatAt,
+  });
+  await db.insert(runs).values({ id: newId(), projectId, revisionId, jobId, status: 'RUNNING' });
+  return { revisionId, jobId };
+}
+
+describe.each(backends)('recovery at start on %s', (backend) => {
+  it(backend === 'pglite'
+    ? 'recovers a job found RUNNING at once and finishes its revision'
+    : 'leaves a RUNNING job with a fresh heartbeat to the process that owns it', {
+    timeout: 120_000,
+  }, async () => {
+    await using t = await startTestKiln(backend);
+    const { revisionId, jobId } = await runningElsewhere(t, new Date());
+    await t.restart();
+    const db = t.kiln.database.db;
+    const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
+    if (backend === 'postgres') {
+      expect(job).toMatchObject({ status: 'RUNNING', lockedBy: 'worker-elsewhere' });
+      expect(await db.select().from(jobs).where(eq(jobs.revisionId, revisionId))).toHaveLength(1);
+      // Once its heartbeat is older than the stall timeout, the periodic check takes it over.
+      await db
+        .update(jobs)
+        .set({ heartbeatAt: new Date(Date.now() - JOB_STALL_TIMEOUT_MS - 1000) })
+        .where(eq(jobs.id, jobId));
+      expect(await t.kiln.workers.recoverStalled()).toBe(1);
+    } else {
+      expect(job?.status).toBe('STALLED');
+    }
+    const done = await waitFor(async () => {
+      const [r] = await db.select().from(revisions).where(eq(revisions.id, revisionId));
+      return r?.status === 'VALID' ? r : null;
+    });
+    expect(done.modules.length).toBeGreaterThan(0);
+    const allRuns = await db
+      .select()
+      .from(runs)
+      .where(eq(runs.revisionId, revisionId))
+      .orderBy(asc(runs.startedAt));
+    expect(allRuns.map((r) => [r.status, r.error])).toEqual([
+      ['FAILED', 'stalled'],
+      ['FINISHED', null],
+    ]);
+  });
+});
