@@ -1,11 +1,13 @@
 /**
- * @module Binds a preview iframe to a `PreviewClient`: pushes the revision's modules on every change and
- * reports what the runtime says back (route changes, render errors, Fix it presses).
+ * @module Binds a preview iframe to a `PreviewClient`: pushes the revision's modules (and the signed-in user,
+ * whom generated code sees through `@/utils/useUser`) on every change and reports what the runtime says back
+ * (route changes, render errors, Fix it presses).
  */
 import { PreviewClient } from '@kiln/preview/client';
-import type { PreviewMode } from '@kiln/preview/protocol';
+import type { PreviewMode, PreviewUser } from '@kiln/preview/protocol';
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { Module, Revision } from './queries.ts';
+import type { Me, Module, Revision } from './queries.ts';
+import { useSession } from './use-session.ts';
 
 export interface PreviewError {
   revisionId: string;
@@ -45,6 +47,12 @@ function fingerprint(parts: string[]): string {
   return `${parts.length}:${(hash >>> 0).toString(36)}`;
 }
 
+/** The builder's user as generated code sees it in the preview (spec §3 "Session user in preview"). */
+export function previewUser(me: Me | null): PreviewUser | null {
+  if (!me) return null;
+  return { id: me.id, email: me.email, name: me.displayName, image: me.profile.photoURL };
+}
+
 function toPreviewModules(modules: Module[]) {
   return modules.map(({ filePath, moduleType, name, content }) => ({ filePath, moduleType, name, content }));
 }
@@ -59,6 +67,9 @@ export function usePreview(options: {
   handlers: PreviewHandlers;
 }): { navigate: (route: string) => void } {
   const { iframe, previewUrl, revision, generating, mode, handlers } = options;
+  // Inside the builder's preview the user is always signed in as themself (spec §6).
+  const { me } = useSession();
+  const user = useMemo(() => previewUser(me), [me]);
   const client = useRef<PreviewClient | null>(null);
   const route = useRef('/');
   const handlersRef = useRef(handlers);
@@ -115,10 +126,11 @@ export function usePreview(options: {
       String(generating),
       mode,
       revision.css,
+      user ? JSON.stringify(user) : '',
       ...modules.flatMap((m) => [m.filePath, m.moduleType, m.name, m.content]),
     ]);
-    return { key, message: { revisionId: revision.id, modules, css: revision.css, generating, mode } };
-  }, [revision, generating, mode]);
+    return { key, message: { revisionId: revision.id, modules, css: revision.css, generating, mode, user } };
+  }, [revision, generating, mode, user]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `clientVersion` re-pushes to a fresh client.
   useEffect(() => {
