@@ -49,6 +49,7 @@ function namesOf(m: GenModule): string[] {
   const fn = /export\s+default\s+(?:async\s+)?function\s+([A-Za-z_$][\w$]*)/.exec(m.content)?.[1];
   if (fn) names.push(fn);
   const route = filePathToRoute(m.filePath);
+  if (route === '/') names.push('home page', 'homepage', 'home screen', 'landing page', 'main page');
   if (route && route !== '/') {
     names.push(route);
     // "the pricing page", "on the about screen": the last static route segment as a word.

@@ -10,11 +10,15 @@ export { blockKindOf } from './block-kinds.ts';
 export { diffEdits } from './builtin/diff-edits.ts';
 export { createBuiltinProvider } from './builtin/provider.ts';
 export { BUILTIN_HELP, builtinReply } from './builtin/respond.ts';
+export type { ContextSelection } from './context-budget.ts';
+export { DEFAULT_CONTEXT_BUDGET_TOKENS, selectContext } from './context-budget.ts';
 export { APP_TYPE_RULES, detectAppType } from './detect-app-type.ts';
 export { generate } from './generate.ts';
+export type { LibraryDoc } from './library-docs.ts';
+export { LIBRARY_DOCS, libraryDocsFor } from './library-docs.ts';
 export type { OutputParser, ParsedBlockEvent } from './output-parser.ts';
 export { cleanFileContent, createOutputParser, parseSearchReplace } from './output-parser.ts';
-export type { RequestMessage } from './prompt.ts';
+export type { PromptOptions, RequestMessage } from './prompt.ts';
 export { buildPrompt, readRequestMessage, requestAction, SYSTEM_PROMPT } from './prompt.ts';
 export * from './providers/index.ts';
 export type {

@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONTEXT_BUDGET_TOKENS, moduleBlockTokens, selectContext } from './context-budget.ts';
+import { generate } from './generate.ts';
+import { buildPrompt, readRequestMessage, SYSTEM_PROMPT } from './prompt.ts';
+import type { GenModule, ModelProvider } from './types.ts';
+import { estimateTokens } from './usage.ts';
+
+/** A component of about `tokens` tokens. */
+function component(name: string, tokens = 1_000, extra = ''): GenModule {
+  const body = `  // ${'x'.repeat(Math.max(0, tokens * 4 - 120))}\n`;
+  return {
+    filePath: `apps/web/src/components/${name}.tsx`,
+    moduleType: 'COMPONENT',
+    content: `${extra}export default function ${name}() {\n${body}  return <div />;\n}\n`,
+  };
+}
+
+function page(segment: string, tokens = 1_000, extra = ''): GenModule {
+  const name = `${segment.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase()) || 'Home'}Page`;
+  return {
+    filePath: segment ? `apps/web/src/app/${segment}/page.tsx` : 'apps/web/src/app/page.tsx',
+    moduleType: 'PAGE',
+    content: `${extra}export default function ${name}() {\n  // ${'y'.repeat(Math.max(0, tokens * 4 - 120))}\n  return <main />;\n}\n`,
+  };
+}
+
+/** A synthetic project of ~90k tokens: 10 pages, 60 components, 10 functions. */
+function largeProject(): GenModule[] {
+  const modules: GenModule[] = [page('')];
+  for (let i = 0; i < 9; i++) modules.push(page(`section-${i}`));
+  for (let i = 0; i < 60; i++) modules.push(component(`Widget${i}`));
+  for (let i = 0; i < 10; i++) {
+    modules.push({
+      filePath: `apps/web/src/app/api/thing-${i}/route.ts`,
+      moduleType: 'FUNCTION',
+      content: `export async function GET() {\n  // ${'z'.repeat(3_900)}\n  return Response.json({});\n}\n`,
+    });
+  }
+  return modules;
+}
+
+const sum = (ms: GenModule[]) => ms.reduce((n, m) => n + moduleBlockTokens(m), 0);
+
+describe('context budget', () => {
+  it('sends every module of a project that fits', () => {
+    const modules = [page(''), component('Card', 200)];
+    const { messages } = buildPrompt({ prompt: 'make it blue', modules });
+    const msg = readRequestMessage(messages[0]?.content ?? '');
+    expect(msg.files.map((f) => f.filePath)).toEqual(modules.map((m) => m.filePath));
+    expect(msg.otherFiles).toEqual([]);
+    expect(messages[0]?.content).not.toContain('<kiln:context>');
+  });
+
+  it('over the budget sends the relevant modules in full, lists the others by path and says so', () => {
+    const modules = largeProject();
+    expect(sum(modules)).toBeGreaterThan(3 * DEFAULT_CONTEXT_BUDGET_TOKENS);
+    const prompt = 'Change the Widget42 colours on the section-3 page';
+    const { messages } = buildPrompt({ prompt, modules });
+    const content = messages[0]?.content ?? '';
+    const msg = readRequestMessage(content);
+    const sent = msg.files.map((f) => f.filePath);
+    // Named by component name and by route.
+    expect(sent).toContain('apps/web/src/components/Widget42.tsx');
+    expect(sent).toContain('apps/web/src/app/section-3/page.tsx');
+    // Pages before components before functions.
+    expect(sent).toContain('apps/web/src/app/page.tsx');
+    expect(sent.filter((p) => p.includes('/api/'))).toEqual([]);
+    // Within the budget, every module accounted for exactly once.
+    const fullModules = modules.filter((m) => sent.includes(m.filePath));
+    expect(sum(fullModules)).toBeLessThanOrEqual(DEFAULT_CONTEXT_BUDGET_TOKENS);
+    expect(sent.length + msg.otherFiles.length).toBe(modules.length);
+    expect(new Set([...sent, ...msg.otherFiles.map((f) => f.filePath)]).size).toBe(modules.length);
+    expect(content).toMatch(
+      /<kiln:context>The project has 80 files \(about \d+ tokens\), more than the context budget of 24000 tokens\./,
+    );
+    // The whole request stays near the budget: far smaller than the project.
+    expect(estimateTokens(content)).toBeLessThan(DEFAULT_CONTEXT_BUDGET_TOKENS * 1.1);
+    expect(msg.prompt).toBe(prompt);
+  });
+
+  it('sends what a named module imports, and recently changed modules, before the rest', () => {
+    const modules = largeProject();
+    modules[0] = page(
+      '',
+      1_000,
+      "import Widget7 from '@/components/Widget7';\nimport Widget50 from '../components/Widget50';\n",
+    );
+    const selection = selectContext(
+      { prompt: 'the home page looks off', modules, recentPaths: ['apps/web/src/components/Widget33.tsx'] },
+      6_000,
+    );
+    const full = selection.full.map((m) => m.filePath);
+    expect(full).toContain('apps/web/src/app/page.tsx');
+    expect(full).toContain('apps/web/src/components/Widget7.tsx');
+    expect(full).toContain('apps/web/src/components/Widget50.tsx');
+    expect(full).toContain('apps/web/src/components/Widget33.tsx');
+    expect(sum(selection.full)).toBeLessThanOrEqual(6_000);
+  });
+
+  it('names modules by path and file name too', () => {
+    const modules = largeProject();
+    const byPath = selectContext({ prompt: 'fix apps/web/src/app/api/thing-4/route.ts', modules }, 3_000);
+    expect(byPath.full.map((m) => m.filePath)).toContain('apps/web/src/app/api/thing-4/route.ts');
+    const byFile = selectContext({ prompt: 'open Widget12.tsx', modules }, 3_000);
+    expect(byFile.full.map((m) => m.filePath)).toContain('apps/web/src/components/Widget12.tsx');
+  });
+
+  it('always sends the FIX_CHANGE failing module, even over the budget, and only it', () => {
+    const modules = largeProject();
+    const failing = component('Huge', 30_000);
+    modules.push(failing);
+    const selection = selectContext(
+      { prompt: 'Fix it', modules, error: { filePath: failing.filePath, message: 'x is not defined' } },
+      1_000,
+    );
+    expect(selection.full.map((m) => m.filePath)).toEqual([failing.filePath]);
+    const { messages } = buildPrompt({
+      prompt: 'Fix it',
+      modules,
+      action: 'FIX_CHANGE',
+      error: { filePath: failing.filePath, message: 'x is not defined' },
+    });
+    const msg = readRequestMessage(messages[0]?.content ?? '');
+    expect(msg.files.map((f) => f.filePath)).toEqual([failing.filePath]);
+    expect(msg.otherFiles).toHaveLength(modules.length - 1);
+  });
+
+  it('takes a smaller module that still fits after a larger one did not', () => {
+    const modules = [page('', 900), component('Big', 900), component('Small', 50)];
+    const selection = selectContext({ prompt: 'tweak', modules }, 1_000);
+    expect(selection.full.map((m) => m.filePath)).toEqual([
+      'apps/web/src/app/page.tsx',
+      'apps/web/src/components/Small.tsx',
+    ]);
+  });
+
+  it('generate passes the budget on; the builtin provider reads the whole project', async () => {
+    const modules = largeProject();
+    const seen: string[] = [];
+    const recorder = (budget?: number): ModelProvider => ({
+      id: 'recorder',
+      ...(budget !== undefined ? { contextBudgetTokens: budget } : {}),
+      async *stream({ messages }) {
+        seen.push(messages[0]?.content ?? '');
+        yield 'ok';
+      },
+    });
+    for await (const _ of generate({ prompt: 'hi', modules }, recorder())) void _;
+    for await (const _ of generate({ prompt: 'hi', modules }, recorder(), { budgetTokens: 2_000 })) void _;
+    for await (const _ of generate({ prompt: 'hi', modules }, recorder(Number.POSITIVE_INFINITY))) void _;
+    const files = seen.map((c) => readRequestMessage(c).files.length);
+    expect(files[0]).toBeLessThan(modules.length);
+    expect(files[1]).toBeLessThan(files[0] ?? 0);
+    expect(files[2]).toBe(modules.length);
+  });
+});
+
+describe('library docs in the request', () => {
+  it('the system prompt names the catalogue libraries, the auth contract and Expo pages', () => {
+    for (const piece of [
+      'recharts',
+      'date-fns',
+      'zustand',
+      '@/components/ui/button',
+      "import useUser from '@/utils/useUser'",
+      'signInWithCredentials, signUpWithCredentials, signInWithGoogle, signOut',
+      "'@expo/vector-icons'",
+      'EXPO_PAGE',
+      'AUTH_PAGE_SIGN_IN',
+      '<kiln:docs>',
+    ])
+      expect(SYSTEM_PROMPT, piece).toContain(piece);
+  });
+
+  it('sends the docs of libraries the prompt asks for by use case, in a <kiln:docs> section', () => {
+    const { messages } = buildPrompt({
+      prompt: 'A finance dashboard with charts of my monthly expenses',
+      modules: [],
+    });
+    const content = messages[0]?.content ?? '';
+    expect(content).toMatch(/<kiln:docs>\n<kiln:doc name="recharts" version="3\.10\.1" platform="web">/);
+    expect(content).toContain('ResponsiveContainer');
+    // The request is still read back intact.
+    expect(readRequestMessage(content).prompt).toBe('A finance dashboard with charts of my monthly expenses');
+  });
+
+  it('sends the docs of libraries the modules import, and mobile docs only for mobile work', () => {
+    const modules = [page('', 100, "import { format } from 'date-fns';\n")];
+    const web = buildPrompt({ prompt: 'make the header bigger', modules }).messages[0]?.content ?? '';
+    expect(web).toContain('<kiln:doc name="date-fns"');
+    expect(web).not.toContain('<kiln:doc name="react-native"');
+    const mobile = buildPrompt({ prompt: 'a mobile app with icons', modules: [] }).messages[0]?.content ?? '';
+    expect(mobile).toContain('<kiln:doc name="react-native"');
+    expect(mobile).toContain('<kiln:doc name="@expo/vector-icons"');
+    expect(mobile).not.toContain('<kiln:doc name="lucide-react"');
+  });
+
+  it('keeps the docs within a quarter of the budget', () => {
+    const prompt =
+      'a dashboard with charts, a calendar, a modal dialog, tabs, a table, a dropdown, animations, a drawer and a form';
+    const small = buildPrompt({ prompt, modules: [] }, { budgetTokens: 1_200 }).messages[0]?.content ?? '';
+    const docs = /<kiln:docs>[\s\S]*<\/kiln:docs>/.exec(small)?.[0] ?? '';
+    expect(docs).not.toBe('');
+    expect(estimateTokens(docs)).toBeLessThanOrEqual(300 + 10);
+    const large = buildPrompt({ prompt, modules: [] }).messages[0]?.content ?? '';
+    expect((large.match(/<kiln:doc /g) ?? []).length).toBeGreaterThan(
+      (small.match(/<kiln:doc /g) ?? []).length,
+    );
+  });
+});
