@@ -1,14 +1,15 @@
-import { Code, Eye, History } from 'lucide-react';
+import { Code, Eye, History, SlidersHorizontal } from 'lucide-react';
 
-export type StageTab = 'preview' | 'code' | 'history';
+export type StageTab = 'preview' | 'code' | 'history' | 'settings';
 
 const TABS = [
   { tab: 'preview', label: 'Preview', Icon: Eye },
   { tab: 'code', label: 'Code', Icon: Code },
   { tab: 'history', label: 'History', Icon: History },
+  { tab: 'settings', label: 'Settings', Icon: SlidersHorizontal },
 ] as const;
 
-/** Preview, Code or History for the main area. */
+/** Preview, Code, History or Settings for the main area. */
 export function StageTabs({ tab, onChange }: { tab: StageTab; onChange: (tab: StageTab) => void }) {
   return (
     <div className="segmented" role="tablist" aria-label="View">

@@ -5,6 +5,7 @@ import { ActionMenu } from '../components/ActionMenu.tsx';
 import { AppHeader } from '../components/AppHeader.tsx';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
+import { GroupHistoryDialog, GroupRevisionBadge } from '../components/GroupHistory.tsx';
 import { NameDialog } from '../components/NameDialog.tsx';
 import { type ProjectAction, ProjectCard } from '../components/ProjectCard.tsx';
 import { ForkProjectDialog, MoveProjectDialog } from '../components/ProjectDialogs.tsx';
@@ -24,6 +25,8 @@ import {
 } from '../queries.ts';
 import { atLeast } from '../roles.ts';
 import { navigate } from '../router.ts';
+import type { GroupRevision } from '../settings-queries.ts';
+import { useGroupRevisions } from '../use-group-revisions.ts';
 import { useProjectGroups } from '../use-project-groups.ts';
 import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
@@ -40,7 +43,7 @@ function greeting(hour: number): string {
 type Open =
   | { kind: ProjectAction; project: ProjectSummary }
   | { kind: 'new-group' }
-  | { kind: 'rename-group' | 'delete-group'; group: ProjectGroup }
+  | { kind: 'rename-group' | 'delete-group' | 'group-history'; group: ProjectGroup }
   | null;
 
 export function DashboardPage() {
@@ -48,6 +51,7 @@ export function DashboardPage() {
   const { me, organization } = useSession();
   const toast = useToast();
   const { groups, error: listError, reload } = useProjectGroups(organization?.id ?? null);
+  const groupRevisions = useGroupRevisions(organization?.id ?? null, groups);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -147,6 +151,8 @@ export function DashboardPage() {
                 key={group.id}
                 group={group}
                 canEdit={canEdit}
+                revisions={groupRevisions.byGroup[group.id]}
+                onHistory={() => setOpen({ kind: 'group-history', group })}
                 onRename={() => setOpen({ kind: 'rename-group', group })}
                 onDelete={() => setOpen({ kind: 'delete-group', group })}
                 onProjectAction={onProjectAction}
@@ -178,6 +184,20 @@ export function DashboardPage() {
           onSubmit={async (name) => {
             await renameProjectGroup(open.group.id, name);
             await reload();
+          }}
+        />
+      ) : null}
+      {open?.kind === 'group-history' ? (
+        <GroupHistoryDialog
+          groupId={open.group.id}
+          groupName={open.group.name}
+          revisions={groupRevisions.byGroup[open.group.id] ?? []}
+          canEdit={canEdit}
+          onClose={close}
+          onRestored={async (_restored, from) => {
+            await reload();
+            close();
+            toast(`Restored group revision ${from.number}.`);
           }}
         />
       ) : null}
@@ -250,12 +270,17 @@ export function DashboardPage() {
 function GroupSection({
   group,
   canEdit,
+  revisions,
+  onHistory,
   onRename,
   onDelete,
   onProjectAction,
 }: {
   group: ProjectGroup;
   canEdit: boolean;
+  /** The group's revisions, newest first (undefined until loaded). */
+  revisions: GroupRevision[] | undefined;
+  onHistory: () => void;
   onRename: () => void;
   onDelete: () => void;
   onProjectAction: (action: ProjectAction, project: ProjectSummary) => void;
@@ -266,6 +291,7 @@ function GroupSection({
       <div className="group-head">
         <h3 id={headingId}>{group.name}</h3>
         <span className="count">{group.projects.length}</span>
+        <GroupRevisionBadge groupName={group.name} latest={revisions?.[0]} onOpen={onHistory} />
         {canEdit ? (
           <ActionMenu
             label={`Actions for group ${group.name}`}

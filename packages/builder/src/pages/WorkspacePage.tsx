@@ -7,6 +7,7 @@ import { DeviceToggle } from '../components/DeviceToggle.tsx';
 import { HistoryPanel } from '../components/HistoryPanel.tsx';
 import { ModuleList } from '../components/ModuleList.tsx';
 import { PreviewStage } from '../components/PreviewStage.tsx';
+import { ProjectSettingsPanel } from '../components/ProjectSettingsPanel.tsx';
 import { PublishControl } from '../components/PublishControl.tsx';
 import { RouteBar } from '../components/RouteBar.tsx';
 import { ServerUnavailable } from '../components/ServerUnavailable.tsx';
@@ -266,6 +267,11 @@ function Workspace({
                     setTab('preview');
                   }}
                 />
+              </div>
+            ) : null}
+            {tab === 'settings' ? (
+              <div id="stage-settings" className="stage-pane stage-pane-scroll">
+                <ProjectSettingsPanel projectId={project.id} canEdit={canEdit} onChanged={refresh} />
               </div>
             ) : null}
           </div>

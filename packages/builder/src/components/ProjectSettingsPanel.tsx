@@ -1,0 +1,404 @@
+import { DESIGN_SYSTEM_VISIBILITIES, ENVIRONMENTS, FONT_FAMILIES } from '@kiln/core';
+import { Check, Copy, Link2, Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { errorMessage } from '../api.ts';
+import {
+  type DesignSystem,
+  fetchProjectSettings,
+  type ProjectSettings,
+  rotateProjectAccessLink,
+  setProjectEnvironment,
+  setProjectVisibility,
+  updateDesignSystem,
+} from '../settings-queries.ts';
+import { FormAlert } from './FormAlert.tsx';
+import { FormNote } from './FormNote.tsx';
+import { Select } from './Select.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
+import { Spinner } from './Spinner.tsx';
+
+const FONT_OPTIONS = [
+  { value: '', label: 'Default' },
+  ...FONT_FAMILIES.map((f) => ({ value: f.family, label: f.family })),
+];
+const ENVIRONMENT_LABELS: Record<string, string> = {
+  DEVELOPMENT: 'Development',
+  PREVIEW: 'Preview',
+  PRODUCTION: 'Production',
+};
+const VISIBILITY_LABELS: Record<string, { label: string; hint: string }> = {
+  PUBLIC: { label: 'Public', hint: 'Anyone with the address can open the published app.' },
+  PRIVATE: {
+    label: 'Private',
+    hint: 'Only people with the private link can open it. Counts against the plan.',
+  },
+};
+
+/** `#abc` → `#aabbcc`, for the native colour input (which only takes six digits). */
+function sixDigits(hex: string): string {
+  const h = hex.trim().toLowerCase();
+  if (/^#[0-9a-f]{3}$/.test(h)) return `#${[...h.slice(1)].map((c) => c + c).join('')}`;
+  return /^#[0-9a-f]{6}$/.test(h) ? h : '#000000';
+}
+
+/**
+ * The project's Settings tab: design system (Tailwind config, fonts, named colours), environment and
+ * visibility with the private link. Viewers see the values read-only; the server's refusals show verbatim.
+ */
+export function ProjectSettingsPanel({
+  projectId,
+  canEdit,
+  onChanged,
+}: {
+  projectId: string;
+  canEdit: boolean;
+  /** Something the preview depends on changed (the design system): re-read the project. */
+  onChanged: () => Promise<void>;
+}) {
+  const [settings, setSettings] = useState<ProjectSettings | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setSettings(await fetchProjectSettings(projectId));
+      setLoadError(null);
+    } catch (caught) {
+      setLoadError(errorMessage(caught));
+    }
+  }, [projectId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (loadError) {
+    return (
+      <div className="project-settings">
+        <FormAlert message={loadError} />
+      </div>
+    );
+  }
+  if (!settings) {
+    return (
+      <div className="project-settings project-settings-loading" aria-busy="true">
+        <Spinner />
+      </div>
+    );
+  }
+  return (
+    <div className="project-settings">
+      {canEdit ? null : <p className="muted">Viewers can look but not change these settings.</p>}
+      <DesignSystemSection
+        key={`${settings.id}`}
+        settings={settings}
+        canEdit={canEdit}
+        onSaved={async (next) => {
+          setSettings(next);
+          await onChanged();
+        }}
+      />
+      <EnvironmentSection settings={settings} canEdit={canEdit} onSaved={setSettings} />
+      <VisibilitySection settings={settings} canEdit={canEdit} onSaved={setSettings} />
+    </div>
+  );
+}
+
+function DesignSystemSection({
+  settings,
+  canEdit,
+  onSaved,
+}: {
+  settings: ProjectSettings;
+  canEdit: boolean;
+  onSaved: (next: ProjectSettings) => Promise<void>;
+}) {
+  const [draft, setDraft] = useState<DesignSystem>(settings.designSystem);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const configId = useId();
+
+  const setColor = (index: number, patch: Partial<{ name: string; value: string }>) =>
+    setDraft((d) => ({ ...d, colors: d.colors.map((c, i) => (i === index ? { ...c, ...patch } : c)) }));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setNote(null);
+    try {
+      const next = await updateDesignSystem(settings.id, draft);
+      setDraft(next.designSystem);
+      await onSaved(next);
+      setNote('Design system saved. The preview uses it now.');
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <SettingsSection
+      id="design-system"
+      title="Design system"
+      description="Colours become Tailwind colours (brand → bg-brand, text-brand); the display font is font-display."
+    >
+      <form className="settings-form settings-form-wide" onSubmit={save}>
+        <div className="field">
+          <div className="field-label-row">
+            <label htmlFor={configId}>Tailwind config</label>
+            <span className="field-hint">Tailwind v4 CSS, e.g. @theme {'{ --radius-card: 14px; }'}</span>
+          </div>
+          <textarea
+            id={configId}
+            className="input textarea input-mono"
+            rows={6}
+            spellCheck={false}
+            readOnly={!canEdit}
+            value={draft.tailwindConfig}
+            onChange={(e) => setDraft({ ...draft, tailwindConfig: e.target.value })}
+          />
+        </div>
+        <div className="settings-row">
+          <Select
+            label="Body font"
+            options={FONT_OPTIONS}
+            value={draft.fonts.body ?? ''}
+            disabled={!canEdit}
+            onChange={(e) => setDraft({ ...draft, fonts: { ...draft.fonts, body: e.target.value || null } })}
+          />
+          <Select
+            label="Display font"
+            options={FONT_OPTIONS}
+            value={draft.fonts.display ?? ''}
+            disabled={!canEdit}
+            onChange={(e) =>
+              setDraft({ ...draft, fonts: { ...draft.fonts, display: e.target.value || null } })
+            }
+          />
+        </div>
+        <fieldset className="color-list">
+          <legend>Colours</legend>
+          {draft.colors.length === 0 ? <p className="muted">No colours yet.</p> : null}
+          {draft.colors.map((color, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the name itself changes.
+            <div className="color-row" key={index}>
+              <input
+                className="input"
+                aria-label={`Colour ${index + 1} name`}
+                placeholder="brand"
+                value={color.name}
+                readOnly={!canEdit}
+                onChange={(e) => setColor(index, { name: e.target.value })}
+              />
+              <input
+                type="color"
+                className="color-swatch"
+                aria-label={`Colour ${index + 1} value`}
+                value={sixDigits(color.value)}
+                disabled={!canEdit}
+                onChange={(e) => setColor(index, { value: e.target.value })}
+              />
+              <code className="color-hex">{color.value}</code>
+              {canEdit ? (
+                <button
+                  type="button"
+                  className="button button-ghost button-icon button-icon-small"
+                  aria-label={`Remove colour ${color.name || index + 1}`}
+                  onClick={() => setDraft({ ...draft, colors: draft.colors.filter((_, i) => i !== index) })}
+                >
+                  <Trash2 size={14} aria-hidden="true" />
+                </button>
+              ) : null}
+            </div>
+          ))}
+          {canEdit ? (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() =>
+                setDraft({
+                  ...draft,
+                  colors: [
+                    ...draft.colors,
+                    {
+                      name: draft.colors.length ? `color-${draft.colors.length + 1}` : 'brand',
+                      value: '#e8590c',
+                    },
+                  ],
+                })
+              }
+            >
+              <Plus size={14} aria-hidden="true" />
+              Add colour
+            </button>
+          ) : null}
+        </fieldset>
+        <FormAlert message={error} />
+        <FormNote message={note} />
+        {canEdit ? (
+          <div className="settings-actions">
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {busy ? <Spinner /> : null}
+              Save design system
+            </button>
+          </div>
+        ) : null}
+      </form>
+    </SettingsSection>
+  );
+}
+
+function EnvironmentSection({
+  settings,
+  canEdit,
+  onSaved,
+}: {
+  settings: ProjectSettings;
+  canEdit: boolean;
+  onSaved: (next: ProjectSettings) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <SettingsSection
+      id="environment"
+      title="Environment"
+      description="Where this project stands in its lifecycle."
+    >
+      <div className="settings-form">
+        <Select
+          label="Environment"
+          options={ENVIRONMENTS.map((value) => ({ value, label: ENVIRONMENT_LABELS[value] ?? value }))}
+          value={settings.environment}
+          disabled={!canEdit || busy}
+          onChange={async (e) => {
+            setBusy(true);
+            setError(null);
+            try {
+              onSaved(await setProjectEnvironment(settings.id, e.target.value));
+            } catch (caught) {
+              setError(errorMessage(caught));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        />
+        <FormAlert message={error} />
+      </div>
+    </SettingsSection>
+  );
+}
+
+function VisibilitySection({
+  settings,
+  canEdit,
+  onSaved,
+}: {
+  settings: ProjectSettings;
+  canEdit: boolean;
+  onSaved: (next: ProjectSettings) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [link, setLink] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const name = useId();
+
+  async function choose(visibility: string) {
+    setBusy(true);
+    setError(null);
+    try {
+      onSaved(await setProjectVisibility(settings.id, visibility));
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function rotate() {
+    setBusy(true);
+    setError(null);
+    try {
+      setLink(await rotateProjectAccessLink(settings.id));
+      setCopied(false);
+      onSaved({ ...settings, hasAccessLink: true });
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function copy() {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      setError('Copying was blocked by the browser: select the link and copy it yourself.');
+    }
+  }
+
+  return (
+    <SettingsSection id="visibility" title="Visibility" description="Who can open the published app.">
+      <div className="settings-form">
+        <div className="radio-cards" role="radiogroup" aria-label="Visibility">
+          {DESIGN_SYSTEM_VISIBILITIES.map((value) => (
+            <label key={value} className="radio-card">
+              <input
+                type="radio"
+                name={name}
+                value={value}
+                checked={settings.visibility === value}
+                disabled={!canEdit || busy}
+                onChange={() => void choose(value)}
+              />
+              <span>
+                <strong>{VISIBILITY_LABELS[value]?.label ?? value}</strong>
+                <span className="muted">{VISIBILITY_LABELS[value]?.hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <FormAlert message={error} />
+        {settings.visibility === 'PRIVATE' ? (
+          <div className="settings-sub">
+            <h3>
+              <Link2 size={15} aria-hidden="true" />
+              Private link
+            </h3>
+            <p className="muted">
+              {settings.hasAccessLink
+                ? 'The link is shown only when it is made. A new link stops the old one from working.'
+                : 'Make a link to share the app with the people who should see it.'}
+            </p>
+            {link ? (
+              <div className="copy-row">
+                <input
+                  className="input input-mono"
+                  readOnly
+                  aria-label="Private link"
+                  value={link}
+                  onFocus={(e) => e.target.select()}
+                />
+                <button type="button" className="button" onClick={() => void copy()}>
+                  {copied ? <Check size={15} aria-hidden="true" /> : <Copy size={15} aria-hidden="true" />}
+                  {copied ? 'Copied' : 'Copy'}
+                </button>
+              </div>
+            ) : null}
+            {canEdit ? (
+              <div className="settings-actions">
+                <button type="button" className="button" disabled={busy} onClick={() => void rotate()}>
+                  {busy ? <Spinner /> : null}
+                  {settings.hasAccessLink ? 'Make a new private link' : 'Make a private link'}
+                </button>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </SettingsSection>
+  );
+}
