@@ -34,11 +34,16 @@ function compilerFor(themeCss: string): Promise<Compiler> {
   if (!compiler) {
     if (compilers.size >= MAX_COMPILERS) compilers.delete(compilers.keys().next().value!);
     // Kiln's font-{name} utilities first, so a design system's own theme can still override them.
-    compiler = compile(`@import "tailwindcss";\n${FONT_THEME}${themeCss}`, {
+    const created = compile(`@import "tailwindcss";\n${FONT_THEME}${themeCss}`, {
       base: TAILWIND_DIR,
       loadStylesheet,
     });
-    compilers.set(themeCss, compiler);
+    // A config that does not compile is not kept: the next call reports its error again without a stale entry.
+    created.catch(() => {
+      if (compilers.get(themeCss) === created) compilers.delete(themeCss);
+    });
+    compilers.set(themeCss, created);
+    compiler = created;
   }
   return compiler;
 }
