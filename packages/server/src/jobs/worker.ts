@@ -6,7 +6,6 @@
  */
 import { type GenerationEvent, type GenModule, generate, type ModelProvider } from '@kiln/codegen';
 import { JOB_STALL_CHECK_INTERVAL_MS, JOB_STALL_TIMEOUT_MS } from '@kiln/core';
-import { compileModule } from '@kiln/preview';
 import { and, eq, sql } from 'drizzle-orm';
 import { charge, refundRevision, usageCredits } from '../credits';
 import type { Db } from '../db/index';
@@ -14,7 +13,8 @@ import { jobs, messages, projects, revisions, runs } from '../db/schema';
 import { newId } from '../ids';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
 import type { RoomEvent } from '../rooms';
-import { type CodeFailure, queueAutoFix, wantsAutoFix } from './autofix';
+import { queueAutoFix, wantsAutoFix } from './autofix';
+import { closeValidation, validateRevision } from './validate';
 
 /** Drafts reach the room at most this often per generation (trailing, so the last change is never held). */
 const PUBLISH_MS = 50;
@@ -103,6 +103,7 @@ export class GenerationWorkers {
     this.wake();
     await Promise.all(this.#loops);
     this.#loops = [];
+    await closeValidation().catch((err) => this.#opts.log('closing the render check failed', err));
   }
 
   async #loop(): Promise<void> {
@@ -294,7 +295,12 @@ export class GenerationWorkers {
       if (ctrl.signal.aborted) throw ctrl.signal.reason;
       if (!done) throw new Error('The generator ended without a result.');
       const finalModules = done.modules;
-      const { status, failure } = finalStatus(revision.action, finalModules);
+      // Compiled, then every page rendered in headless Chromium (validate.ts); `error` names the failing module.
+      const { status, error: failure } = await validateRevision(finalModules, {
+        action: revision.action,
+        log: this.#opts.log,
+      });
+      if (ctrl.signal.aborted) throw ctrl.signal.reason;
       const usage = done.usage;
       const doneAt = new Date();
       let autoFixQueued = false;
@@ -448,23 +454,4 @@ async function organizationOf(db: Db, projectId: string): Promise<string> {
 
 async function setStatus(db: Db, revisionId: string, status: string): Promise<void> {
   await db.update(revisions).set({ status, updatedAt: new Date() }).where(eq(revisions.id, revisionId));
-}
-
-/**
- * After generation: a first project with no modules means the prompt was not understood (INVALID_PROMPT);
- * otherwise every React module must compile (VALID) or the revision is INVALID_CODE, which offers Fix it.
- * `failure` (the first failing module and its message) is what the automatic fix is told (see autofix.ts).
- */
-function finalStatus(action: string, modules: GenModule[]): { status: string; failure?: CodeFailure } {
-  if (modules.length === 0) return { status: action === 'INITIAL' ? 'INVALID_PROMPT' : 'VALID' };
-  for (const m of modules) {
-    if (!/\.(jsx?|tsx?)$/.test(m.filePath) || m.moduleType === 'FUNCTION') continue;
-    try {
-      compileModule(m.content, m.filePath);
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      return { status: 'INVALID_CODE', failure: { filePath: m.filePath, message } };
-    }
-  }
-  return { status: 'VALID' };
 }

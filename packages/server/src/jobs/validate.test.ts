@@ -1,0 +1,72 @@
+/**
+ * `validateRevision`: the compile pass and the headless render pass (real Chromium, the built runtime), on
+ * hand-written modules and on the builtin generator's todo app.
+ */
+import { createBuiltinProvider, type GenerationEvent, type GenModule, generate } from '@kiln/codegen';
+import { afterAll, describe, expect, test } from 'vitest';
+import { closeValidation, validateRevision } from './validate';
+
+afterAll(() => closeValidation());
+
+const page = (content: string, filePath = 'apps/web/src/app/page.tsx'): GenModule => ({
+  filePath,
+  moduleType: 'PAGE',
+  content,
+});
+const component = (name: string, content: string): GenModule => ({
+  filePath: `apps/web/src/components/${name}.tsx`,
+  moduleType: 'COMPONENT',
+  content,
+});
+
+async function todoApp(): Promise<GenModule[]> {
+  let done: Extract<GenerationEvent, { type: 'done' }> | undefined;
+  for await (const ev of generate(
+    { prompt: 'A todo list app with due dates', modules: [], action: 'INITIAL' },
+    createBuiltinProvider(),
+  )) {
+    if (ev.type === 'done') done = ev;
+  }
+  return done!.modules;
+}
+
+describe('validateRevision', () => {
+  test('no modules: INVALID_PROMPT for a first generation, VALID for a later one', async () => {
+    expect(await validateRevision([], { action: 'INITIAL' })).toEqual({ status: 'INVALID_PROMPT' });
+    expect(await validateRevision([], { action: 'CHAT' })).toEqual({ status: 'VALID' });
+  });
+
+  test('a module that does not compile is INVALID_CODE before anything renders', async () => {
+    const result = await validateRevision([
+      page('export default function Home() { return <main><p>ok</p></main>; }'),
+      component('Broken', 'export default function Broken() { return <div>{ }</div>; ;; const = ; }'),
+    ]);
+    expect(result.status).toBe('INVALID_CODE');
+    expect(result.error?.filePath).toBe('apps/web/src/components/Broken.tsx');
+    expect(result.error?.message).toBeTruthy();
+  });
+
+  test('code that compiles but fails to render is INVALID_CODE, naming the failing component', async () => {
+    const modules = [
+      page('export default function Home() { return <main><h1>Hi</h1><Stats /></main>; }'),
+      component(
+        'Stats',
+        'export default function Stats() { const data = undefined; return <p>{data.total}</p>; }',
+      ),
+    ];
+    expect((await validateRevision(modules, { render: false })).status).toBe('VALID');
+    const result = await validateRevision(modules);
+    expect(result.status).toBe('INVALID_CODE');
+    expect(result.error?.filePath).toBe('apps/web/src/components/Stats.tsx');
+    expect(result.error?.message).toMatch(/total/);
+  });
+
+  test("the builtin generator's todo app renders: VALID, in well under a second once warm", async () => {
+    const modules = await todoApp();
+    expect(modules.some((m) => m.moduleType === 'PAGE')).toBe(true);
+    expect(await validateRevision(modules)).toEqual({ status: 'VALID' });
+    const started = performance.now();
+    expect(await validateRevision(modules)).toEqual({ status: 'VALID' });
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
