@@ -90,7 +90,7 @@ export function selectContext(
   req: Pick<GenerateRequest, 'prompt' | 'modules' | 'error' | 'recentPaths'>,
   budgetTokens: number,
 ): ContextSelection {
-  const cost = new Map(req.modules.map((m) => [m.filePath, moduleBlockTokens(m)]));
+  const cost = new Map(req.modules.map((m) => [m, moduleBlockTokens(m)]));
   const projectTokens = [...cost.values()].reduce((a, b) => a + b, 0);
   if (projectTokens <= budgetTokens) return { full: [...req.modules], listed: [], projectTokens };
 
@@ -118,18 +118,18 @@ export function selectContext(
     (a, b) =>
       (score.get(b.filePath) ?? 0) - (score.get(a.filePath) ?? 0) || a.filePath.localeCompare(b.filePath),
   );
-  const chosen = new Set<string>();
+  const chosen = new Set<GenModule>();
   let used = 0;
   for (const m of ranked) {
-    const c = cost.get(m.filePath) ?? 0;
+    const c = cost.get(m) ?? 0;
     if (m.filePath === forced || used + c <= budgetTokens) {
-      chosen.add(m.filePath);
+      chosen.add(m);
       used += c;
     }
   }
   return {
-    full: req.modules.filter((m) => chosen.has(m.filePath)),
-    listed: req.modules.filter((m) => !chosen.has(m.filePath)),
+    full: req.modules.filter((m) => chosen.has(m)),
+    listed: req.modules.filter((m) => !chosen.has(m)),
     projectTokens,
   };
 }
