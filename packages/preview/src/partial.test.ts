@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { compileModule } from './compile.ts';
 import {
   initTreeSitter,
+  parseStats,
+  parsesCleanly,
   repairPartialCode,
   TREE_SITTER_NOT_INITIALIZED,
   TREE_SITTER_PARSE_TIMEOUT,
@@ -84,5 +86,19 @@ describe('repairPartialCode', () => {
     }
     const total = Math.floor((page.length - starts - 10) / 7) + 1;
     expect(repaired / total).toBeGreaterThan(0.95);
+  });
+
+  test('a parse cancelled at its deadline is reset, so the next parse reads its own text', () => {
+    // web-tree-sitter resumes a cancelled parse on the next parse() call unless reset() is called; resumed
+    // on other text it returns the old text's tree (here: 50 statements for a 12-character input).
+    const big = 'const f = () => <div className="a">{[1, 2].map((x) => <b key={x}>{x}</b>)}</div>;\n'.repeat(
+      3000,
+    );
+    const cancelled = parseStats.cancelled;
+    expect(parsesCleanly(big, performance.now() + 1)).toBe(false);
+    expect(parseStats.cancelled).toBe(cancelled + 1);
+    expect(parsesCleanly('const a = 1;')).toBe(true);
+    expect(parsesCleanly('const a = <div>;')).toBe(false);
+    expect(parsesCleanly(big)).toBe(true);
   });
 });

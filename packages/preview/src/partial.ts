@@ -17,7 +17,10 @@ export const TREE_SITTER_PARSE_TIMEOUT = 500;
 const MAX_CANDIDATES = 60;
 
 let parser: Parser | null = null;
+let language: Language | null = null;
 let initializing: Promise<void> | null = null;
+/** True while `parser.parse` runs: the parser is not re-entrant (see `parseTree`). */
+let parsing = false;
 
 /** Where the two wasm files are: URLs in the browser (`/_kiln/wasm/…`), file paths in Node. */
 export interface TreeSitterFiles {
@@ -31,10 +34,8 @@ export interface TreeSitterFiles {
 export function initTreeSitter(files: TreeSitterFiles): Promise<void> {
   initializing ??= (async () => {
     await Parser.init({ locateFile: () => files.parser });
-    const language = await Language.load(files.tsx);
-    const p = new Parser();
-    p.setLanguage(language);
-    parser = p;
+    language = await Language.load(files.tsx);
+    parser = new Parser().setLanguage(language);
   })();
   initializing.catch(() => {
     initializing = null;
@@ -47,20 +48,64 @@ export function treeSitterReady(): boolean {
   return parser !== null;
 }
 
-/** Whether `code` parses as TSX without errors (within the parse timeout). */
+/** How parses ended since load, for tests and benchmarks. */
+export const parseStats = { parses: 0, cancelled: 0, failed: 0 };
+
+/**
+ * Parses `code` from scratch and tells whether it has no syntax error; null when the parse was cancelled at
+ * `deadline`. This is the only place that touches the parser, and it keeps the three rules web-tree-sitter
+ * (0.25+: no `setTimeoutMicros`; a `progressCallback` that returns true cancels) needs:
+ * - a cancelled parse is not over: the next `parse` call *resumes* it, on whatever text it is given then,
+ *   unless `reset()` is called first. Resumed on another draft it yields a tree of the wrong text (its
+ *   nodes run past the end of the new input). So every cancelled parse is followed by `reset()`.
+ * - one parse at a time: the parser and its input callback are global state in the wasm module; a parse
+ *   started from inside another (a callback) is refused.
+ * - every tree is deleted (wasm memory is not garbage-collected), and a parse that threw (a wasm trap)
+ *   leaves its parser behind for a fresh one.
+ */
+function parseTree(code: string, deadline: number): boolean | null {
+  if (!parser || !language) throw new Error(TREE_SITTER_NOT_INITIALIZED);
+  if (parsing) throw new Error('tree-sitter: a parse is already running');
+  if (performance.now() > deadline) return null;
+  parsing = true;
+  let tree: ReturnType<Parser['parse']> = null;
+  let threw = true;
+  try {
+    parseStats.parses++;
+    let calls = 0;
+    tree = parser.parse(code, null, {
+      // Typed `=> void` in 0.27's d.ts, but its return value is what cancels (true = stop).
+      progressCallback: (() => (++calls & 7) === 0 && performance.now() > deadline) as unknown as () => void,
+    });
+    threw = false;
+    if (!tree) {
+      parseStats.cancelled++;
+      parser.reset();
+      return null;
+    }
+    return !tree.rootNode.hasError;
+  } finally {
+    tree?.delete();
+    parsing = false;
+    if (threw) {
+      parseStats.failed++;
+      const broken = parser;
+      parser = new Parser().setLanguage(language);
+      try {
+        broken.delete();
+      } catch {
+        // A trapped module may refuse even this; the fresh parser does not depend on it.
+      }
+    }
+  }
+}
+
+/** Whether `code` parses as TSX without errors (false when it could not finish before `deadline`). */
 export function parsesCleanly(
   code: string,
   deadline = performance.now() + TREE_SITTER_PARSE_TIMEOUT,
 ): boolean {
-  if (!parser) throw new Error(TREE_SITTER_NOT_INITIALIZED);
-  // The deadline is checked between parses, never by cancelling one: a parse cancelled from its progress
-  // callback crashed the preview's renderer under load (seen in the e2e suite). One parse takes milliseconds.
-  if (performance.now() > deadline) return false;
-  const tree = parser.parse(code);
-  if (!tree) return false;
-  const ok = !tree.rootNode.hasError;
-  tree.delete();
-  return ok;
+  return parseTree(code, deadline) === true;
 }
 
 // --- the scanner: where could the code be cut, and what would close it there ---------------------------

@@ -1,9 +1,10 @@
 /**
  * @module
- * Streaming in real Chromium: while `generating` is true, a module whose code is cut off mid-way keeps its
- * last good render (no error shown, no blank page), and the final code replaces it. The tree-sitter repair
- * of partial code (src/partial.ts, tested in partial.test.ts) is switched off in the runtime: it crashed the
- * renderer under load (see runtime/entry.ts).
+ * Streaming in real Chromium (spec §4: "while a model streams, the preview shows the newest code that parses
+ * (partial JSX auto-closed)"): while `generating` is true, a page cut off mid-way renders its complete part —
+ * the half-written element at the end is dropped and the open ones are closed (src/partial.ts,
+ * web-tree-sitter) — a cut that renders nothing keeps the last good render, and the final code replaces it.
+ * Load under many drafts a second: streaming-stress.test.ts.
  */
 import { describe, expect, test } from 'vitest';
 import type { PreviewModule } from '../src/index.ts';
@@ -38,22 +39,64 @@ const home = (content: string): PreviewModule => ({
 const upTo = (marker: string, extra = 0) => full.slice(0, full.indexOf(marker) + extra);
 
 describe('streaming', () => {
-  test('cut-off code keeps the last good render while generating, and the final code replaces it', async () => {
+  test('partial code renders its complete part while generating, and the final code replaces it', async () => {
     const b = await openBuilder();
     const p = b.preview;
-    const first = full.replace('<p>Second paragraph</p>', '').replace('<footer>The end</footer>', '');
-    await b.load([home(first)], { revisionId: 'r-stream', generating: true });
-    await p.getByText('First paragraph').waitFor({ timeout: 10_000 });
-    // Cut off mid-attribute, then mid-element: neither compiles. The last good render stays, with no error.
+    // Cut inside `<p>First…`: the heading before it renders, the half-written paragraph does not.
+    await b.load([home(upTo('<p>First', 5))], { revisionId: 'r-stream', generating: true });
+    await p.getByRole('heading', { name: 'Streaming page' }).waitFor({ timeout: 10_000 });
+    expect(await p.getByText('First paragraph').count()).toBe(0);
+    // Cut mid-attribute: the unfinished button is dropped, the paragraph before it shows.
     await b.load([home(upTo('setN(n + 1)', 4))], { revisionId: 'r-stream', generating: true });
+    await p.getByText('First paragraph').waitFor({ timeout: 10_000 });
+    expect(await p.getByRole('button').count()).toBe(0);
+    // Cut inside `<footer>`: everything before it renders and works; the footer is not there yet.
     await b.load([home(upTo('<footer>', 12))], { revisionId: 'r-stream', generating: true });
-    await p.getByRole('button', { name: /^Clicked \d+$/ }).waitFor({ timeout: 10_000 });
-    expect(await p.getByText('First paragraph').count()).toBe(1);
+    await p.getByText('Second paragraph').waitFor({ timeout: 10_000 });
+    expect(await p.getByText('The end').count()).toBe(0);
+    await p.getByRole('button', { name: 'Clicked 0' }).click();
+    await p.getByRole('button', { name: 'Clicked 1' }).waitFor({ timeout: 10_000 });
     expect(await p.getByText('Error in generated code').count()).toBe(0);
     await b.load([home(full)], { revisionId: 'r-stream', generating: false });
     await p.getByText('The end').waitFor({ timeout: 10_000 });
-    await p.getByText('Second paragraph').waitFor({ timeout: 10_000 });
     await b.waitForMessage('kiln:rendered', { revisionId: 'r-stream' });
+    expect((await b.messages()).filter((m) => m.kind === 'kiln:error')).toEqual([]);
+    // The parser's two wasm files were fetched once, at boot.
+    const wasm = await p.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.endsWith('.wasm')),
+    );
+    expect(wasm.map((n) => n.slice(n.lastIndexOf('/') + 1)).sort()).toEqual([
+      'tree-sitter-tsx.wasm',
+      'web-tree-sitter.wasm',
+    ]);
+    await b.page.context().close();
+  });
+
+  test('a cut that renders nothing keeps the last good render while generating, with no error', async () => {
+    const b = await openBuilder();
+    const p = b.preview;
+    const first = full.replace('<p>Second paragraph</p>', '').replace('<footer>The end</footer>', '');
+    await b.load([home(first)], { revisionId: 'r-keep', generating: true });
+    await p.getByText('First paragraph').waitFor({ timeout: 10_000 });
+    // Cut before the component's `return`: the repaired code renders nothing, so the last render stays.
+    await b.load([home(upTo('return ('))], { revisionId: 'r-keep', generating: true });
+    await b.load([home(first.replace('First paragraph', 'Newer paragraph'))], {
+      revisionId: 'r-keep',
+      generating: true,
+    });
+    await p.getByText('Newer paragraph').waitFor({ timeout: 10_000 });
+    await b.load([home(upTo('const [n'))], { revisionId: 'r-keep', generating: true });
+    await b.load([home(upTo('return ('))], { revisionId: 'r-keep', generating: true });
+    // A later draft that renders proves the ones before it were processed.
+    await b.load([home(upTo('<footer>', 12))], { revisionId: 'r-keep', generating: true });
+    await p.getByText('Second paragraph').waitFor({ timeout: 10_000 });
+    await b.load([home(upTo('return ('))], { revisionId: 'r-keep', generating: true });
+    await p.page().waitForTimeout(300);
+    expect(await p.getByText('Second paragraph').count()).toBe(1);
+    expect(await p.getByText('Error in generated code').count()).toBe(0);
     expect((await b.messages()).filter((m) => m.kind === 'kiln:error')).toEqual([]);
     await b.page.context().close();
   });

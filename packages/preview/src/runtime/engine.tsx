@@ -7,6 +7,7 @@
  */
 import {
   Component,
+  type ComponentType,
   createContext,
   createElement,
   type ErrorInfo,
@@ -16,6 +17,7 @@ import {
   useEffect,
   useState,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { builtinProjectSource, unknownLibraryMessage } from '../catalogue.ts';
 import type { CompiledModule } from '../compile.ts';
@@ -113,6 +115,9 @@ function errorData(error: unknown): { message: string; stack?: string } {
 
 const SeqContext = createContext(0);
 
+/** The longest a draft waits for an animation frame before it is processed anyway. */
+const DRAFT_WAIT_MS = 50;
+
 export class Engine {
   readonly kind: 'preview' | 'app';
   private readonly opts: EngineOptions;
@@ -158,8 +163,41 @@ export class Engine {
     }
   }
 
-  /** Replaces the modules, stylesheet and route, then renders. A newer load supersedes one still running. */
-  async load(req: LoadRequest): Promise<void> {
+  /**
+   * Replaces the modules, stylesheet and route, then renders. A newer load supersedes one still running.
+   * In the preview, drafts (`generating`) arrive many times a second, often faster than they can be repaired,
+   * compiled and rendered: only the newest one is processed, at the next animation frame (or after
+   * `DRAFT_WAIT_MS` when the iframe gets no frames, e.g. in a background tab); a load that is not a draft
+   * drops a pending one and is processed at once.
+   */
+  load(req: LoadRequest): Promise<void> {
+    if (!req.generating || this.kind !== 'preview') {
+      this.draft = null;
+      return this.apply(req);
+    }
+    this.draft = req;
+    this.draftRun ??= new Promise<void>((resolve) => {
+      let done = false;
+      const run = () => {
+        if (done) return;
+        done = true;
+        cancelAnimationFrame(frame);
+        clearTimeout(timer);
+        this.draftRun = null;
+        const draft = this.draft;
+        this.draft = null;
+        resolve(draft ? this.apply(draft) : undefined);
+      };
+      const frame = requestAnimationFrame(run);
+      const timer = setTimeout(run, DRAFT_WAIT_MS);
+    });
+    return this.draftRun;
+  }
+
+  private draft: LoadRequest | null = null;
+  private draftRun: Promise<void> | null = null;
+
+  private async apply(req: LoadRequest): Promise<void> {
     const seq = ++this.seq;
     this.loadStartedAt = performance.now();
     if (req.css !== undefined) applyCss(req.css);
@@ -210,7 +248,10 @@ export class Engine {
     this.failing.clear();
     for (const rec of records.values()) this.evaluate(rec);
     this.loaded = true;
-    this.render();
+    // An edit commits in the task that brought it, instead of waiting for React's scheduler; drafts while
+    // generating render as React schedules them.
+    if (req.generating) this.render();
+    else flushSync(() => this.render());
   }
 
   /** While generating: the newest code that parses, made from the module's partial source. */
@@ -398,6 +439,45 @@ export class Engine {
     }
     return lazy;
   }
+
+  /**
+   * Edits keep component state, as Vite's Fast Refresh does: a module's default export renders through one
+   * component type per file, hook signature (`hookSignature`) and generating state, which calls whatever
+   * the current code is. So an edit that keeps the module's hook calls re-renders in place — React diffs
+   * the DOM instead of rebuilding it, and state survives — while one that changes them remounts. Null for
+   * what cannot render that way (classes, async functions, memo/forwardRef objects).
+   */
+  refreshType(filePath: string, impl: unknown): ComponentType<RefreshProps> | null {
+    const rec = this.records.get(filePath);
+    if (typeof impl !== 'function' || !rec?.compiled || isAsyncFunction(impl)) return null;
+    if ((impl as { prototype?: { isReactComponent?: unknown } }).prototype?.isReactComponent) return null;
+    const key = `${this.generating}\n${hookSignature(rec.compiled.code)}`;
+    let entry = this.refreshTypes.get(filePath);
+    if (!entry || entry.key !== key) {
+      entry = { key, type: refreshable(impl.name, this.generating), impl, reused: false };
+      this.refreshTypes.set(filePath, entry);
+    } else if (entry.impl !== impl) {
+      entry.impl = impl;
+      entry.reused = true;
+    }
+    return entry.type;
+  }
+
+  /**
+   * A module re-rendered in place after an edit failed: its hooks may not match the old ones after all
+   * (a hook from another module changed). Forget its component type so it remounts; once per edit.
+   */
+  remountAfterEdit(filePath: string): boolean {
+    const entry = this.refreshTypes.get(filePath);
+    if (!entry?.reused) return false;
+    this.refreshTypes.delete(filePath);
+    return true;
+  }
+
+  private readonly refreshTypes = new Map<
+    string,
+    { key: string; type: ComponentType<RefreshProps>; impl: unknown; reused: boolean }
+  >();
 
   record(filePath: string): ModuleRecord | undefined {
     return this.records.get(filePath);
@@ -656,6 +736,45 @@ function checked(impl: (props: unknown) => unknown, generating: boolean): unknow
   return wrapper;
 }
 
+interface RefreshProps {
+  impl: (props: unknown) => unknown;
+  props: Record<string, unknown>;
+}
+
+/** The component type a module renders through (see `Engine.refreshType`): it runs the current code. */
+function refreshable(name: string, generating: boolean): ComponentType<RefreshProps> {
+  const Refreshable = ({ impl, props }: RefreshProps) => {
+    const out = impl(props);
+    if (!isRenderableNode(out)) throw new Error(INVALID_NODE_MESSAGE);
+    if (generating && (out === null || out === undefined)) throw new Error(EMPTY_WHILE_GENERATING);
+    return out as ReactNode;
+  };
+  Object.defineProperty(Refreshable, 'name', { value: name || 'Component' });
+  return Refreshable;
+}
+
+/**
+ * The hook calls of a module, in order, with the initial value of each `useState`/`useReducer` (as Fast
+ * Refresh does, so a changed initial value starts afresh). Equal signatures: an edit may keep the state.
+ */
+export function hookSignature(code: string): string {
+  let sig = signatures.get(code);
+  if (sig !== undefined) return sig;
+  sig = '';
+  for (const m of code.matchAll(/\b(use[A-Z]\w*)\s*\(/g)) {
+    sig += `${m[1]},`;
+    if (m[1] === 'useState' || m[1] === 'useReducer') {
+      const end = code.indexOf('\n', m.index);
+      sig += `${code.slice(m.index, end < 0 ? undefined : end)}\n`;
+    }
+  }
+  signatures.set(code, sig);
+  if (signatures.size > 200) signatures.delete(signatures.keys().next().value as string);
+  return sig;
+}
+
+const signatures = new Map<string, string>();
+
 function isAsyncFunction(fn: unknown): boolean {
   return typeof fn === 'function' && fn.constructor?.name === 'AsyncFunction';
 }
@@ -722,7 +841,7 @@ class ModuleBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override componentDidCatch(error: unknown, _info: ErrorInfo): void {
     const { engine, filePath } = this.props;
-    if (engine.retryWithStandIn(filePath, error)) {
+    if (engine.retryWithStandIn(filePath, error) || engine.remountAfterEdit(filePath)) {
       this.setState((s) => ({ error: null, hasError: false, attempt: s.attempt + 1 }));
       return;
     }
@@ -767,7 +886,10 @@ class ModuleBoundary extends Component<BoundaryProps, BoundaryState> {
     }
     const impl = rec.exports?.default;
     this.renderedImpl = impl;
-    return elementFor(impl, props, engine.generating);
+    const type = engine.refreshType(filePath, impl);
+    return type
+      ? createElement(type, { impl: impl as RefreshProps['impl'], props })
+      : elementFor(impl, props, engine.generating);
   }
 }
 

@@ -43,9 +43,19 @@ async function startPreview(boot: Extract<BootConfig, { mode: 'preview' }>): Pro
   const post = (message: PreviewToBuilder) => window.parent.postMessage(message, boot.builderOrigin);
   post({ kind: 'kiln:ready' });
   const compile = import('../compile.ts').then((m) => m.compileModule);
-  // The streaming repair (partial.ts, web-tree-sitter) is switched off here: with drafts arriving many times
-  // a second, the preview's renderer crashed inside the wasm parser in the e2e suite (bisected: on = crash in
-  // about half the runs, off = none). While code streams, each module keeps its last good render instead.
+  // The streaming parser (web-tree-sitter + tsx grammar wasm) loads with the compiler, fetched once.
+  const partial = import('../partial.ts').then(async (m) => {
+    try {
+      await m.initTreeSitter({
+        parser: `${boot.assetBase}wasm/web-tree-sitter.wasm`,
+        tsx: `${boot.assetBase}wasm/tree-sitter-tsx.wasm`,
+      });
+      return m.repairPartialCode;
+    } catch (error) {
+      console.warn('[kiln] streaming parser unavailable:', error);
+      return null;
+    }
+  });
   const { Engine } = await import('./engine.tsx');
   const engine = new Engine({
     kind: 'preview',
@@ -53,6 +63,7 @@ async function startPreview(boot: Extract<BootConfig, { mode: 'preview' }>): Pro
     container: container(),
     post,
     compile: () => compile,
+    partial: () => partial,
   });
   installLinkRouting(engine);
   installFetchRewrite(() => engine.revisionId);

@@ -151,10 +151,12 @@ export function buildScope(
 }
 
 interface CachedRun {
+  names: string;
   values: unknown[];
   exports: Record<string, unknown>;
 }
 
+/** Keyed by the code string itself: the engine hands the same string object back, whose hash V8 keeps. */
 const runCache = new Map<string, CachedRun>();
 
 /**
@@ -164,9 +166,14 @@ const runCache = new Map<string, CachedRun>();
 export function runModule(code: string, scope: Map<string, unknown>): Record<string, unknown> {
   const names = [...scope.keys()];
   const values = [...scope.values()];
-  const key = `${names.join(',')}\n${code}`;
-  const cached = runCache.get(key);
-  if (cached && cached.values.length === values.length && cached.values.every((v, i) => v === values[i])) {
+  const joined = names.join(',');
+  const cached = runCache.get(code);
+  if (
+    cached &&
+    cached.names === joined &&
+    cached.values.length === values.length &&
+    cached.values.every((v, i) => v === values[i])
+  ) {
     return cached.exports;
   }
   const fn = new Function(...names, `return (function () {\n${code}\n})();`) as (
@@ -174,8 +181,8 @@ export function runModule(code: string, scope: Map<string, unknown>): Record<str
   ) => unknown;
   const result = fn(...values);
   const exports = result && typeof result === 'object' ? (result as Record<string, unknown>) : {};
-  runCache.delete(key);
-  runCache.set(key, { values, exports });
+  runCache.delete(code);
+  runCache.set(code, { names: joined, values, exports });
   if (runCache.size > 300) runCache.delete(runCache.keys().next().value as string);
   return exports;
 }
