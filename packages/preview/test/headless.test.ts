@@ -2,6 +2,8 @@
  * @module
  * `renderCheck` (`@kiln/preview/node`): generated modules rendered by the real runtime in headless Chromium.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { closeHeadless, renderCheck } from '../src/node/headless.ts';
 import { ensureBuilt } from './harness.ts';
@@ -80,6 +82,33 @@ describe('renderCheck', () => {
       ],
     });
     expect(result).toMatchObject({ ok: true, error: null });
+  });
+
+  test('checked code reaches nothing but the check itself: requests to other local ports are blocked', async () => {
+    let hits = 0;
+    const other = createServer((_req, res) => {
+      hits++;
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const port = (other.address() as AddressInfo).port;
+    try {
+      const result = await renderCheck({
+        filePath: 'apps/web/src/app/page.tsx',
+        source: `export default function Home() {
+          const [state, setState] = useState('waiting');
+          useEffect(() => {
+            fetch('http://127.0.0.1:${port}/steal').then(() => setState('reached'), () => setState('blocked'));
+            new Image().src = 'http://localhost:${port}/pixel';
+          }, []);
+          return <p>{state}</p>;
+        }`,
+      });
+      expect(result).toMatchObject({ ok: true, error: null });
+      expect(hits).toBe(0);
+    } finally {
+      other.close();
+    }
   });
 
   test('an Expo page renders in mobile mode through react-native-web', async () => {

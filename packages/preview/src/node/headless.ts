@@ -186,6 +186,21 @@ function routeFor(filePath: string): string {
 
 let revision = 0;
 
+/**
+ * A browser context for checks. The checked code runs on the machine that asked (the server validates every
+ * revision with it), so it may reach the check's own two origins only: any other request — the machine's
+ * other local services, the network — is aborted (`data:` and `blob:` URLs never leave the browser).
+ */
+async function checkContext(h: Headless): Promise<BrowserContext> {
+  const context = await h.browser.newContext();
+  const allowed = new Set([`check-builder.localhost:${h.port}`, `check.preview.localhost:${h.port}`]);
+  await context.route(
+    (url) => !allowed.has(url.host),
+    (route) => route.abort('blockedbyclient'),
+  );
+  return context;
+}
+
 /** Renders one module through the preview runtime in headless Chromium; see the module comment. */
 export async function renderCheck(input: RenderCheckInput): Promise<RenderCheckResult> {
   const started = performance.now();
@@ -219,7 +234,7 @@ export async function renderCheck(input: RenderCheckInput): Promise<RenderCheckR
     route = '/__kiln_check';
   }
   const warm = h.idle.pop();
-  const context = warm?.context ?? (await h.browser.newContext());
+  const context = warm?.context ?? (await checkContext(h));
   let timer: ReturnType<typeof setTimeout> | undefined;
   let reusable = false;
   let page: Page | undefined;
