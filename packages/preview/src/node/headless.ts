@@ -48,9 +48,13 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-/** Debian's Chromium at /usr/bin/chromium with Kiln's flags; every browser Kiln and its tests start. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/**
+ * Debian's Chromium at /usr/bin/chromium with Kiln's flags; every browser Kiln and its tests start.
+ * `ownsSignals`: the caller closes the browser on shutdown, so Playwright must not exit the process on Ctrl-C.
+ */
+export function launchChromium(opts: { ownsSignals?: boolean } = {}): Promise<Browser> {
+  const signals = opts.ownsSignals ? { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false } : {};
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, ...signals });
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -151,7 +155,9 @@ function headless(): Promise<Headless> {
     }
     const { server, port } = await startServer();
     try {
-      const browser = await launchChromium();
+      // The server checks every revision with this browser and closes it when it stops (closeHeadless);
+      // Playwright's own Ctrl-C handler would end the server's process with 130 before its graceful stop.
+      const browser = await launchChromium({ ownsSignals: true });
       return { browser, server, port, idle: [] };
     } catch (error) {
       server.close();
