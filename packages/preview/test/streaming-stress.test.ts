@@ -44,7 +44,19 @@ const footer = `export default function SiteFooter() {
 }
 `;
 
+// In the order a model writes them: the page first, then the components it uses. Each component's first
+// drafts are only its imports, so the page renders them while their modules export nothing yet.
 const FILES = [
+  {
+    filePath: 'apps/web/src/app/page.tsx',
+    moduleType: 'PAGE',
+    name: 'Homepage',
+    // The dashboard, using both components at its end.
+    content: dashboardPage('STREAMED').replace(
+      '      </main>',
+      '        <FeatureCard title="Fast" text="Renders while it streams" />\n      </main>\n      <SiteFooter />',
+    ),
+  },
   {
     filePath: 'apps/web/src/components/FeatureCard.tsx',
     moduleType: 'COMPONENT',
@@ -57,25 +69,21 @@ const FILES = [
     name: 'SiteFooter',
     content: footer,
   },
-  {
-    filePath: 'apps/web/src/app/page.tsx',
-    moduleType: 'PAGE',
-    name: 'Homepage',
-    // The dashboard, using both components at its end (so they render once the page is complete).
-    content: dashboardPage('STREAMED').replace(
-      '      </main>',
-      '        <FeatureCard title="Fast" text="Renders while it streams" />\n      </main>\n      <SiteFooter />',
-    ),
-  },
 ] satisfies PreviewModule[];
 
-/** The drafts a room delivers while the files above are written one after the other, `step` chars each. */
-function drafts(step: number): PreviewModule[][] {
-  const out: PreviewModule[][] = [];
+/**
+ * The drafts a room delivers while the files above are written one after the other, `step` chars each, and
+ * how long the stream then goes quiet (ms): after the first draft of each file, as when a model pauses.
+ */
+function drafts(step: number): { modules: PreviewModule[]; pause: number }[] {
+  const out: { modules: PreviewModule[]; pause: number }[] = [];
   for (let f = 0; f < FILES.length; f++) {
     const file = FILES[f] as PreviewModule;
     for (let n = step; n < file.content.length + step; n += step) {
-      out.push([...FILES.slice(0, f), { ...file, content: file.content.slice(0, n) }]);
+      out.push({
+        modules: [...FILES.slice(0, f), { ...file, content: file.content.slice(0, n) }],
+        pause: n === step ? 1500 : 10,
+      });
     }
   }
   return out;
@@ -105,12 +113,13 @@ describe('streaming under load', () => {
     });
     const list = drafts(40);
     expect(list.length).toBeGreaterThan(300);
-    // Post every draft from inside the builder page, 2 ms apart: far more than one per frame.
+    // Post every draft from inside the builder page, 10 ms apart (the room sends one every 50 ms). A
+    // component's first draft is only its imports; while the stream pauses there, the page renders it.
     await b.page.evaluate(async (all) => {
       const w = window as unknown as { client: { load(m: unknown): void } };
-      for (const modules of all) {
+      for (const { modules, pause } of all) {
         w.client.load({ revisionId: 'r-load', modules, css: '', route: '/', generating: true, mode: 'web' });
-        await new Promise((r) => setTimeout(r, 2));
+        await new Promise((r) => setTimeout(r, pause));
       }
     }, list);
     // The preview got them all and is still alive (a crashed renderer does not answer).
@@ -124,18 +133,35 @@ describe('streaming under load', () => {
         () => (window as unknown as { __headingWhileStreaming: boolean }).__headingWhileStreaming,
       ),
     ).toBe(true);
-    // The repair is alive: a cut-off draft still shows its complete part.
-    const page = FILES[2] as PreviewModule;
-    const cut = page.content.slice(0, page.content.indexOf('data-testid="heading"') + 30);
-    await b.load([...FILES.slice(0, 2), { ...page, content: cut }], {
-      revisionId: 'r-load',
-      generating: true,
-    });
     await b.load(FILES, { revisionId: 'r-load', generating: false });
     await p.getByTestId('heading').filter({ hasText: 'Dashboard STREAMED' }).waitFor({ timeout: 30_000 });
     await b.waitForMessage('kiln:rendered', { revisionId: 'r-load' });
     expect((await b.messages()).filter((m) => m.kind === 'kiln:error')).toEqual([]);
     expect(problems).toEqual([]);
+    await b.page.context().close();
+  });
+
+  test('components that render each other without end fail with an error box instead of crashing', {
+    timeout: 60_000,
+  }, async () => {
+    const b = await openBuilder();
+    const component = (name: string, other: string): PreviewModule => ({
+      filePath: `apps/web/src/components/${name}.tsx`,
+      moduleType: 'COMPONENT',
+      name,
+      content: `export default function ${name}() {\n  return <div className="p-1"><${other} /></div>;\n}\n`,
+    });
+    const page: PreviewModule = {
+      filePath: 'apps/web/src/app/page.tsx',
+      moduleType: 'PAGE',
+      name: 'Homepage',
+      content: 'export default function Home() {\n  return <main><h1>Loop page</h1><Ping /></main>;\n}\n',
+    };
+    await b.load([page, component('Ping', 'Pong'), component('Pong', 'Ping')], { revisionId: 'r-loop' });
+    await b.preview.getByRole('heading', { name: 'Loop page' }).waitFor({ timeout: 20_000 });
+    const error = await b.waitForMessage('kiln:error', { revisionId: 'r-loop' });
+    expect(error.message).toMatch(/renders itself without end/);
+    expect(await b.preview.getByText('Error in generated code').count()).toBe(1);
     await b.page.context().close();
   });
 });

@@ -115,6 +115,15 @@ function errorData(error: unknown): { message: string; stack?: string } {
 
 const SeqContext = createContext(0);
 
+/**
+ * How deep project components may nest through each other. A component that ends up rendering itself
+ * (A → B → A …, or a module importing itself) would otherwise grow React's tree until the renderer runs out
+ * of memory and crashes; past this depth it fails like any other render error.
+ */
+const MAX_MODULE_DEPTH = 50;
+export const TOO_DEEP_MESSAGE = 'renders itself without end (project components nested more than 50 deep)';
+const DepthContext = createContext(0);
+
 /** The longest a draft waits for an animation frame before it is processed anyway. */
 const DRAFT_WAIT_MS = 50;
 
@@ -340,7 +349,7 @@ export class Engine {
     rec.evaluating = true;
     rec.standIns = [...(this.standInsByCode.get(compiled.code) ?? rec.standIns)];
     for (;;) {
-      const { scope } = buildScope(compiled, this.scopeSources, rec.standIns);
+      const { scope } = buildScope(compiled, this.scopeSources, rec.standIns, rec.componentName);
       try {
         rec.exports = runModule(compiled.code, scope);
         break;
@@ -429,9 +438,15 @@ export class Engine {
     if (!lazy) {
       const Lazy = (props: Record<string, unknown>) => {
         const seq = useContext(SeqContext);
+        const depth = useContext(DepthContext);
         const filePath = this.componentFiles.get(name);
         if (!filePath) return null;
-        return createElement(ModuleBoundary, { engine: this, filePath, seq, props });
+        if (depth >= MAX_MODULE_DEPTH) throw new Error(`${name} ${TOO_DEEP_MESSAGE}`);
+        return createElement(
+          DepthContext.Provider,
+          { value: depth + 1 },
+          createElement(ModuleBoundary, { engine: this, filePath, seq, props }),
+        );
       };
       Object.defineProperty(Lazy, 'name', { value: name });
       lazy = Lazy;

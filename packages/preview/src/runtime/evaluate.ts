@@ -126,11 +126,18 @@ function bindImport(
   }
 }
 
-/** Everything a module sees, in the order later entries win. */
+/**
+ * Everything a module sees, in the order later entries win. `self` is the module's own component name: it is
+ * not injected, so a module that defines nothing under its name (a draft that is only its imports so far)
+ * does not fall back to exporting its own lazy wrapper — a component rendering itself without end, which
+ * grows React's tree until the renderer runs out of memory. (A module's own function declaration shadows
+ * the injected name anyway, so recursion inside a module is unaffected.)
+ */
 export function buildScope(
   compiled: CompiledModule,
   sources: ScopeSources,
   standIns: readonly string[],
+  self: string | null = null,
 ): { scope: Map<string, unknown>; missing: string[] } {
   const scope = new Map<string, unknown>(Object.entries(REACT_SCOPE));
   scope.set('React', React);
@@ -138,7 +145,7 @@ export function buildScope(
   scope.set('__kiln_Fragment', React.Fragment);
   // Next.js habits: `process.env.NEXT_PUBLIC_…` reads nothing instead of failing on `process`.
   scope.set('process', PROCESS);
-  for (const name of sources.componentNames) scope.set(name, sources.component(name));
+  for (const name of sources.componentNames) if (name !== self) scope.set(name, sources.component(name));
   const missing: string[] = [];
   for (const imp of compiled.imports) bindImport(scope, imp, sources, missing);
   // An undefined name that is a lucide icon (used without importing it) gets the icon once it has loaded.
