@@ -20,7 +20,8 @@ export interface PreviewHandlers {
   onError: (error: PreviewError) => void;
   onFix: (error: PreviewError) => void;
   /** The first successful render of a revision. */
-  onRendered: (revisionId: string) => void;
+  /** The revision rendered; `generating` while its code is still being written (not its first render yet). */
+  onRendered: (revisionId: string, generating: boolean) => void;
   /** The runtime inside the iframe has loaded (again, after a reload). */
   onReady: () => void;
 }
@@ -102,7 +103,9 @@ export function usePreview(options: {
         }),
       ),
       current.on('kiln:ready', () => handlersRef.current.onReady()),
-      current.on('kiln:rendered', (message) => handlersRef.current.onRendered(message.revisionId)),
+      current.on('kiln:rendered', (message) =>
+        handlersRef.current.onRendered(message.revisionId, message.generating),
+      ),
       current.on('kiln:fix', (message) =>
         handlersRef.current.onFix({
           revisionId: message.revisionId,

@@ -53,7 +53,11 @@ export type BuilderToPreview = LoadMessage | { kind: 'kiln:navigate'; route: str
 export type PreviewToBuilder =
   | { kind: 'kiln:ready' }
   /** The first successful render of a revision, reported once per revision id. */
-  | { kind: 'kiln:rendered'; revisionId: string; route: string; ms: number }
+  /**
+   * A revision rendered with no module failing: once while its code is still generated (`generating: true`, the
+   * preview shows something) and once for its finished code (`generating: false`, the revision's first render).
+   */
+  | { kind: 'kiln:rendered'; revisionId: string; route: string; ms: number; generating: boolean }
   | {
       kind: 'kiln:error';
       revisionId: string;
@@ -119,7 +123,12 @@ export function isPreviewToBuilder(v: unknown): v is PreviewToBuilder {
     case 'kiln:ready':
       return true;
     case 'kiln:rendered':
-      return isString(v.revisionId) && isString(v.route) && typeof v.ms === 'number';
+      return (
+        isString(v.revisionId) &&
+        isString(v.route) &&
+        typeof v.ms === 'number' &&
+        typeof v.generating === 'boolean'
+      );
     case 'kiln:error':
       return (
         isString(v.revisionId) &&

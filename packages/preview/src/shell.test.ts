@@ -107,7 +107,10 @@ describe('protocol guards', () => {
     ).toBe(false);
     expect(isBuilderToPreview('kiln:load')).toBe(false);
     expect(isPreviewToBuilder({ kind: 'kiln:ready' })).toBe(true);
-    expect(isPreviewToBuilder({ kind: 'kiln:rendered', revisionId: 'r', route: '/', ms: 3 })).toBe(true);
+    expect(
+      isPreviewToBuilder({ kind: 'kiln:rendered', revisionId: 'r', route: '/', ms: 3, generating: false }),
+    ).toBe(true);
+    expect(isPreviewToBuilder({ kind: 'kiln:rendered', revisionId: 'r', route: '/', ms: 3 })).toBe(false);
     expect(
       isPreviewToBuilder({
         kind: 'kiln:error',

@@ -59,7 +59,10 @@ describe('streaming', () => {
     expect(await p.getByText('Error in generated code').count()).toBe(0);
     await b.load([home(full)], { revisionId: 'r-stream', generating: false });
     await p.getByText('The end').waitFor({ timeout: 10_000 });
-    await b.waitForMessage('kiln:rendered', { revisionId: 'r-stream' });
+    await b.waitForMessage('kiln:rendered', { revisionId: 'r-stream', generating: false });
+    // The drafts' render and the finished code's render are reported once each.
+    const rendered = (await b.messages()).filter((m) => m.kind === 'kiln:rendered');
+    expect(rendered.map((m) => (m.kind === 'kiln:rendered' ? m.generating : null))).toEqual([true, false]);
     expect((await b.messages()).filter((m) => m.kind === 'kiln:error')).toEqual([]);
     // The parser's two wasm files were fetched once, at boot.
     const wasm = await p.evaluate(() =>

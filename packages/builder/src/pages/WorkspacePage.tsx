@@ -141,9 +141,10 @@ function Workspace({
       onFix: (error) => void chat.fix(error),
       // A route with nothing to render reports neither; do not leave "Starting preview…" up for ever.
       onReady: () => setTimeout(() => setPainted(true), 2000),
-      onRendered: (id) => {
+      onRendered: (id, generating) => {
         setPainted(true);
-        if (rendered.current.has(id)) return;
+        // A draft's render is not the revision's first render: that is reported once its code is final.
+        if (generating || rendered.current.has(id)) return;
         rendered.current.add(id);
         // Bookkeeping only: a failure here changes nothing the user sees.
         markRendered(id).catch(() => rendered.current.delete(id));

@@ -594,16 +594,21 @@ export class Engine {
     queueMicrotask(() => this.checkRendered());
   }
 
-  /** Posts `kiln:rendered` the first time a revision's page rendered with no module failing. */
+  /**
+   * Posts `kiln:rendered` the first time a revision's page rendered with no module failing: once for its drafts
+   * and once for its finished code, so the revision's first render is never a partial draft.
+   */
   checkRendered(): void {
-    if (!this.loaded || this.failing.size > 0 || this.renderedRevisions.has(this.revisionId)) return;
+    const key = `${this.revisionId}\n${this.generating}`;
+    if (!this.loaded || this.failing.size > 0 || this.renderedRevisions.has(key)) return;
     if (!this.currentPage()) return;
-    this.renderedRevisions.add(this.revisionId);
+    this.renderedRevisions.add(key);
     this.opts.post({
       kind: 'kiln:rendered',
       revisionId: this.revisionId,
       route: this.route,
       ms: Math.round((performance.now() - this.loadStartedAt) * 10) / 10,
+      generating: this.generating,
     });
   }
 
