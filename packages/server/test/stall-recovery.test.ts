@@ -14,7 +14,7 @@ import { type Backend, postgresAvailable, startTestKiln, type TestKiln, waitFor 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
 /** A CHAT revision whose job another process claimed (RUNNING, heartbeat `heartbeatAt`), with a run. */
-async function runningElsewhere(t: TestKiln, heartbeatAt: Date) {
+async function runningElsewhere(t: TestKiln, heartbeatAt: Date, attempts = 1) {
   const c = t.client();
   await c.gql(`mutation { signUp(email: "s@example.com", password: "long enough") { id } }`);
   const created = await c.gql(`mutation { createProject(prompt: "A todo list app with due dates") { id } }`);
@@ -44,12 +44,12 @@ async function runningElsewhere(t: TestKiln, heartbeatAt: Date) {
     kind: 'generate',
     revisionId,
     status: 'RUNNING',
-    attempts: 1,
+    attempts,
     lockedBy: 'worker-elsewhere',
     heartbeatAt,
   });
   await db.insert(runs).values({ id: newId(), projectId, revisionId, jobId, status: 'RUNNING' });
-  return { revisionId, jobId };
+  return { revisionId, jobId, projectId };
 }
 
 describe.each(backends)('recovery at start on %s', (backend) => {
@@ -89,5 +89,31 @@ describe.each(backends)('recovery at start on %s', (backend) => {
       ['FAILED', 'stalled'],
       ['FINISHED', null],
     ]);
+  });
+
+  it('fails a job that stalled on its last attempt: said in the chat, and the group's status follows (INVALID)', {
+    timeout: 120_000,
+  }, async () => {
+    await using t = await startTestKiln(backend);
+    const old = new Date(Date.now() - JOB_STALL_TIMEOUT_MS - 1000);
+    const { revisionId, projectId } = await runningElsewhere(t, old, 2);
+    await t.kiln.workers.recoverStalled();
+    const db = t.kiln.database.db;
+    const [rev] = await db.select().from(revisions).where(eq(revisions.id, revisionId));
+    expect(rev?.status).toBe('GENERATION_FAILED');
+    const c = t.client();
+    await c.gql(`mutation { signIn(email: "s@example.com", password: "long enough") { id } }`);
+    const res = await c.gql(`query($id: ID!) { project(id: $id) { messages { text } projectGroupId } }`, {
+      id: projectId,
+    });
+    const texts = (res.data.project.messages as { text: string }[]).map((m) => m.text);
+    expect(texts.at(-1)).toBe('Something went wrong. The generation stopped responding.');
+    const groups = await c.gql(`query { organizations { projectGroups { id revisions { status } } } }`);
+    const group = (
+      groups.data.organizations as { projectGroups: { id: string; revisions: { status: string }[] }[] }[]
+    )
+      .flatMap((o) => o.projectGroups)
+      .find((g) => g.id === res.data.project.projectGroupId);
+    expect(group?.revisions[0]?.status).toBe('INVALID');
   });
 });

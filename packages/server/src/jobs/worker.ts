@@ -170,7 +170,12 @@ export class GenerationWorkers {
           attempts: job.attempts,
         });
       } else {
-        await this.#failRevision(job.revisionId, 'The generation stopped responding.');
+        // No run of this process ends it, so bring the group's status and the room up to date here.
+        const projectId = await this.#failRevision(job.revisionId, 'The generation stopped responding.');
+        if (projectId) {
+          await refreshProjectGroupStatus(this.#db, projectId, this.#opts.log);
+          this.#opts.onProjectChanged(projectId);
+        }
       }
     }
     if (stalled.length) this.wake();
@@ -404,7 +409,7 @@ export class GenerationWorkers {
     revisionId: string,
     reason: string,
     restore?: (typeof revisions.$inferSelect)['modules'],
-  ) {
+  ): Promise<string | undefined> {
     const [rev] = await this.#db
       .update(revisions)
       .set({ status: 'GENERATION_FAILED', ...(restore ? { modules: restore } : {}), updatedAt: new Date() })
@@ -420,6 +425,7 @@ export class GenerationWorkers {
         text: `Something went wrong. ${reason}`,
       });
     }
+    return rev?.projectId;
   }
 }
 
