@@ -91,7 +91,7 @@ describe.each(backends)('recovery at start on %s', (backend) => {
     ]);
   });
 
-  it('fails a job that stalled on its last attempt: said in the chat, and the group's status follows (INVALID)', {
+  it('fails a job that stalled on its last attempt: said in the chat, and the group status follows (INVALID)', {
     timeout: 120_000,
   }, async () => {
     await using t = await startTestKiln(backend);
