@@ -1,6 +1,8 @@
 /**
- * @module Tailwind v4 compiled on the server (ARCHITECTURE §5): one warm compiler per design system, fed the
- * class-name candidates found in a revision's modules. ~1–3 ms a build once warm. `font-{name}` classes of
+ * @module Tailwind v4 compiled on the server (ARCHITECTURE §5): one warm compiler per project and design system,
+ * fed the class-name candidates found in a revision's modules. ~1–3 ms a build once warm (a new compiler: ~11 ms).
+ * A Tailwind compiler keeps every candidate it was ever given, so compilers are never shared between projects:
+ * one project's CSS must not carry another's classes, nor grow with every project the server has seen. `font-{name}` classes of
  * core's FONT_FAMILIES come with `@font-face` rules for Kiln's own font files (`@kiln/preview` fonts.ts).
  */
 import { readFile } from 'node:fs/promises';
@@ -29,8 +31,9 @@ async function loadStylesheet(id: string, base: string) {
   return { path: file, base, content: await readFile(file, 'utf8') };
 }
 
-function compilerFor(themeCss: string): Promise<Compiler> {
-  let compiler = compilers.get(themeCss);
+function compilerFor(themeCss: string, scope: string): Promise<Compiler> {
+  const key = `${scope}\u0000${themeCss}`;
+  let compiler = compilers.get(key);
   if (!compiler) {
     if (compilers.size >= MAX_COMPILERS) compilers.delete(compilers.keys().next().value!);
     // Kiln's font-{name} utilities first, so a design system's own theme can still override them.
@@ -40,9 +43,9 @@ function compilerFor(themeCss: string): Promise<Compiler> {
     });
     // A config that does not compile is not kept: the next call reports its error again without a stale entry.
     created.catch(() => {
-      if (compilers.get(themeCss) === created) compilers.delete(themeCss);
+      if (compilers.get(key) === created) compilers.delete(key);
     });
-    compilers.set(themeCss, created);
+    compilers.set(key, created);
     compiler = created;
   }
   return compiler;
@@ -59,9 +62,16 @@ export function classCandidates(sources: readonly string[]): string[] {
   return [...out];
 }
 
-/** The CSS for a set of modules under a design system's Tailwind config (CSS `@theme` etc.). */
-export async function compileCss(sources: readonly string[], tailwindConfig = ''): Promise<string> {
-  const compiler = await compilerFor(tailwindConfig);
+/**
+ * The CSS for a set of modules under a design system's Tailwind config (CSS `@theme` etc.). `scope` (the project
+ * id) names whose warm compiler to use; compilers are never shared between scopes.
+ */
+export async function compileCss(
+  sources: readonly string[],
+  tailwindConfig = '',
+  scope = '',
+): Promise<string> {
+  const compiler = await compilerFor(tailwindConfig, scope);
   const css = compiler.build(classCandidates(sources));
   // The woff2 files (served at /_kiln/fonts/) of the Kiln fonts this CSS uses, and only those.
   const faces = fontFaceCss(css);
@@ -79,12 +89,13 @@ export function cachedCss(
   key: string,
   sources: () => readonly string[],
   tailwindConfig = '',
+  scope = '',
 ): Promise<string> {
-  const full = `${key}\u0000${tailwindConfig}`;
+  const full = `${scope}\u0000${key}\u0000${tailwindConfig}`;
   let css = cache.get(full);
   if (!css) {
     if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
-    css = compileCss(sources(), tailwindConfig);
+    css = compileCss(sources(), tailwindConfig, scope);
     css.catch(() => cache.delete(full));
     cache.set(full, css);
   }

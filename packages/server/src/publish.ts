@@ -41,6 +41,7 @@ export async function publishProject(
   const css = await compileCss(
     revision.modules.map((m) => m.content),
     designSystemCss(project.designSystem),
+    project.id,
   );
   const html = appShellHtml({
     title: project.name,

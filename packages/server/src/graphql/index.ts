@@ -450,6 +450,7 @@ const resolvers = {
         `${r.id}:${r.updatedAt.getTime()}`,
         () => r.modules.map((m) => m.content),
         designSystemCss(p.designSystem),
+        p.id,
       );
     },
   },
