@@ -1,7 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import { compileModule, JSX_FACTORY, JSX_FRAGMENT, wrapAdjacentJsx } from './compile.ts';
+import { cleanGeneratedCode } from './clean.ts';
+import {
+  compileModule,
+  JSX_FACTORY,
+  JSX_FRAGMENT,
+  transpile,
+  transpileWhole,
+  wrapAdjacentJsx,
+} from './compile.ts';
+
+const CORPUS_DIR = join(import.meta.dirname, '../../../bench/corpus');
 
 /** Evaluates a compiled module the way the runtime does, with React and the given names in scope. */
 function evaluate(source: string, scope: Record<string, unknown> = {}) {
@@ -114,5 +126,48 @@ describe('wrapAdjacentJsx', () => {
   });
   test('leaves other code alone', () => {
     expect(wrapAdjacentJsx('return (a + b);')).toBe('return (a + b);');
+  });
+});
+
+describe('transpile (one top-level declaration at a time, cached)', () => {
+  const corpus = readdirSync(CORPUS_DIR)
+    .filter((f) => f.endsWith('.tsx.txt'))
+    .map((f) => readFileSync(join(CORPUS_DIR, f), 'utf8'));
+
+  test('gives the same text as transpiling the whole module, over the render corpus', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(50);
+    let compared = 0;
+    for (const source of corpus) {
+      const { code } = cleanGeneratedCode(source);
+      let whole: string;
+      try {
+        whole = transpileWhole(code, 'Page.tsx');
+      } catch {
+        continue;
+      }
+      expect(transpile(code, 'Page.tsx')).toBe(whole);
+      compared++;
+    }
+    expect(compared).toBeGreaterThanOrEqual(50);
+  });
+
+  test('a cut inside a template or an unindented block falls back to the whole module', () => {
+    const template = 'const css = `\nconst inside = 1;\n`;\nfunction A() { return <p>{css}</p>; }\n';
+    expect(transpile(template, 'a.tsx')).toBe(transpileWhole(template, 'a.tsx'));
+    expect(transpile(template, 'a.tsx')).toContain('\nconst inside = 1;\n');
+    const unindented = 'function A() {\nconst x = <b>1</b>;\nreturn x;\n}\nconst y: number = 2;\n';
+    expect(transpile(unindented, 'a.tsx')).toBe(transpileWhole(unindented, 'a.tsx'));
+  });
+
+  test('a syntax error keeps the whole module’s message', () => {
+    const broken = 'const a = 1;\nfunction B() { return <div>; }\nconst c = 3;\n';
+    expect(() => transpileWhole(broken, 'a.tsx')).toThrow();
+    let message = '';
+    try {
+      transpileWhole(broken, 'a.tsx');
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(() => transpile(broken, 'a.tsx')).toThrow(message);
   });
 });

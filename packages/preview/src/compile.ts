@@ -27,7 +27,7 @@ export interface CompiledModule {
   namedExports: Record<string, string>;
 }
 
-function transpile(code: string, filePath: string): string {
+export function transpileWhole(code: string, filePath: string): string {
   return transform(code, {
     transforms: ['jsx', 'typescript'],
     jsxPragma: JSX_FACTORY,
@@ -36,6 +36,53 @@ function transpile(code: string, filePath: string): string {
     disableESTransforms: true,
     filePath,
   }).code;
+}
+
+/** A line that starts a top-level declaration (the cleaner has already removed import/export keywords). */
+const TOP_LEVEL_START =
+  /(?:declare\s+|abstract\s+)?(?:async\s+)?(?:function|const|let|var|class|type|interface|enum)\b/y;
+
+/** Transpiled top-level chunks by their text: an edit or a new draft re-transpiles only what changed. */
+const chunkCache = new Map<string, string>();
+const CHUNK_CACHE_SIZE = 1000;
+
+/**
+ * Sucrase's output, one top-level declaration at a time. The code is cut before each line that starts a
+ * declaration at column 0 and each piece is transpiled on its own and cached, then the pieces are joined:
+ * sucrase works statement by statement (there are no imports left to elide), keeps line numbers, and a
+ * piece that starts with a declaration keyword cannot continue the one before it, so the result is the
+ * same text as transpiling the whole module (checked over the render corpus in compile.test.ts). A cut that
+ * lands inside a template, comment or unindented block makes a piece that does not parse: then the module
+ * is transpiled whole, as before, which also gives the error its usual message and position.
+ */
+export function transpile(code: string, filePath: string): string {
+  const pieces: string[] = [];
+  let start = 0;
+  for (let at = code.indexOf('\n'); at >= 0; at = code.indexOf('\n', at + 1)) {
+    const next = at + 1;
+    TOP_LEVEL_START.lastIndex = next;
+    if (TOP_LEVEL_START.test(code) && code.slice(start, next).trim() !== '') {
+      pieces.push(code.slice(start, at));
+      start = next;
+    }
+  }
+  if (pieces.length === 0) return transpileWhole(code, filePath);
+  pieces.push(code.slice(start));
+  const out: string[] = [];
+  try {
+    for (const piece of pieces) {
+      let js = chunkCache.get(piece);
+      if (js === undefined) {
+        js = transpileWhole(piece, filePath);
+        chunkCache.set(piece, js);
+        if (chunkCache.size > CHUNK_CACHE_SIZE) chunkCache.delete(chunkCache.keys().next().value as string);
+      }
+      out.push(js);
+    }
+  } catch {
+    return transpileWhole(code, filePath);
+  }
+  return out.join('\n');
 }
 
 /**

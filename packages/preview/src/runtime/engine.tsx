@@ -38,6 +38,15 @@ import { expoShims } from './expo-shims.tsx';
 import { setProjectFiles } from './images.ts';
 import { isCatalogueLibrary, loadIcon, loadLibrary } from './libraries.ts';
 import { nextShims } from './next-shims.tsx';
+import {
+  LOCAL_BINDING,
+  LOCALS_RECORD,
+  makeForwarder,
+  moduleLocals,
+  recordLocals,
+  setForwarderTarget,
+  withLocalRefresh,
+} from './refresh.ts';
 
 /** The user-facing text of the render-failure box (spec §8). */
 export const RENDER_ERROR_TEXT = 'Error in generated code';
@@ -348,10 +357,18 @@ export class Engine {
     if (!compiled || rec.exports || rec.evalError !== undefined) return;
     rec.evaluating = true;
     rec.standIns = [...(this.standInsByCode.get(compiled.code) ?? rec.standIns)];
+    // In the preview, the module's own components keep their component type across edits (runtime/refresh.ts).
+    const code = this.kind === 'preview' ? withLocalRefresh(compiled.code) : compiled.code;
     for (;;) {
       const { scope } = buildScope(compiled, this.scopeSources, rec.standIns, rec.componentName);
+      if (code !== compiled.code) {
+        scope.set(LOCAL_BINDING, this.localBinding(rec.filePath, this.generating));
+        scope.set(LOCALS_RECORD, recordLocals);
+      }
       try {
-        rec.exports = runModule(compiled.code, scope);
+        rec.exports = runModule(code, scope);
+        // A cached evaluation returns its old exports: point its forwarders at its code again.
+        for (const [, impl, bound] of moduleLocals(rec.exports)) setForwarderTarget(bound, impl);
         break;
       } catch (error) {
         const name = undefinedName(error);
@@ -366,6 +383,37 @@ export class Engine {
     }
     this.standInsByCode.set(compiled.code, rec.standIns);
     rec.evaluating = false;
+  }
+
+  private readonly localBindings = new Map<string, (name: string, impl: unknown) => unknown>();
+  private readonly forwarders = new Map<string, Map<string, unknown>>();
+
+  /**
+   * `__kiln_local` for one file: a module's own component → its forwarder, one per file, name and hook
+   * signature of the module (a changed hook list remounts, as Fast Refresh does). While generating, drafts
+   * keep their own functions (a separate binding, so evaluations cached in one state are not reused in the
+   * other), and the forwarders keep pointing at the last finished code.
+   */
+  private localBinding(filePath: string, generating: boolean): (name: string, impl: unknown) => unknown {
+    const id = `${generating}\n${filePath}`;
+    let bind = this.localBindings.get(id);
+    if (!bind) {
+      bind = (name, impl) => {
+        if (generating || typeof impl !== 'function') return impl;
+        const key = `${hookSignature(this.records.get(filePath)?.compiled?.code ?? '')}\n${name}`;
+        const byKey = this.forwarders.get(filePath) ?? new Map<string, unknown>();
+        this.forwarders.set(filePath, byKey);
+        let forwarder = byKey.get(key);
+        if (forwarder === undefined) {
+          forwarder = makeForwarder(name, impl as (...args: unknown[]) => unknown);
+          byKey.set(key, forwarder);
+          if (byKey.size > 100) byKey.delete(byKey.keys().next().value as string);
+        } else setForwarderTarget(forwarder, impl);
+        return forwarder;
+      };
+      this.localBindings.set(id, bind);
+    }
+    return bind;
   }
 
   /** Called by a boundary when a render threw "X is not defined": stand X in and evaluate again. */

@@ -1,0 +1,84 @@
+/**
+ * @module
+ * Edits re-render in place, as Vite's Fast Refresh does: a page's own components (declared beside its
+ * default export) keep their component type, DOM and state across an edit that keeps the module's hook
+ * calls; an edit that changes them starts afresh; going back to earlier code shows that code. Real Chromium.
+ */
+import { describe, expect, test } from 'vitest';
+import type { PreviewModule } from '../src/protocol.ts';
+import { openBuilder, setupHarness } from './harness.ts';
+
+setupHarness();
+
+function page(label: string, extraHook = ''): PreviewModule[] {
+  return [
+    {
+      filePath: 'apps/web/src/app/page.tsx',
+      moduleType: 'PAGE',
+      name: 'Homepage',
+      content: `import { useState } from 'react';
+
+function Counter({ label }: { label: string }) {
+  const [n, setN] = useState(0);${extraHook}
+  return <button type="button" data-testid="counter" onClick={() => setN(n + 1)}>{label} {n}</button>;
+}
+
+function Badge() {
+  return <span data-testid="badge">${label}</span>;
+}
+Badge.displayName = 'Badge';
+
+export default function Home() {
+  return (
+    <main>
+      <h1 data-testid="heading">${label}</h1>
+      <Counter label="${label}" />
+      <Badge />
+    </main>
+  );
+}
+`,
+    },
+  ];
+}
+
+describe('edits keep the page’s own components', () => {
+  test('state and DOM of a local component survive an edit; a hook change resets it; old code comes back whole', async () => {
+    const b = await openBuilder();
+    const p = b.preview;
+    await b.load(page('One'));
+    const counter = p.getByTestId('counter');
+    await counter.click();
+    await counter.click();
+    await expect.poll(() => counter.textContent()).toBe('One 2');
+    await counter.evaluate((el) => {
+      (el as unknown as { __marked: boolean }).__marked = true;
+    });
+
+    // Same hooks: re-rendered in place — the same button element, the count kept, the new text shown.
+    await b.load(page('Two'));
+    await p.getByTestId('heading').filter({ hasText: 'Two' }).waitFor();
+    expect(await counter.textContent()).toBe('Two 2');
+    expect(await counter.evaluate((el) => (el as unknown as { __marked?: boolean }).__marked)).toBe(true);
+    // A component the module touches otherwise (`Badge.displayName`) is left as it was, and still renders.
+    expect(await p.getByTestId('badge').textContent()).toBe('Two');
+
+    // Back to the first code (a cached evaluation): its own component code again, state still kept.
+    await b.load(page('One'));
+    await p.getByTestId('heading').filter({ hasText: 'One' }).waitFor();
+    expect(await counter.textContent()).toBe('One 2');
+
+    // Another hook in the module: a fresh component, as Fast Refresh does.
+    await b.load(page('Three', '\n  const [, setOther] = useState(false);\n  void setOther;'));
+    await p.getByTestId('heading').filter({ hasText: 'Three' }).waitFor();
+    expect(await counter.textContent()).toBe('Three 0');
+    expect(
+      await counter.evaluate((el) => (el as unknown as { __marked?: boolean }).__marked),
+    ).toBeUndefined();
+    await counter.click();
+    await expect.poll(() => counter.textContent()).toBe('Three 1');
+    const errors = (await b.messages()).filter((m) => m.kind === 'kiln:error');
+    expect(errors).toEqual([]);
+    await b.page.context().close();
+  });
+});
