@@ -13,6 +13,7 @@ import type { ParsedBlockEvent } from './output-parser.ts';
 import { createOutputParser } from './output-parser.ts';
 import { buildPrompt, requestAction } from './prompt.ts';
 import { reportedUsage } from './providers/provider-stream.ts';
+import { deterministicRepair } from './repairs.ts';
 import type { GenerateRequest, GenerationEvent, GenModule, MissedEdit, ModelProvider } from './types.ts';
 import { estimateTokens } from './usage.ts';
 
@@ -20,6 +21,10 @@ import { estimateTokens } from './usage.ts';
  * Streams one generation for `req` from `provider`. Provider errors are thrown; an aborted `signal` stops
  * reading and ends with a `done` marked `aborted` that holds everything received so far. `budgetTokens`
  * overrides the context budget (default: the provider's, else 24 000 tokens; see `buildPrompt`).
+ *
+ * A FIX_CHANGE first tries the deterministic repairs (`deterministicRepair`): when one repairs the failing
+ * module, its reply streams through the same parser and events instead of the provider's, the provider is
+ * never called, and `usage` is zero.
  */
 export async function* generate(
   req: GenerateRequest,
@@ -27,8 +32,11 @@ export async function* generate(
   opts: { signal?: AbortSignal; budgetTokens?: number } = {},
 ): AsyncIterable<GenerationEvent> {
   const action = requestAction(req);
+  const repair = action === 'FIX_CHANGE' ? deterministicRepair(req) : null;
   const budgetTokens = opts.budgetTokens ?? provider.contextBudgetTokens;
-  const { system, messages } = buildPrompt(req, budgetTokens !== undefined ? { budgetTokens } : {});
+  const { system, messages } = repair
+    ? { system: '', messages: [] }
+    : buildPrompt(req, budgetTokens !== undefined ? { budgetTokens } : {});
   const inputTokens = estimateTokens(system + messages.map((m) => m.content).join(''));
   const modules = new Map<string, GenModule>(
     req.modules.map((m) => [
@@ -162,7 +170,9 @@ export async function* generate(
   let aborted = signal?.aborted ?? false;
   let stream: AsyncIterable<string> | undefined;
   if (!aborted) {
-    stream = provider.stream(signal ? { system, messages, signal } : { system, messages });
+    stream = repair
+      ? chunked(repair.reply)
+      : provider.stream(signal ? { system, messages, signal } : { system, messages });
     try {
       for await (const chunk of stream) {
         output += chunk;
@@ -177,7 +187,8 @@ export async function* generate(
   }
   for (const ev of parser.end()) yield* handle(ev);
   // Real providers report tokens; the builtin generator does not, so its usage is estimated (chars / 4).
-  const reported = stream ? await reportedUsage(stream) : null;
+  // A deterministic repair called no model: it uses nothing.
+  const reported = repair ? { inputTokens: 0, outputTokens: 0 } : stream ? await reportedUsage(stream) : null;
 
   const done: Extract<GenerationEvent, { type: 'done' }> = {
     type: 'done',
@@ -196,6 +207,11 @@ export async function* generate(
   if (aborted) done.aborted = true;
   if (done.modules.some((m) => isAuthPageModuleType(m.moduleType))) done.withCustomAuth = true;
   yield done;
+}
+
+/** A repair's reply in chunks the size a provider streams, so drafts and text arrive as they would. */
+async function* chunked(reply: string, size = 64): AsyncIterable<string> {
+  for (let i = 0; i < reply.length; i += size) yield reply.slice(i, i + size);
 }
 
 /** The module type of a file: the tag's `type` when valid, the path's, or the type it already had. */

@@ -21,6 +21,8 @@ export { cleanFileContent, createOutputParser, parseSearchReplace } from './outp
 export type { PromptOptions, RequestMessage } from './prompt.ts';
 export { buildPrompt, readRequestMessage, requestAction, SYSTEM_PROMPT } from './prompt.ts';
 export * from './providers/index.ts';
+export type { DeterministicRepair } from './repairs.ts';
+export { deterministicRepair } from './repairs.ts';
 export type {
   GenerateRequest,
   GenerationEvent,

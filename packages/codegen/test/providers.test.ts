@@ -174,6 +174,56 @@ describe.each(APIS)('$api over real HTTP', ({ api, spec, key, settings, sentKey,
     expect(sent).toContain('<kiln:request action="CHAT">');
   });
 
+  it('FIX_CHANGE: repairs "useState is not defined" without a model request; another error goes to the model', async () => {
+    await using server = await startScriptedModelServer([{ reply: readFixture('fix-change') }]);
+    const [page, row] = fixtureModules('multi-file-app') as [GenModule, GenModule];
+    const broken = {
+      ...page,
+      content: page.content.replace(
+        "import { useEffect, useState } from 'react';",
+        "import { useEffect } from 'react';",
+      ),
+    };
+    expect(broken.content).not.toBe(page.content);
+    const repaired = await run(
+      {
+        prompt: 'Fix the error',
+        action: 'FIX_CHANGE',
+        modules: [broken, row],
+        error: { filePath: PAGE, message: 'ReferenceError: useState is not defined' },
+      },
+      createModelProvider(spec, settings(server.url)),
+    );
+
+    expect(repaired.error).toBeUndefined();
+    expect(server.requests).toHaveLength(0);
+    expect(repaired.done?.modules).toEqual([page, row]);
+    expect(repaired.done?.usage).toEqual({ inputTokens: 0, outputTokens: 0 });
+    expect(repaired.done?.message).toContain('Imported useState from react.');
+    // Streamed through the same events as a model's edit: a status, the chat text and the module's drafts.
+    expect(repaired.events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['status', 'text', 'module', 'done']),
+    );
+    expect(repaired.events).toContainEqual({ type: 'status', status: 'BUILDING_UI' });
+    expect(lastDraft(repaired.events, PAGE)).toEqual({ content: page.content, done: true });
+
+    // Not a name it can import: the model is asked, and sent only the failing module.
+    const brokenRow = { ...row, content: row.content.replace('{props.streak}', '{streak}') };
+    const asked = await run(
+      {
+        prompt: 'Fix the error',
+        action: 'FIX_CHANGE',
+        modules: [page, brokenRow],
+        error: { filePath: HABIT_ROW, message: 'ReferenceError: streak is not defined' },
+      },
+      createModelProvider(spec, settings(server.url)),
+    );
+    expect(asked.error).toBeUndefined();
+    expect(server.requests).toHaveLength(1);
+    expect(moduleOf(asked.done, HABIT_ROW)?.content).toBe(row.content);
+    expect(asked.done?.usage.outputTokens).toBeGreaterThan(0);
+  });
+
   it('reports a SEARCH that matches nothing as a missed edit needing a whole-file write, and leaves that file as it was', async () => {
     await using server = await startScriptedModelServer([{ reply: readFixture('edit-search-misses') }]);
     const modules = fixtureModules('multi-file-app');

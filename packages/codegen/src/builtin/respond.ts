@@ -6,13 +6,13 @@
 import { moduleTypeFromPath } from '@kiln/core';
 import { detectAppType } from '../detect-app-type.ts';
 import { type RequestMessage, requestModules } from '../prompt.ts';
+import { deterministicRepair } from '../repairs.ts';
 import type { GenModule } from '../types.ts';
 import { addAccountToHeader, authPages } from './apps/auth-pages.ts';
 import { APP_DEFAULTS, buildApp } from './apps/index.ts';
 import { type MobileContext, mobileScreens } from './apps/mobile.ts';
 import { STARTER_CONTENT } from './apps/starter-content.ts';
 import { diffEdits } from './diff-edits.ts';
-import { repairUndefinedName } from './fixes.ts';
 import { applyFollowUps, asksForMobile, asksForSignIn } from './follow-ups.ts';
 import { editBlock, fileBlock, thinkingBlock } from './format.ts';
 import { hueFromText } from './theme.ts';
@@ -142,7 +142,7 @@ function followUpReply(prompt: string, modules: GenModule[]): string {
 }
 
 function fixReply(msg: RequestMessage, modules: GenModule[]): string {
-  const failing = msg.error ? modules.find((m) => m.filePath === msg.error?.filePath) : undefined;
+  // `generate` already tried this before asking the builtin provider; a direct `builtinReply` call gets it too.
   // Other files come named only; their names are enough to import a missing component.
   const known = [
     ...modules,
@@ -152,14 +152,10 @@ function fixReply(msg: RequestMessage, modules: GenModule[]): string {
       content: '',
     })),
   ];
-  const repair = failing && msg.error ? repairUndefinedName(msg.error.message, failing, known) : null;
-  if (failing && repair) {
-    const edits = diffEdits(failing.content, repair.content);
-    const block = edits
-      ? editBlock(failing.filePath, edits)
-      : fileBlock({ ...failing, content: repair.content });
-    return `${thinkingBlock(`- ${repair.done}`)}Fixing \`${failing.filePath}\`.\n\n${block}\n${repair.done}\n`;
-  }
+  const repair = msg.error
+    ? deterministicRepair({ prompt: msg.prompt, action: 'FIX_CHANGE', modules: known, error: msg.error })
+    : null;
+  if (repair) return repair.reply;
   const where = msg.error ? ` in \`${msg.error.filePath}\`` : '';
   return `The builtin generator can't diagnose errors${where} on its own: it builds apps from templates and makes a fixed set of edits, without a language model.\n\nTo fix generated code automatically, connect a model, for example KILN_MODEL=openai:gpt-4o-mini (with OPENAI_API_KEY) or KILN_MODEL=ollama:llama3.1. You can also edit the file directly in the code editor.\n`;
 }
