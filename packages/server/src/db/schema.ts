@@ -125,6 +125,8 @@ export interface StoredModule {
   filePath: string;
   moduleType: string;
   content: string;
+  /** The spec's Module field: true on auth pages written with custom auth on (spec §5); absent otherwise. */
+  withCustomAuth?: boolean;
 }
 
 /**

@@ -31,6 +31,7 @@ import {
   updateDesignSystem,
 } from '../design-system';
 import { requestPasswordReset, resetPassword, sendVerification, verifyEmail } from '../email-tokens';
+import { modulePathSegment } from '../jobs/generated-modules';
 import { finishCanceled } from '../jobs/worker';
 import { type Mailer, mailbox } from '../mailer';
 import { messageCost } from '../message-costs';
@@ -439,10 +440,14 @@ const resolvers = {
   Revision: {
     createdAt: (r: Revision) => iso(r.createdAt),
     modules: (r: Revision) =>
-      sortModules(r.modules as { moduleType: never; filePath: string; content: string }[]).map((m) => ({
+      sortModules(
+        r.modules as { moduleType: never; filePath: string; content: string; withCustomAuth?: boolean }[],
+      ).map((m) => ({
         ...m,
         name: moduleName(m.filePath),
         route: filePathToRoute(m.filePath),
+        pathSegment: modulePathSegment(m.filePath),
+        withCustomAuth: m.withCustomAuth === true,
       })),
     css: async (r: Revision, _: unknown, ctx: GraphQLContext) => {
       const p = await getProject(ctx.db, requireUser(ctx), r.projectId);

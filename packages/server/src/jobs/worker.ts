@@ -14,6 +14,7 @@ import { newId } from '../ids';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
 import type { RoomEvent } from '../rooms';
 import { queueAutoFix, wantsAutoFix } from './autofix';
+import { disallowedModule, recentPaths, storedModules } from './generated-modules';
 import { closeValidation, validateRevision } from './validate';
 
 /** Drafts reach the room at most this often per generation (trailing, so the last change is never held). */
@@ -272,11 +273,14 @@ export class GenerationWorkers {
       const [parent] = revision.parentId
         ? await db.select().from(revisions).where(eq(revisions.id, revision.parentId))
         : [];
+      const startModules = (job.attempts > 1 ? (parent?.modules ?? []) : revision.modules) as GenModule[];
       const request = {
         prompt: revision.prompt ?? '',
-        modules: (job.attempts > 1 ? (parent?.modules ?? []) : revision.modules) as GenModule[],
+        modules: startModules,
         action: revision.action as 'INITIAL' | 'CHAT' | 'FIX_CHANGE',
         ...(revision.context?.error ? { error: revision.context.error } : {}),
+        // What the last revisions changed: sent first when the project is over the context budget.
+        recentPaths: await recentPaths(db, revision.projectId, revision.number, startModules),
       };
       await setStatus(db, revision.id, 'BUILDING');
       let done: Extract<GenerationEvent, { type: 'done' }> | undefined;
@@ -299,12 +303,20 @@ export class GenerationWorkers {
       await persisting;
       if (ctrl.signal.aborted) throw ctrl.signal.reason;
       if (!done) throw new Error('The generator ended without a result.');
-      const finalModules = done.modules;
+      // Auth pages keep codegen's withCustomAuth (spec Module field; custom auth on, spec §5).
+      const finalModules = storedModules(done.modules, done.withCustomAuth === true);
       // Compiled, then every page rendered in headless Chromium (validate.ts); `error` names the failing module.
-      const { status, error: failure } = await validateRevision(finalModules, {
+      let { status, error: failure } = await validateRevision(finalModules, {
         action: revision.action,
         log: this.#opts.log,
       });
+      // A module the project may not have (an auth page without custom auth, core's check) is an error to fix.
+      const disallowed =
+        status === 'VALID' ? disallowedModule(finalModules, done.withCustomAuth === true) : null;
+      if (disallowed) {
+        status = 'INVALID_CODE';
+        failure = disallowed;
+      }
       if (ctrl.signal.aborted) throw ctrl.signal.reason;
       const usage = done.usage;
       const doneAt = new Date();
