@@ -178,9 +178,11 @@ function stripHtmlComments(code: string): string {
 export function cleanGeneratedCode(source: string): CleanedModule {
   const imports: ModuleImport[] = [];
   const exports = { defaultName: null as string | null, named: {} as Record<string, string> };
-  let code = stripImports(stripMarkdownFence(source), imports);
-  code = stripHtmlComments(code);
-  code = stripExports(code, exports);
-  code = replaceArrayConstructors(code);
+  // Each rule is a full pass over the module: skip the ones whose keyword the module does not contain.
+  let code = source.includes('```') ? stripMarkdownFence(source) : source;
+  if (code.includes('import')) code = stripImports(code, imports);
+  if (code.includes('<!--')) code = stripHtmlComments(code);
+  if (code.includes('export')) code = stripExports(code, exports);
+  if (code.includes('Array')) code = replaceArrayConstructors(code);
   return { code, imports, defaultName: exports.defaultName, namedExports: exports.named };
 }
