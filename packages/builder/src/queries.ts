@@ -186,6 +186,21 @@ export async function cancelGeneration(projectId: string): Promise<void> {
   );
 }
 
+/** A render failure the preview showed, for the server's error log. */
+export async function reportPreviewError(error: {
+  revisionId: string;
+  filePath: string;
+  mode: string;
+  message: string;
+}): Promise<void> {
+  await gql<{ reportPreviewError: boolean }>(
+    `mutation ReportPreviewError($revisionId: ID!, $filePath: String!, $mode: String!, $message: String!) {
+      reportPreviewError(revisionId: $revisionId, filePath: $filePath, mode: $mode, message: $message)
+    }`,
+    error,
+  );
+}
+
 export async function markRendered(revisionId: string): Promise<void> {
   await gql<{ markRendered: boolean }>(
     'mutation MarkRendered($revisionId: ID!) { markRendered(revisionId: $revisionId) }',

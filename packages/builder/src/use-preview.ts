@@ -19,7 +19,6 @@ export interface PreviewHandlers {
   onRoute: (route: string) => void;
   onError: (error: PreviewError) => void;
   onFix: (error: PreviewError) => void;
-  /** The first successful render of a revision. */
   /** The revision rendered; `generating` while its code is still being written (not its first render yet). */
   onRendered: (revisionId: string, generating: boolean) => void;
   /** The runtime inside the iframe has loaded (again, after a reload). */

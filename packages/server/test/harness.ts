@@ -30,6 +30,8 @@ export interface TestKiln extends AsyncDisposable {
   kiln: Kiln;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Every line the server logged (message, then the error's message or the extra as JSON). */
+  logs: string[];
   restart(): Promise<void>;
   client(): Client;
 }
@@ -60,16 +62,24 @@ export async function startTestKiln(
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     });
-  let kiln = await startKiln(config(), { log: () => {} });
+  // What the server logged, for tests of its error log.
+  const logs: string[] = [];
+  const log = (msg: string, extra?: unknown) => {
+    logs.push(
+      extra === undefined ? msg : `${msg} ${extra instanceof Error ? extra.message : JSON.stringify(extra)}`,
+    );
+  };
+  let kiln = await startKiln(config(), { log });
   const t: TestKiln = {
     get kiln() {
       return kiln;
     },
     dataDir,
     databaseUrl,
+    logs,
     async restart() {
       await kiln.close();
-      kiln = await startKiln({ ...config(), port: kiln.port }, { log: () => {} });
+      kiln = await startKiln({ ...config(), port: kiln.port }, { log });
     },
     client: () => new Client(() => kiln.port),
     async [Symbol.asyncDispose]() {

@@ -136,6 +136,15 @@ describe.each(backends)('platform on %s', (backend) => {
         call: (c) => c.gql(`mutation($r: ID!) { markRendered(revisionId: $r) }`, { r: base.revisionId }),
       },
       {
+        mutation: 'reportPreviewError',
+        min: 'VIEWER',
+        call: (c) =>
+          c.gql(
+            `mutation($r: ID!) { reportPreviewError(revisionId: $r, filePath: "apps/web/src/app/page.tsx", mode: "web", message: "x") }`,
+            { r: base.revisionId },
+          ),
+      },
+      {
         mutation: 'createProject',
         min: 'EDITOR',
         call: (c) =>

@@ -15,7 +15,7 @@ import { Splash } from '../components/Splash.tsx';
 import { type StageTab, StageTabs } from '../components/StageTabs.tsx';
 import { WorkspaceHeader } from '../components/WorkspaceHeader.tsx';
 import type { Device } from '../devices.ts';
-import { cancelGeneration, type Module, markRendered, type Project } from '../queries.ts';
+import { cancelGeneration, type Module, markRendered, type Project, reportPreviewError } from '../queries.ts';
 import { isInProgress } from '../revision-status.ts';
 import { atLeast } from '../roles.ts';
 import { useChat } from '../use-chat.ts';
@@ -130,6 +130,8 @@ function Workspace({
       onRoute: setRoute,
       onError: (error) => {
         setPainted(true);
+        // The runtime posts each module's error once per load; the server's log keeps it (best effort).
+        reportPreviewError({ ...error, mode: previewMode(device, modules) }).catch(() => {});
         setErrors((old) => ({
           revisionId: error.revisionId,
           byPath: {

@@ -106,6 +106,8 @@ export interface GraphQLContext {
   onCancel(revisionId: string): void;
   /** A project's latest revision changed: tell its room. */
   onProjectChanged(projectId: string): void;
+  /** The server's log. */
+  log(msg: string, extra?: unknown): void;
   /** Per-organisation model settings. */
   models: OrganizationModels;
   /** Plan limits on private projects and their pages. */
@@ -258,6 +260,26 @@ const resolvers = {
       if (!rev.firstRenderedAt) {
         await ctx.db.update(revisions).set({ firstRenderedAt: new Date() }).where(eq(revisions.id, rev.id));
       }
+      return true;
+    },
+    reportPreviewError: async (
+      _: unknown,
+      a: { revisionId: string; filePath: string; mode: string; message: string },
+      ctx: GraphQLContext,
+    ) => {
+      const rev = await getRevision(ctx.db, a.revisionId);
+      if (!rev) throw new KilnError('not_found', M.revisionNotFound);
+      await getProject(ctx.db, requireUser(ctx), rev.projectId);
+      if (a.mode !== 'web' && a.mode !== 'mobile')
+        throw new KilnError('validation', 'mode must be web or mobile.');
+      // The user's own generated code failed, not Kiln: a warning line with what Fix it would be sent.
+      ctx.log('preview error', {
+        projectId: rev.projectId,
+        revisionId: rev.id,
+        filePath: a.filePath.slice(0, 300),
+        mode: a.mode,
+        message: a.message.slice(0, 2000),
+      });
       return true;
     },
     publishProject: (_: unknown, a: { projectId: string }, ctx: GraphQLContext) =>

@@ -93,6 +93,7 @@ function builderApp(deps: HttpDeps) {
       classifier: deps.classifier,
       privateLimits: deps.privateLimits,
       models: deps.models,
+      log: deps.log,
     };
     const res = await yoga.fetch(c.req.raw, ctx);
     // yoga answers with its own Response class; copy into a native one so Hono and node-server can extend it.
