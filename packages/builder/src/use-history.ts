@@ -58,9 +58,11 @@ export function useHistory(
   }, [projectId, latestKey]);
 
   const selected = revisions?.find((r) => r.id === selectedId) ?? revisions?.[0] ?? null;
-  const selectedKey = selected ? `${selected.id}:${selected.parentId ?? ''}` : '';
+  // The status too: a revision's modules change until it has finished, so a diff fetched while it was building
+  // (its parent's modules: "No files changed") is fetched again once it is done.
+  const selectedKey = selected ? `${selected.id}:${selected.parentId ?? ''}:${selected.status}` : '';
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the selected revision and its parent.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the selected revision, its parent and status.
   useEffect(() => {
     if (!selected) return;
     if (!selected.parentId) {
