@@ -82,3 +82,11 @@ export async function startKilnProcess(
     },
   };
 }
+
+/** Create an account from the sign-in page (password "correct horse battery"). */
+export async function signUp(page: import('playwright-core').Page, email: string): Promise<void> {
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Create account' }).click();
+}

@@ -7,7 +7,7 @@
 import { readFixture, startScriptedModelServer } from '@kiln/codegen/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, startKilnProcess } from './harness';
+import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
 
 let browser: Browser;
 let kiln: KilnProcess | undefined;
@@ -20,13 +20,6 @@ afterAll(async () => {
   await kiln?.stop();
   await browser?.close();
 });
-
-async function signUp(page: Page, email: string) {
-  await page.getByRole('link', { name: 'Create an account' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Create account' }).click();
-}
 
 /** A GraphQL call with the page's session cookie. */
 // biome-ignore lint/suspicious/noExplicitAny: the test reads GraphQL answers loosely, as JSON.

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, startKilnProcess } from './harness';
+import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
 
 let browser: Browser;
 let kiln: KilnProcess | undefined;
@@ -19,13 +19,6 @@ afterAll(async () => {
   await kiln?.stop();
   await browser?.close();
 });
-
-async function signUp(page: Page, email: string) {
-  await page.getByRole('link', { name: 'Create an account' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Create account' }).click();
-}
 
 /** Waits until the project's latest revision has finished building. */
 async function waitUntilBuilt(page: Page) {
