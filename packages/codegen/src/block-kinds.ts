@@ -1,16 +1,20 @@
 /**
- * Maps modules to the spec's message block kinds (§3: thinking, page, component, function, …), so a
- * conversation can show what each part of a reply built.
+ * Maps what a reply wrote to the spec's message block kinds (§3: thinking, page, component, function,
+ * tool-call, …), so a conversation can show what each part of a reply built.
  * @module
  */
 import type { ModuleType } from '@kiln/core';
 
 /** The message block kinds a generation produces. */
-export type MessageBlockKind = 'thinking' | 'page' | 'component' | 'function' | 'file';
+export type MessageBlockKind = 'thinking' | 'page' | 'component' | 'function' | 'file' | 'tool-call';
 
-/** The message block kind of a module written or edited by a reply. */
-export function blockKindOf(moduleType: ModuleType): MessageBlockKind {
-  switch (moduleType) {
+/**
+ * The message block kind of a module written or edited by a reply, of a `<kiln:migration>` block
+ * (`function`: the spec's block kinds have none for the database, and a migration is backend work like a
+ * function) or of a `<kiln:tool-call>` block (`tool-call`).
+ */
+export function blockKindOf(source: ModuleType | 'migration' | 'tool-call'): MessageBlockKind {
+  switch (source) {
     case 'PAGE':
     case 'EXPO_PAGE':
     case 'DESIGN_SYSTEM_PAGE':
@@ -22,7 +26,10 @@ export function blockKindOf(moduleType: ModuleType): MessageBlockKind {
     case 'DESIGN_SYSTEM_COMPONENT':
       return 'component';
     case 'FUNCTION':
+    case 'migration':
       return 'function';
+    case 'tool-call':
+      return 'tool-call';
     case 'FILE':
       return 'file';
   }

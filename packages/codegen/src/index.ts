@@ -17,16 +17,26 @@ export { generate } from './generate.ts';
 export type { LibraryDoc } from './library-docs.ts';
 export { LIBRARY_DOCS, libraryDocsFor } from './library-docs.ts';
 export type { OutputParser, ParsedBlockEvent } from './output-parser.ts';
-export { cleanFileContent, createOutputParser, parseSearchReplace } from './output-parser.ts';
+export {
+  cleanFileContent,
+  createOutputParser,
+  migrationNameFor,
+  parseSearchReplace,
+  safeMigrationName,
+} from './output-parser.ts';
 export type { PromptOptions, RequestMessage } from './prompt.ts';
 export { buildPrompt, readRequestMessage, requestAction, SYSTEM_PROMPT } from './prompt.ts';
 export * from './providers/index.ts';
 export type { DeterministicRepair } from './repairs.ts';
 export { deterministicRepair } from './repairs.ts';
 export type {
+  GenDatabase,
   GenerateRequest,
   GenerationEvent,
+  GenMigration,
   GenModule,
+  GenToolKind,
+  GenToolStatus,
   MissedEdit,
   ModelProvider,
   ProviderMessage,

@@ -22,6 +22,8 @@ function fold(events: ParsedBlockEvent[]) {
     wholeFile?: string;
   }[] = [];
   const ops: string[] = [];
+  const migrations: { name: string; sql: string; closed: boolean }[] = [];
+  const toolCalls: { name: string; input: string; closed: boolean }[] = [];
   for (const e of events) {
     if (e.type === 'text') text += e.text;
     else if (e.type === 'thinking') thinking += e.text;
@@ -33,8 +35,11 @@ function fold(events: ParsedBlockEvent[]) {
       edits.push(entry);
     } else if (e.type === 'delete') ops.push(`delete ${e.path}`);
     else if (e.type === 'rename') ops.push(`rename ${e.from} ${e.to}`);
+    else if (e.type === 'migration' && e.done)
+      migrations.push({ name: e.name, sql: e.sql, closed: e.closed });
+    else if (e.type === 'tool-call') toolCalls.push({ name: e.name, input: e.input, closed: e.closed });
   }
-  return { text, thinking, files, edits, ops };
+  return { text, thinking, files, edits, ops, migrations, toolCalls };
 }
 
 const PAGE = `import { useState } from 'react';
@@ -211,7 +216,8 @@ describe('createOutputParser', () => {
         fc.array(fc.nat(80), { maxLength: 6 }),
         (chars, cuts) => {
           const input = chars.join('');
-          if (/<\/?kiln:(thinking|file|edit|delete|rename)\b/i.test(input)) return;
+          if (/<\/?kiln:(thinking|file|edit|delete|rename|migration|tool-call|tool-result)\b/i.test(input))
+            return;
           const points = [...new Set(cuts.map((c) => Math.min(c, input.length)))].sort((a, b) => a - b);
           const chunks: string[] = [];
           let at = 0;
@@ -247,5 +253,141 @@ describe('createOutputParser', () => {
   it('keeps a replacement cut off by the end of the stream', () => {
     const r = run(['<kiln:edit path="a.tsx">\n<<<<<<< SEARCH\nold\n=======\nnew line\n']);
     expect(r.edits[0]?.edits).toEqual([{ search: 'old', replace: 'new line' }]);
+  });
+});
+
+const SQL = `CREATE TABLE todos (
+  id serial PRIMARY KEY,
+  title text NOT NULL CHECK (length(title) < 200),
+  done boolean NOT NULL DEFAULT false
+);
+INSERT INTO todos (title) VALUES ('Buy milk'), ('Walk <the> dog');
+`;
+
+const ROUTE = `import sql from '@/app/api/utils/sql';
+
+export async function GET() {
+  return Response.json(await sql\`SELECT * FROM todos WHERE id > \${0}\`);
+}
+`;
+
+const BACKEND_REPLY = `<kiln:thinking>A table, a function, a page.</kiln:thinking>
+Adding a database.
+<kiln:migration name="create_todos">
+\`\`\`sql
+${SQL}\`\`\`
+</kiln:migration>
+<kiln:file path="apps/web/src/app/api/todos/route.ts" type="FUNCTION">
+${ROUTE}</kiln:file>
+<kiln:tool-call name="package_documentation">recharts, date-fns</kiln:tool-call>
+<kiln:file path="apps/web/src/app/page.tsx" type="PAGE">
+${PAGE}</kiln:file>
+Done.`;
+
+describe('migration and tool-call blocks', () => {
+  it('parses a migration and a tool call between files, fence stripped', () => {
+    const r = run([BACKEND_REPLY]);
+    expect(r.migrations).toEqual([{ name: 'create_todos', sql: SQL, closed: true }]);
+    expect(r.toolCalls).toEqual([
+      { name: 'package_documentation', input: 'recharts, date-fns', closed: true },
+    ]);
+    expect(r.files.map((f) => [f.path, f.moduleType, f.content])).toEqual([
+      ['apps/web/src/app/api/todos/route.ts', 'FUNCTION', ROUTE],
+      ['apps/web/src/app/page.tsx', 'PAGE', PAGE],
+    ]);
+    expect(r.text.replace(/\s+/g, ' ').trim()).toBe('Adding a database. Done.');
+  });
+
+  it('gives the same result for every split point and one character at a time', () => {
+    const whole = fold(run([BACKEND_REPLY]).events);
+    for (let i = 0; i <= BACKEND_REPLY.length; i++) {
+      const r = run([BACKEND_REPLY.slice(0, i), BACKEND_REPLY.slice(i)]);
+      expect(fold(r.events), `split at ${i}`).toEqual(whole);
+    }
+    expect(fold(run([...BACKEND_REPLY]).events)).toEqual(whole);
+  });
+
+  it('streams growing migration drafts before the final one', () => {
+    const r = run([...BACKEND_REPLY]);
+    const drafts = r.events.filter((e) => e.type === 'migration' && !e.done) as Extract<
+      ParsedBlockEvent,
+      { type: 'migration' }
+    >[];
+    expect(drafts.length).toBeGreaterThan(50);
+    let previous = '';
+    for (const d of drafts) {
+      expect(d.name).toBe('create_todos');
+      expect(SQL.startsWith(d.sql), d.sql).toBe(true);
+      expect(d.sql.length).toBeGreaterThanOrEqual(previous.length);
+      previous = d.sql;
+    }
+    expect(r.events.filter((e) => e.type === 'migration' && e.done)).toHaveLength(1);
+  });
+
+  it('closes a migration whose closer is missing at the next block or at the end, keeping its SQL', () => {
+    const byNext = run([
+      '<kiln:migration name="create_notes">CREATE TABLE notes (id serial primary key);\n<kiln:file path="a.tsx">A</kiln:file>',
+    ]);
+    expect(byNext.migrations).toEqual([
+      { name: 'create_notes', sql: 'CREATE TABLE notes (id serial primary key);\n', closed: false },
+    ]);
+    expect(byNext.files.map((f) => f.path)).toEqual(['a.tsx']);
+    const atEnd = run(['Ok.\n<kiln:migration name="add_tags">\nALTER TABLE notes ADD COLUMN tags text']);
+    expect(atEnd.migrations).toEqual([
+      { name: 'add_tags', sql: 'ALTER TABLE notes ADD COLUMN tags text\n', closed: false },
+    ]);
+    expect(atEnd.text).toBe('Ok.\n');
+  });
+
+  it('names a migration without a name after its first CREATE TABLE, else "migration"; makes names safe', () => {
+    const names = (reply: string) => run([reply]).migrations.map((m) => m.name);
+    expect(names('<kiln:migration>create table if not exists "Expenses" (id int);</kiln:migration>')).toEqual(
+      ['create_expenses'],
+    );
+    expect(
+      names('<kiln:migration name=" ">CREATE TABLE public.todo_items (id int);</kiln:migration>'),
+    ).toEqual(['create_todo_items']);
+    expect(names('<kiln:migration>ALTER TABLE t ADD COLUMN x int;</kiln:migration>')).toEqual(['migration']);
+    expect(names('<kiln:migration name="Add Due-Date!">ALTER TABLE t ADD d date;</kiln:migration>')).toEqual([
+      'add_due_date',
+    ]);
+  });
+
+  it('reports a tool call left open at the end of a reply, and goes on parsing after endReply()', () => {
+    const parser = createOutputParser();
+    const first = [
+      ...parser.push('Let me check.\n<kiln:tool-call name="package_documentation">\nrecharts\n'),
+      ...parser.endReply(),
+    ];
+    expect(fold(first).toolCalls).toEqual([
+      { name: 'package_documentation', input: 'recharts', closed: false },
+    ]);
+    const second = [
+      ...parser.push('<kiln:file path="apps/web/src/app/page.tsx">\nexport default function A() {}\n'),
+      ...parser.end(),
+    ];
+    expect(fold(second).files).toEqual([
+      {
+        path: 'apps/web/src/app/page.tsx',
+        moduleType: null,
+        content: 'export default function A() {}\n',
+        closed: false,
+      },
+    ]);
+  });
+
+  it('takes a self-closing tool call and keeps a tool result a model wrote itself out of chat text', () => {
+    const r = run([
+      '<kiln:tool-call name="package_documentation" input="zustand"/>',
+      '<kiln:tool-result name="package_documentation">made up docs</kiln:tool-result>Hi',
+    ]);
+    expect(r.toolCalls).toEqual([{ name: 'package_documentation', input: 'zustand', closed: true }]);
+    expect(r.text).toBe('Hi');
+    expect(r.events).toContainEqual({
+      type: 'tool-result',
+      name: 'package_documentation',
+      text: 'made up docs',
+      closed: true,
+    });
   });
 });

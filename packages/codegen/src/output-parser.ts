@@ -1,6 +1,7 @@
 /**
  * The incremental parser of Kiln's tagged output format (see README.md): feeds on raw chunks as a model
- * streams them and emits block events (chat text, thinking, file drafts, edits, deletes, renames).
+ * streams them and emits block events (chat text, thinking, file drafts, edits, deletes, renames,
+ * database migrations, tool calls).
  *
  * It is tolerant by design: text outside tags is chat text, tags may be split across chunks at any byte,
  * a block left open is closed by the next block's opening tag or by `end()`, stray closers are dropped,
@@ -30,12 +31,29 @@ export type ParsedBlockEvent =
       wholeFile?: string;
     }
   | { type: 'delete'; path: string }
-  | { type: 'rename'; from: string; to: string };
+  | { type: 'rename'; from: string; to: string }
+  /**
+   * A database migration block: `sql` is the body so far (fences stripped). `name` is the block's `name`
+   * attribute made safe (`[a-z0-9_]`), or when missing one derived from the SQL (`migrationNameFor`).
+   */
+  | { type: 'migration'; name: string; sql: string; done: boolean; closed: boolean }
+  /** A tool call, reported once its block ends: `input` is the trimmed body (e.g. package names). */
+  | { type: 'tool-call'; name: string; input: string; closed: boolean }
+  /**
+   * A `<kiln:tool-result>` block in the model's own reply. Results come from Kiln, never from the model, so
+   * a model that imitates one is reported here apart from chat text (`generate` ignores it).
+   */
+  | { type: 'tool-result'; name: string; text: string; closed: boolean };
 
 /** The incremental parser returned by `createOutputParser`. */
 export interface OutputParser {
   /** Feeds a chunk; returns the events it completes. */
   push(chunk: string): ParsedBlockEvent[];
+  /**
+   * Ends one reply of a conversation that goes on (a tool call was answered and the model continues):
+   * flushes held-back text and closes any open block, like `end()`, but the parser takes more chunks.
+   */
+  endReply(): ParsedBlockEvent[];
   /** Ends the stream: flushes held-back text and closes any open block. */
   end(): ParsedBlockEvent[];
 }
@@ -44,9 +62,20 @@ type Block =
   | { kind: 'text' }
   | { kind: 'thinking' }
   | { kind: 'file'; path: string; moduleType: string | null; raw: string; dirty: boolean }
-  | { kind: 'edit'; path: string; raw: string; reported: number };
+  | { kind: 'edit'; path: string; raw: string; reported: number }
+  | { kind: 'migration'; name: string; raw: string; dirty: boolean }
+  | { kind: 'tool-call' | 'tool-result'; name: string; raw: string };
 
-const BLOCK_TAGS = new Set(['thinking', 'file', 'edit', 'delete', 'rename']);
+const BLOCK_TAGS = new Set([
+  'thinking',
+  'file',
+  'edit',
+  'delete',
+  'rename',
+  'migration',
+  'tool-call',
+  'tool-result',
+]);
 /** A `<` followed by this many characters without a `>` is not a tag. */
 const MAX_TAG_LENGTH = 2000;
 const OPEN_PREFIX = '<kiln:';
@@ -78,8 +107,13 @@ export function createOutputParser(): OutputParser {
         emitText('thinking', text);
         break;
       case 'file':
+      case 'migration':
         block.raw += text;
         block.dirty = true;
+        break;
+      case 'tool-call':
+      case 'tool-result':
+        block.raw += text;
         break;
       case 'edit':
         block.raw += text;
@@ -98,7 +132,20 @@ export function createOutputParser(): OutputParser {
     out.push(event);
   }
 
+  function migrationEvent(
+    b: Extract<Block, { kind: 'migration' }>,
+    done: boolean,
+    closed: boolean,
+  ): ParsedBlockEvent {
+    const sql = cleanFileContent(b.raw, done);
+    return { type: 'migration', name: b.name || migrationNameFor(sql), sql, done, closed };
+  }
+
   function flushDraft(): void {
+    if (block.kind === 'migration' && block.dirty) {
+      block.dirty = false;
+      out.push(migrationEvent(block, false, false));
+    }
     if (block.kind === 'file' && block.dirty) {
       block.dirty = false;
       out.push({
@@ -131,6 +178,15 @@ export function createOutputParser(): OutputParser {
         break;
       case 'edit':
         reportEdit(block, true, closed);
+        break;
+      case 'migration':
+        out.push(migrationEvent(block, true, closed));
+        break;
+      case 'tool-call':
+        out.push({ type: 'tool-call', name: block.name, input: block.raw.trim(), closed });
+        break;
+      case 'tool-result':
+        out.push({ type: 'tool-result', name: block.name, text: block.raw, closed });
         break;
     }
     block = { kind: 'text' };
@@ -179,6 +235,19 @@ export function createOutputParser(): OutputParser {
           out.push({ type: 'rename', from: attr('from').trim(), to: attr('to').trim() });
         }
         break;
+      case 'migration':
+        if (!tag.selfClosing)
+          block = { kind: 'migration', name: safeMigrationName(attr('name')), raw: '', dirty: false };
+        break;
+      case 'tool-call':
+      case 'tool-result':
+        block = { kind: tag.name, name: attr('name').trim(), raw: '' };
+        // A self-closing call (`<kiln:tool-call name="…" input="recharts"/>`) is complete at once.
+        if (tag.selfClosing) {
+          block.raw = attr('input');
+          closeBlock(true);
+        }
+        break;
     }
   }
 
@@ -211,6 +280,13 @@ export function createOutputParser(): OutputParser {
       buffer += chunk;
       process(false);
       flushDraft();
+      return out;
+    },
+    endReply(): ParsedBlockEvent[] {
+      out = [];
+      if (ended) return out;
+      process(true);
+      closeBlock(false);
       return out;
     },
     end(): ParsedBlockEvent[] {
@@ -296,13 +372,41 @@ export function cleanFileContent(raw: string, final: boolean): string {
   const fence = /^[ \t]*```[\w.+-]*[ \t]*\r?\n/.exec(text);
   if (fence) {
     text = text.slice(fence[0].length);
-    if (final) text = text.replace(/\r?\n?[ \t]*```[ \t]*\s*$/, '');
+    // While streaming, a closing fence may have arrived only in part (a draft must not show stray backticks).
+    text = final
+      ? text.replace(/\r?\n?[ \t]*```[ \t]*\s*$/, '')
+      : text.replace(/(^|\n)[ \t]*`{1,3}[ \t]*\r?\n?$/, '$1');
+  } else if (!final && /^[ \t]*`{1,3}[\w.+-]*$/.test(text)) {
+    // The opening fence line is still arriving.
+    return '';
   }
   if (final) {
     text = text.replace(/\s+$/, '');
     return text ? `${text}\n` : '';
   }
   return text;
+}
+
+/**
+ * A migration's name made safe to store and compare: lowercase letters, digits and underscores, at most 63
+ * characters (a Postgres identifier); empty when nothing usable is left.
+ */
+export function safeMigrationName(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 63);
+}
+
+/** The name of a migration without one: `create_{table}` from its first CREATE TABLE, else `migration`. */
+export function migrationNameFor(sql: string): string {
+  const table =
+    /\bcreate\s+table\s+(?:if\s+not\s+exists\s+)?(?:"?public"?\s*\.\s*)?"?([A-Za-z_][A-Za-z0-9_]*)"?/i.exec(
+      sql,
+    )?.[1];
+  return (table && safeMigrationName(`create_${table}`)) || 'migration';
 }
 
 const SEARCH_RE = /^\s*<{5,9}\s*SEARCH\s*$/i;

@@ -31,7 +31,32 @@ export interface GenerateRequest {
    * budget these are among the modules sent in full.
    */
   recentPaths?: string[];
+  /**
+   * The app's database as it is before this generation (its development branch): tables with their columns,
+   * and the names of the migrations already applied. Sent to the model in a `<kiln:database>` section; new
+   * migrations never reuse one of these names. Absent: the model is told nothing about a database.
+   */
+  database?: GenDatabase;
 }
+
+/** The app database a generation is told about (`GenerateRequest.database`). */
+export interface GenDatabase {
+  tables: { name: string; columns: { name: string; type: string }[] }[];
+  /** Names of the migrations already applied, oldest first. */
+  migrations: string[];
+}
+
+/** A database migration a generation wrote: a unique name and its SQL (one or more statements). */
+export interface GenMigration {
+  name: string;
+  sql: string;
+}
+
+/** The tools a model may call (spec tool kinds); only `package_documentation` for now. */
+export type GenToolKind = 'package_documentation';
+
+/** A tool call's status (spec: running, cancelled, success, error). */
+export type GenToolStatus = 'running' | 'success' | 'error' | 'cancelled';
 
 /** Why a set of search/replace edits could not be applied; the file then needs a whole-file write. */
 export interface MissedEdit {
@@ -55,6 +80,13 @@ export type GenerationEvent =
   /** A module draft: the full current content of that file so far (partial while `done` is false). */
   | { type: 'module'; module: GenModule; done: boolean }
   | { type: 'delete'; filePath: string }
+  /** A migration block: drafts while it streams (`done` false), then the final one once the block ends. */
+  | { type: 'migration'; migration: GenMigration; done: boolean }
+  /**
+   * A tool call of the model: `running` when its block ends, then `success` or `error` once answered
+   * (`output` holds the answer), or `cancelled` when the generation was aborted before it was answered.
+   */
+  | { type: 'tool'; tool: GenToolKind; status: GenToolStatus; input: string; output?: string }
   | {
       type: 'done';
       /** Every module of the project after this generation, in the order they were first seen. */
@@ -63,6 +95,8 @@ export type GenerationEvent =
       message: string;
       usage: Usage;
       appType?: AppType | 'LINK_IN_BIO';
+      /** The migrations this generation wrote, in order, with unique names (absent when none). */
+      migrations?: GenMigration[];
       /** Edit blocks that did not apply; those files need a whole-file write (absent when none). */
       missedEdits?: MissedEdit[];
       /** True when the signal aborted the generation; `modules` then holds what had arrived. */
