@@ -52,5 +52,6 @@ export {
   type PreviewModule,
   type PreviewToBuilder,
   type PreviewUser,
+  SANDBOX_TOKEN_HEADER,
 } from './protocol.ts';
 export { appShellHtml, escapeHtml, previewShellHtml, scriptJson } from './shell.ts';

@@ -44,7 +44,15 @@ export interface LoadMessage {
    * null: the preview session is unauthenticated and sign-in fails with "Auth is not enabled".
    */
   user?: PreviewUser | null;
+  /**
+   * Lets the runtime call the revision's functions and database (`/sandbox/api/{revisionId}/…`, `/api/db/…`) as
+   * the builder's user; sent in the `x-kiln-sandbox-token` header. Absent: those calls answer 401.
+   */
+  sandboxToken?: string;
 }
+
+/** The header the runtime sends the sandbox token in (the server's app backend checks it). */
+export const SANDBOX_TOKEN_HEADER = 'x-kiln-sandbox-token';
 
 /** Messages from the builder to the preview iframe. */
 export type BuilderToPreview = LoadMessage | { kind: 'kiln:navigate'; route: string };
@@ -107,7 +115,8 @@ export function isBuilderToPreview(v: unknown): v is BuilderToPreview {
         isString(v.route) &&
         typeof v.generating === 'boolean' &&
         isMode(v.mode) &&
-        (v.user === undefined || v.user === null || isPreviewUser(v.user))
+        (v.user === undefined || v.user === null || isPreviewUser(v.user)) &&
+        (v.sandboxToken === undefined || isString(v.sandboxToken))
       );
     case 'kiln:navigate':
       return isString(v.route);

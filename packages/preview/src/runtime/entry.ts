@@ -5,8 +5,14 @@
  * in the preview, the compiler (sucrase) load in parallel.
  */
 import { AI_IMAGE_PATH } from '../ai-image.ts';
-import { type BuilderToPreview, isBuilderToPreview, type PreviewToBuilder } from '../protocol.ts';
+import {
+  type BuilderToPreview,
+  isBuilderToPreview,
+  type PreviewToBuilder,
+  SANDBOX_TOKEN_HEADER,
+} from '../protocol.ts';
 import { BOOT_ELEMENT_ID, type BootConfig, ROOT_ELEMENT_ID } from './boot.ts';
+import { installIntlCache } from './intl-cache.ts';
 import { installLinkRouting } from './links.ts';
 import { installStorageFallback } from './storage-fallback.ts';
 
@@ -27,6 +33,7 @@ function container(): HTMLElement {
 
 async function startPreview(boot: Extract<BootConfig, { mode: 'preview' }>): Promise<void> {
   installStorageFallback();
+  installIntlCache();
   const queue: BuilderToPreview[] = [];
   let deliver = (msg: BuilderToPreview) => {
     queue.push(msg);
@@ -66,13 +73,18 @@ async function startPreview(boot: Extract<BootConfig, { mode: 'preview' }>): Pro
     partial: () => partial,
   });
   installLinkRouting(engine);
-  installFetchRewrite(() => engine.revisionId);
+  let sandboxToken: string | undefined;
+  installFetchRewrite(
+    () => engine.revisionId,
+    () => sandboxToken,
+  );
   window.addEventListener('error', (e) => engine.reportUncaught(e.error));
   window.addEventListener('unhandledrejection', (e) => engine.reportUncaught(e.reason));
   // Generated code that assigns `location.href` reloads the iframe at that path: show it, and tell the builder.
   let reloadedAt = location.pathname !== '/' ? location.pathname + location.search : null;
   deliver = (msg) => {
     if (msg.kind === 'kiln:load') {
+      sandboxToken = msg.sandboxToken ?? sandboxToken;
       const route = reloadedAt ?? msg.route;
       if (reloadedAt && reloadedAt !== msg.route) post({ kind: 'kiln:route', route: reloadedAt });
       reloadedAt = null;
@@ -89,27 +101,33 @@ async function startPreview(boot: Extract<BootConfig, { mode: 'preview' }>): Pro
 /**
  * In the preview, `/api/…` calls go to the revision's sandbox: `/sandbox/api/{revisionId}/…` (spec §7);
  * legacy `/api/db/` calls and Kiln's image placeholders (`/api/ai-img`, served by the preview origin) are
- * left alone.
+ * left alone. Both backend paths carry the builder's sandbox token (the development branch is the builder
+ * user's, not the public's).
  */
-function installFetchRewrite(revisionId: () => string): void {
+function installFetchRewrite(revisionId: () => string, token: () => string | undefined): void {
   const original = window.fetch.bind(window);
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const parsed = new URL(url, location.href);
     if (
-      parsed.origin === location.origin &&
-      parsed.pathname.startsWith('/api/') &&
-      !parsed.pathname.startsWith('/api/db/') &&
-      parsed.pathname !== AI_IMAGE_PATH
+      parsed.origin !== location.origin ||
+      !parsed.pathname.startsWith('/api/') ||
+      parsed.pathname === AI_IMAGE_PATH
     ) {
-      parsed.pathname = `/sandbox/api/${encodeURIComponent(revisionId())}/${parsed.pathname.slice('/api/'.length)}`;
-      return original(input instanceof Request ? new Request(parsed.href, input) : parsed.href, init);
+      return original(input, init);
     }
-    return original(input, init);
+    if (!parsed.pathname.startsWith('/api/db/')) {
+      parsed.pathname = `/sandbox/api/${encodeURIComponent(revisionId())}/${parsed.pathname.slice('/api/'.length)}`;
+    }
+    const request = new Request(parsed.href, input instanceof Request ? new Request(input, init) : init);
+    const value = token();
+    if (value) request.headers.set(SANDBOX_TOKEN_HEADER, value);
+    return original(request);
   };
 }
 
 async function startApp(boot: Extract<BootConfig, { mode: 'app' }>): Promise<void> {
+  installIntlCache();
   const { Engine } = await import('./engine.tsx');
   const engine = new Engine({
     kind: 'app',

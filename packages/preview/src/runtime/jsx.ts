@@ -22,11 +22,16 @@ export function isKnownTag(tag: string): boolean {
 
 /** `React.createElement` with unknown lowercase tags turned into fragments. */
 export function kilnJsx(type: unknown, props: Record<string, unknown> | null, ...children: ReactNode[]) {
-  // Images without a real source show Kiln's placeholder for their alt text (runtime/images.ts).
-  if (isImageType(type)) props = withImageSource(type, props);
-  if (typeof type === 'string' && !isKnownTag(type)) {
-    const key = props && 'key' in props ? (props.key as string) : undefined;
-    return createElement(Fragment, key === undefined ? null : { key }, ...children);
+  // The common case first: a known DOM tag (not an image) needs nothing but the Date check below.
+  if (typeof type === 'string') {
+    if (type === 'img') props = withImageSource(type, props);
+    else if (!isKnownTag(type)) {
+      const key = props && 'key' in props ? (props.key as string) : undefined;
+      return createElement(Fragment, key === undefined ? null : { key }, ...children);
+    }
+  } else if (isImageType(type)) {
+    // Images without a real source show Kiln's placeholder for their alt text (runtime/images.ts).
+    props = withImageSource(type, props);
   }
   // A Date as a child (`Member since {user.joined}`) would fail the whole render; show it as text.
   for (let i = 0; i < children.length; i++) {
