@@ -59,7 +59,7 @@ export function installIntlCache(scope: typeof globalThis = globalThis): void {
   }
   const nativeToLocale = scope.Number.prototype.toLocaleString;
   Object.defineProperty(scope.Number.prototype, 'toLocaleString', {
-    value: function toLocaleString(this: number, locales?: string | string[], options?: object): string {
+    value: function cachedToLocaleString(this: number, locales?: string | string[], options?: object): string {
       if (typeof this !== 'number' && !(this instanceof Number))
         return nativeToLocale.call(this, locales, options);
       return new NumberFormat(locales, options).format(Number(this));
