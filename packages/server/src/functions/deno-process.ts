@@ -1,0 +1,285 @@
+/**
+ * One app's Deno process: spawns the harness with no permissions, speaks the line protocol (./protocol.ts)
+ * with several requests in flight, answers the function's queries with the caller's `sql`, and ends the
+ * process on a request's timeout, on out-of-memory (V8's heap cap, or the resident size watchdog for memory
+ * outside the heap) and on crashes, answering whatever was in flight with the reason.
+ * @module
+ */
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Readable, Writable } from 'node:stream';
+import { HANDLER_FUNCTION_NAME } from '@kiln/core';
+import type { FunctionResponse, SqlHandler } from './index';
+import type { HostMessage, RequestMessage, SandboxMessage } from './protocol';
+
+export interface DenoProcessOptions {
+  denoPath: string;
+  /** The sandbox's private directory: the process's working directory and, below it, its DENO_DIR. */
+  dir: string;
+  /** The harness bundle, written to `dir` by the sandbox. */
+  harnessPath: string;
+  memoryMb: number;
+  maxBodyBytes: number;
+}
+
+/** Why a process stopped: the status and message every request still in flight on it gets. */
+export interface Stop {
+  status: number;
+  error: string;
+}
+
+interface Pending {
+  resolve: (response: FunctionResponse) => void;
+  sql: SqlHandler;
+  timer: NodeJS.Timeout;
+}
+
+const STDERR_TAIL_CHARS = 8192;
+const WATCHDOG_INTERVAL_MS = 100;
+const PAGE_BYTES = 4096;
+
+/** A JSON response, as the sandbox gives for its own errors. */
+export function jsonResponse(
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): FunctionResponse {
+  return {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: new TextEncoder().encode(JSON.stringify(value)),
+  };
+}
+
+function jsonValue(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value;
+}
+
+export class DenoProcess {
+  readonly #child: ChildProcessByStdio<Writable, Readable, Readable>;
+  readonly #options: DenoProcessOptions;
+  readonly #pending = new Map<number, Pending>();
+  readonly #maxLineBytes: number;
+  /** Routes whose bundle this process has been sent. */
+  readonly sentRoutes = new Set<string>();
+  /** Resolves once the process has ended (or never started). */
+  readonly exited: Promise<void>;
+  /** Called once when the process stops, for whatever reason. */
+  onStop: (() => void) | null = null;
+  #nextId = 1;
+  #stop: Stop | null = null;
+  #stderrTail = '';
+  #partial: Buffer[] = [];
+  #partialBytes = 0;
+  #lastSql: SqlHandler | null = null;
+  #watchdog: NodeJS.Timeout | null = null;
+
+  constructor(options: DenoProcessOptions) {
+    this.#options = options;
+    this.#maxLineBytes = Math.ceil((options.maxBodyBytes * 4) / 3) + 1024 * 1024;
+    this.#child = spawn(
+      options.denoPath,
+      [
+        'run',
+        '--no-prompt',
+        '--no-remote',
+        '--no-npm',
+        '--no-config',
+        '--no-lock',
+        `--v8-flags=--max-old-space-size=${options.memoryMb}`,
+        options.harnessPath,
+        HANDLER_FUNCTION_NAME,
+        String(options.maxBodyBytes),
+      ],
+      {
+        cwd: options.dir,
+        // Nothing of the server's environment: Deno only needs somewhere to keep its cache.
+        env: { NO_COLOR: '1', DENO_DIR: `${options.dir}/deno`, DENO_NO_UPDATE_CHECK: '1' },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    this.exited = new Promise((resolve) => {
+      this.#child.once('exit', (code, signal) => {
+        this.#ended(code, signal);
+        resolve();
+      });
+      this.#child.once('error', (e) => {
+        this.#halt({ status: 500, error: `The functions runtime failed to start: ${e.message}` });
+        resolve();
+      });
+    });
+    this.#child.stdin.on('error', () => {}); // a dead child's EPIPE; 'exit' reports the reason
+    this.#child.stdout.on('data', (chunk: Buffer) => this.#read(chunk));
+    this.#child.stderr.setEncoding('utf8');
+    this.#child.stderr.on('data', (text: string) => {
+      this.#stderrTail = (this.#stderrTail + text).slice(-STDERR_TAIL_CHARS);
+    });
+  }
+
+  /** The operating system's id of the process. */
+  get pid(): number | undefined {
+    return this.#child.pid;
+  }
+
+  get alive(): boolean {
+    return this.#stop === null;
+  }
+
+  get busy(): boolean {
+    return this.#pending.size > 0;
+  }
+
+  /** Runs one request; resolves with the function's response or the sandbox's error response. */
+  request(
+    message: Omit<RequestMessage, 't' | 'id'>,
+    sql: SqlHandler,
+    timeoutMs: number,
+  ): Promise<FunctionResponse> {
+    if (this.#stop) return Promise.resolve(jsonResponse(this.#stop.status, { error: this.#stop.error }));
+    const id = this.#nextId++;
+    this.#lastSql = sql;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#pending.delete(id);
+        resolve(jsonResponse(504, { error: `Function timed out after ${timeoutMs}ms` }));
+        this.stop({
+          status: 500,
+          error: `The function was stopped: another request to this app timed out after ${timeoutMs}ms`,
+        });
+      }, timeoutMs);
+      this.#pending.set(id, { resolve, sql, timer });
+      this.#startWatchdog();
+      this.#send({ t: 'req', id, ...message });
+    });
+  }
+
+  /** Kills the process now; requests in flight get `stop`. */
+  stop(stop: Stop): Promise<void> {
+    this.#halt(stop);
+    this.#child.kill('SIGKILL');
+    return this.exited;
+  }
+
+  /** Lets requests in flight finish (or time out), then the process ends by itself. */
+  retire(): void {
+    this.#child.stdin.end();
+  }
+
+  #send(message: HostMessage): void {
+    if (this.#stop || !this.#child.stdin.writable) return;
+    this.#child.stdin.write(`${JSON.stringify(message, jsonValue)}\n`);
+  }
+
+  /** Splits stdout into lines; one line is one message. */
+  #read(chunk: Buffer): void {
+    let start = 0;
+    let newline = chunk.indexOf(10);
+    while (newline !== -1) {
+      const tail = chunk.subarray(start, newline);
+      const line = this.#partial.length ? Buffer.concat([...this.#partial, tail]) : tail;
+      this.#partial = [];
+      this.#partialBytes = 0;
+      this.#receive(line.toString('utf8'));
+      start = newline + 1;
+      newline = chunk.indexOf(10, start);
+    }
+    if (start < chunk.length) {
+      this.#partial.push(chunk.subarray(start));
+      this.#partialBytes += chunk.length - start;
+      if (this.#partialBytes > this.#maxLineBytes) {
+        void this.stop({ status: 500, error: 'The function wrote more output than a response may hold' });
+      }
+    }
+  }
+
+  #receive(line: string): void {
+    let message: SandboxMessage;
+    try {
+      message = JSON.parse(line) as SandboxMessage;
+    } catch {
+      return; // not ours: the app wrote to stdout itself
+    }
+    if (message?.t === 'res') {
+      const pending = this.#pending.get(message.id);
+      if (!pending) return;
+      this.#pending.delete(message.id);
+      clearTimeout(pending.timer);
+      const status = Number.isInteger(message.status) && message.status >= 100 ? message.status : 500;
+      pending.resolve({
+        status: status > 599 ? 500 : status,
+        headers: message.headers ?? {},
+        body: new Uint8Array(Buffer.from(message.body ?? '', 'base64')),
+      });
+      if (!this.busy) this.#stopWatchdog();
+    } else if (message?.t === 'sql') {
+      void this.#query(message.id, message.req, message.text, message.values);
+    }
+  }
+
+  async #query(id: number, requestId: number, text: unknown, values: unknown): Promise<void> {
+    // A query outside any request (module start-up, work left running) uses the latest request's database.
+    const sql = this.#pending.get(requestId)?.sql ?? this.#lastSql;
+    try {
+      if (!sql) throw new Error('No database is available here');
+      if (typeof text !== 'string') throw new Error('The query text must be a string');
+      const rows = await sql(text, Array.isArray(values) ? values : []);
+      this.#send({ t: 'sql-ok', id, rows });
+    } catch (e) {
+      this.#send({ t: 'sql-error', id, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  /** Memory outside V8's heap (ArrayBuffers) is not capped by the heap flag: watch the resident size. */
+  #startWatchdog(): void {
+    if (this.#watchdog || this.#child.pid === undefined) return;
+    const pid = this.#child.pid;
+    const limitBytes = (this.#options.memoryMb * 2 + 128) * 1024 * 1024;
+    this.#watchdog = setInterval(() => {
+      let resident: number;
+      try {
+        resident = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE_BYTES;
+      } catch {
+        return; // no /proc (not Linux) or the process is gone
+      }
+      if (resident > limitBytes) void this.stop(this.#outOfMemory());
+    }, WATCHDOG_INTERVAL_MS);
+    this.#watchdog.unref();
+  }
+
+  #stopWatchdog(): void {
+    if (this.#watchdog) clearInterval(this.#watchdog);
+    this.#watchdog = null;
+  }
+
+  #outOfMemory(): Stop {
+    return { status: 500, error: `Function ran out of memory (limit ${this.#options.memoryMb} MB)` };
+  }
+
+  #ended(code: number | null, signal: NodeJS.Signals | null): void {
+    if (/out of memory/i.test(this.#stderrTail)) this.#halt(this.#outOfMemory());
+    const how = signal ? `signal ${signal}` : `code ${code}`;
+    // Deno reports an uncaught error on a line of its own that starts with "error: ".
+    const last = this.#stderrTail
+      .split('\n')
+      .findLast((line) => line.startsWith('error: '))
+      ?.slice('error: '.length, 500);
+    this.#halt({
+      status: 500,
+      error: `The function's process exited unexpectedly (${how})${last ? `: ${last}` : ''}`,
+    });
+  }
+
+  /** Marks the process stopped (the first reason wins) and answers everything in flight. */
+  #halt(stop: Stop): void {
+    if (!this.#stop) {
+      this.#stop = stop;
+      this.onStop?.();
+    }
+    this.#stopWatchdog();
+    for (const [id, pending] of this.#pending) {
+      this.#pending.delete(id);
+      clearTimeout(pending.timer);
+      pending.resolve(jsonResponse(this.#stop.status, { error: this.#stop.error }));
+    }
+  }
+}

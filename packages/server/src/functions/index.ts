@@ -1,0 +1,235 @@
+/**
+ * @module The functions sandbox: runs a generated app's FUNCTION modules (`apps/web/src/app/api/…/route.ts`,
+ * served at `/api/…`) in a Deno subprocess per app with no permissions at all (no files, network, env,
+ * subprocesses or FFI), never in this process. Each route is bundled from memory with its imports (./bundle.ts)
+ * and imported in the process from a `data:` URL; its queries come back to the caller's `sql`. Processes are
+ * reused per app and sources, capped in number (least recently used goes first), and replaced after a timeout,
+ * out-of-memory or crash.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { KilnError } from '@kiln/core';
+import { bundleRoute, harnessCode, type RouteBundle } from './bundle';
+import { DenoProcess, jsonResponse, type Stop } from './deno-process';
+import { matchFunctionRoute } from './routes';
+
+export { moduleNotAvailable } from './bundle';
+export { matchFunctionRoute } from './routes';
+
+export interface FunctionSource {
+  filePath: string;
+  code: string;
+}
+
+export interface FunctionRequest {
+  method: string;
+  /** Path and query, starting with `/api` (`/api/todos?x=1`). */
+  path: string;
+  headers: Record<string, string>;
+  body: Uint8Array | null;
+}
+
+export interface FunctionResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Empty for HEAD, 204 and 304. */
+  body: Uint8Array<ArrayBuffer>;
+}
+
+export type SqlHandler = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
+
+export interface FunctionsSandboxOptions {
+  /** The Deno binary; default: `deno` of the `@deno/linux-x64-glibc` package. */
+  denoPath?: string;
+  /** Wall-clock limit per request; default 10 000 ms. */
+  timeoutMs?: number;
+  /** V8 heap cap per process; default 128 MB (resident size is capped at twice that plus 128 MB). */
+  memoryMb?: number;
+  /** Processes kept at once, least recently used stopped first; default 8. */
+  maxProcesses?: number;
+  /** Largest request or response body; default 5 MiB. */
+  maxBodyBytes?: number;
+}
+
+interface App {
+  /** Digest of the sources: a process runs exactly one set of sources. */
+  digest: string;
+  sources: readonly FunctionSource[];
+  bundles: Map<string, Promise<RouteBundle>>;
+  process: DenoProcess | null;
+}
+
+const ORIGIN = 'http://localhost';
+
+/** The Deno binary installed with the `deno` npm package. */
+function installedDeno(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('@deno/linux-x64-glibc/package.json')), 'deno');
+}
+
+function digestOf(sources: readonly FunctionSource[]): string {
+  const hash = createHash('sha256');
+  for (const source of sources) hash.update(`${source.filePath}\0${source.code.length}\0${source.code}`);
+  return hash.digest('base64url');
+}
+
+export class FunctionsSandbox {
+  readonly #denoPath: string | undefined;
+  readonly #timeoutMs: number;
+  readonly #memoryMb: number;
+  readonly #maxProcesses: number;
+  readonly #maxBodyBytes: number;
+  /** By app key, least recently used first (an app is moved to the end on every use). */
+  readonly #apps = new Map<string, App>();
+  /** Processes of replaced sources, finishing what they had in flight. */
+  readonly #retired = new Set<DenoProcess>();
+  #ready: Promise<{ dir: string; harnessPath: string }> | null = null;
+  #closed = false;
+
+  constructor(options: FunctionsSandboxOptions = {}) {
+    this.#denoPath = options.denoPath;
+    this.#timeoutMs = options.timeoutMs ?? 10_000;
+    this.#memoryMb = options.memoryMb ?? 128;
+    this.#maxProcesses = Math.max(1, options.maxProcesses ?? 8);
+    this.#maxBodyBytes = options.maxBodyBytes ?? 5 * 1024 * 1024;
+  }
+
+  /**
+   * Runs the request against the app's functions. `appKey` identifies one set of sources (e.g. a revision
+   * id); a process is reused for the same appKey and sources, and recycled on timeout, crash or out-of-memory.
+   */
+  async invoke(
+    appKey: string,
+    sources: readonly FunctionSource[],
+    request: FunctionRequest,
+    context: { sql: SqlHandler },
+  ): Promise<FunctionResponse> {
+    this.#assertOpen();
+    const match = matchFunctionRoute(sources, request.path);
+    if (!match) {
+      const pathname = request.path.split(/[?#]/, 1)[0];
+      return jsonResponse(404, { error: `No function at ${pathname}` });
+    }
+    if (request.body && request.body.byteLength > this.#maxBodyBytes) {
+      return jsonResponse(413, { error: `The request body is larger than ${this.#maxBodyBytes} bytes` });
+    }
+    const app = this.#app(appKey, sources);
+    const route = match.source.filePath;
+    let bundle = app.bundles.get(route);
+    if (!bundle) {
+      bundle = bundleRoute(app.sources, route);
+      app.bundles.set(route, bundle);
+    }
+    const [built, ready] = await Promise.all([bundle, this.#prepare()]);
+    if ('error' in built) return jsonResponse(500, { error: built.error });
+    this.#assertOpen();
+    // The app may have been evicted or replaced while its route was bundled: use whatever holds the key now.
+    const current = this.#apps.get(appKey) === app ? app : this.#app(appKey, sources);
+    const process = this.#processFor(current, ready);
+    const first = !process.sentRoutes.has(route);
+    process.sentRoutes.add(route);
+    return process.request(
+      {
+        route,
+        ...(first ? { code: built.code } : {}),
+        method: request.method.toUpperCase(),
+        url: ORIGIN + request.path,
+        headers: request.headers,
+        body: request.body ? Buffer.from(request.body).toString('base64') : null,
+        params: match.params,
+      },
+      context.sql,
+      this.#timeoutMs,
+    );
+  }
+
+  /** Stops every process and removes the sandbox's private directory. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const stop: Stop = { status: 503, error: 'The functions sandbox is closed' };
+    const processes = [...this.#retired];
+    for (const app of this.#apps.values()) if (app.process) processes.push(app.process);
+    this.#apps.clear();
+    this.#retired.clear();
+    await Promise.all(processes.map((p) => p.stop(stop)));
+    const ready = this.#ready;
+    this.#ready = null;
+    if (ready) {
+      const { dir } = await ready.catch(() => ({ dir: null }));
+      if (dir) await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new KilnError('internal', 'The functions sandbox is closed.');
+  }
+
+  /** The sandbox's private directory (Deno's cache, the harness), made once. */
+  #prepare(): Promise<{ dir: string; harnessPath: string }> {
+    this.#ready ??= (async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'kiln-functions-'));
+      const harnessPath = join(dir, 'harness.js');
+      await writeFile(harnessPath, await harnessCode());
+      return { dir, harnessPath };
+    })();
+    return this.#ready;
+  }
+
+  /** The app for a key and its sources, most recently used from now; other sources under the key retire. */
+  #app(appKey: string, sources: readonly FunctionSource[]): App {
+    const digest = digestOf(sources);
+    let app = this.#apps.get(appKey);
+    if (app && app.digest !== digest) {
+      if (app.process) {
+        this.#retired.add(app.process);
+        app.process.retire();
+      }
+      app = undefined;
+    }
+    this.#apps.delete(appKey);
+    app ??= { digest, sources: [...sources], bundles: new Map(), process: null };
+    this.#apps.set(appKey, app);
+    // Forget the oldest apps that no longer have a process (their bundles) once there are many.
+    for (const [key, old] of this.#apps) {
+      if (this.#apps.size <= this.#maxProcesses * 4) break;
+      if (!old.process) this.#apps.delete(key);
+    }
+    return app;
+  }
+
+  #processFor(app: App, ready: { dir: string; harnessPath: string }): DenoProcess {
+    if (app.process?.alive) return app.process;
+    this.#makeRoom(app);
+    const process = new DenoProcess({
+      denoPath: this.#denoPath ?? installedDeno(),
+      dir: ready.dir,
+      harnessPath: ready.harnessPath,
+      memoryMb: this.#memoryMb,
+      maxBodyBytes: this.#maxBodyBytes,
+    });
+    process.onStop = () => {
+      if (app.process === process) app.process = null;
+      this.#retired.delete(process);
+    };
+    app.process = process;
+    return process;
+  }
+
+  /** Stops least recently used processes until there is room for one more: idle ones first. */
+  #makeRoom(keep: App): void {
+    const running = () => [...this.#apps.values()].filter((a) => a !== keep && a.process?.alive);
+    let others = running();
+    while (others.length + this.#retired.size >= this.#maxProcesses && others.length > 0) {
+      const victim = others.find((a) => !a.process?.busy) ?? (others[0] as App);
+      void victim.process?.stop({
+        status: 503,
+        error: 'The function was stopped to make room for another app; try again',
+      });
+      victim.process = null;
+      others = running();
+    }
+  }
+}
