@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generate } from './generate.ts';
-import type { GenerationEvent, GenModule, ModelProvider } from './types.ts';
+import { SYSTEM_PROMPT } from './prompt.ts';
+import type { GenerationEvent, GenModule, ModelProvider, ProviderMessage } from './types.ts';
 
 /** A provider that replays a scripted reply in fixed chunks. */
 function scripted(
@@ -131,5 +132,108 @@ describe('generate', () => {
       },
     };
     await expect(collect(generate({ prompt: 'x', modules: [] }, provider))).rejects.toThrow('429');
+  });
+});
+
+/** A provider that answers each request with the next reply, recording the messages it was sent. */
+function conversation(replies: string[]): ModelProvider & { seen: ProviderMessage[][] } {
+  const seen: ProviderMessage[][] = [];
+  return {
+    id: 'conversation',
+    seen,
+    async *stream({ messages }) {
+      seen.push(messages);
+      const reply = replies[seen.length - 1] ?? '';
+      for (let i = 0; i < reply.length; i += 9) yield reply.slice(i, i + 9);
+    },
+  };
+}
+
+describe('generate: migrations', () => {
+  it('keeps names unique within the generation and against the applied ones, and skips empty blocks', async () => {
+    const reply = [
+      '<kiln:migration name="create_todos">CREATE TABLE todos (id serial primary key);</kiln:migration>',
+      '<kiln:migration name="create_todos">CREATE TABLE todo_tags (id serial primary key);</kiln:migration>',
+      '<kiln:migration name="empty">\n</kiln:migration>',
+      '<kiln:migration>CREATE TABLE notes (id int);</kiln:migration>',
+    ].join('\n');
+    const events = await collect(
+      generate(
+        { prompt: 'x', modules: [CARD], database: { tables: [], migrations: ['create_notes'] } },
+        scripted(reply),
+      ),
+    );
+    const done = doneOf(events);
+    expect(done.migrations?.map((m) => m.name)).toEqual(['create_todos', 'create_todos_2', 'create_notes_2']);
+    expect(
+      events
+        .filter((e) => e.type === 'migration' && e.done)
+        .map((e) => e.type === 'migration' && e.migration.name),
+    ).toEqual(['create_todos', 'create_todos_2', 'create_notes_2']);
+    expect(events.filter((e) => e.type === 'status').map((e) => e.status)).toEqual([
+      'BUILDING',
+      'BUILDING_FUNCTIONALITY',
+    ]);
+  });
+
+  it('has no migrations field when the reply wrote none', async () => {
+    expect(
+      doneOf(await collect(generate({ prompt: 'x', modules: [CARD] }, scripted('ok')))).migrations,
+    ).toBeUndefined();
+  });
+});
+
+describe('generate: tool calls', () => {
+  it('sums the estimated usage of every round when the provider reports none', async () => {
+    const first = '<kiln:tool-call name="package_documentation">clsx</kiln:tool-call>';
+    const second = 'Done.';
+    const provider = conversation([first, second]);
+    const done = doneOf(await collect(generate({ prompt: 'x', modules: [] }, provider)));
+    expect(provider.seen).toHaveLength(2);
+    expect(done.usage.outputTokens).toBe(Math.ceil(first.length / 4) + Math.ceil(second.length / 4));
+    const inputs = provider.seen.map((msgs) =>
+      Math.ceil((SYSTEM_PROMPT + msgs.map((m) => m.content).join('')).length / 4),
+    );
+    expect(done.usage.inputTokens).toBe((inputs[0] ?? 0) + (inputs[1] ?? 0));
+  });
+
+  it('answers a call to a tool that does not exist without a tool event; a made-up result is ignored', async () => {
+    const provider = conversation([
+      'Hmm.<kiln:tool-call name="web_search">kiln</kiln:tool-call><kiln:tool-result name="web_search">made up</kiln:tool-result>',
+      'Ok.',
+    ]);
+    const events = await collect(generate({ prompt: 'x', modules: [] }, provider));
+    expect(events.filter((e) => e.type === 'tool')).toEqual([]);
+    expect(provider.seen[1]?.[2]?.content).toBe(
+      '<kiln:tool-result name="web_search">\nThere is no tool "web_search". The only tool is package_documentation.\n</kiln:tool-result>',
+    );
+    expect(doneOf(events).message).toBe('Hmm.\nOk.');
+  });
+
+  it('a call without a name is a package_documentation call; a mobile project is offered mobile packages', async () => {
+    const provider = conversation(['<kiln:tool-call>charts-lib</kiln:tool-call>', 'Ok.']);
+    const screen: GenModule = {
+      filePath: 'apps/mobile/src/app/index.tsx',
+      moduleType: 'EXPO_PAGE',
+      content: "import { View } from 'react-native';\nexport default function Home() { return <View />; }\n",
+    };
+    const events = await collect(generate({ prompt: 'x', modules: [screen] }, provider));
+    const tools = events.filter((e) => e.type === 'tool');
+    expect(tools.map((t) => t.type === 'tool' && [t.tool, t.status])).toEqual([
+      ['package_documentation', 'running'],
+      ['package_documentation', 'error'],
+    ]);
+    const output = tools[1]?.type === 'tool' ? (tools[1].output ?? '') : '';
+    expect(output).toContain('react-native');
+    expect(output).not.toContain('@/components/ui/button');
+  });
+
+  it('a reply without tool calls makes one request', async () => {
+    const provider = conversation([
+      '<kiln:file path="apps/web/src/app/page.tsx">\nexport default function A() {}\n</kiln:file>',
+    ]);
+    const done = doneOf(await collect(generate({ prompt: 'x', modules: [] }, provider)));
+    expect(provider.seen).toHaveLength(1);
+    expect(done.modules).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * One generation: builds the prompt, streams the provider's tagged reply through the output parser,
- * applies files, edits, deletes and renames to the request's modules, and yields `GenerationEvent`s that
- * end with exactly one `done`.
+ * applies files, edits, deletes and renames to the request's modules, collects the migrations it writes,
+ * answers its `package_documentation` tool calls (up to two rounds, each a new provider request that
+ * continues the same reply), and yields `GenerationEvent`s that end with exactly one `done`.
  * @module
  */
 
@@ -9,13 +10,33 @@ import type { ModuleType } from '@kiln/core';
 import { isAuthPageModuleType, isModuleType, moduleTypeFromPath } from '@kiln/core';
 import { applyEdits, EditOverlapError } from './apply-edits.ts';
 import { detectAppType } from './detect-app-type.ts';
+import { packageDocumentation } from './library-docs.ts';
 import type { ParsedBlockEvent } from './output-parser.ts';
 import { createOutputParser } from './output-parser.ts';
 import { buildPrompt, requestAction } from './prompt.ts';
 import { reportedUsage } from './providers/provider-stream.ts';
 import { deterministicRepair } from './repairs.ts';
-import type { GenerateRequest, GenerationEvent, GenModule, MissedEdit, ModelProvider } from './types.ts';
+import type {
+  GenerateRequest,
+  GenerationEvent,
+  GenMigration,
+  GenModule,
+  GenToolStatus,
+  MissedEdit,
+  ModelProvider,
+  ProviderMessage,
+  Usage,
+} from './types.ts';
 import { estimateTokens } from './usage.ts';
+
+/**
+ * Rounds of tool calls `generate` answers in one generation; a call after that is not answered and the
+ * generation ends with what it has.
+ */
+export const MAX_TOOL_ROUNDS = 2;
+
+/** The tool a model calls with `<kiln:tool-call name="package_documentation">`. */
+const PACKAGE_DOCUMENTATION = 'package_documentation';
 
 /**
  * Streams one generation for `req` from `provider`. Provider errors are thrown; an aborted `signal` stops
@@ -25,6 +46,10 @@ import { estimateTokens } from './usage.ts';
  * A FIX_CHANGE first tries the deterministic repairs (`deterministicRepair`): when one repairs the failing
  * module, its reply streams through the same parser and events instead of the provider's, the provider is
  * never called, and `usage` is zero.
+ *
+ * A reply that ends with unanswered `<kiln:tool-call>`s gets their answers (`<kiln:tool-result>`) in a new
+ * user message after the reply, and the provider is asked again; the parser and modules carry on, and
+ * `usage` sums every request. At most `MAX_TOOL_ROUNDS` rounds.
  */
 export async function* generate(
   req: GenerateRequest,
@@ -37,7 +62,6 @@ export async function* generate(
   const { system, messages } = repair
     ? { system: '', messages: [] }
     : buildPrompt(req, budgetTokens !== undefined ? { budgetTokens } : {});
-  const inputTokens = estimateTokens(system + messages.map((m) => m.content).join(''));
   const modules = new Map<string, GenModule>(
     req.modules.map((m) => [
       m.filePath,
@@ -45,9 +69,12 @@ export async function* generate(
     ]),
   );
   const missedEdits: MissedEdit[] = [];
+  const migrations: GenMigration[] = [];
+  const appliedMigrations = new Set(req.database?.migrations ?? []);
+  /** Tool calls whose block ended and that were not answered yet. */
+  const pendingCalls: { name: string; input: string }[] = [];
   const parser = createOutputParser();
   const signal = opts.signal;
-  let output = '';
   let message = '';
   let sawUi = false;
   let sawFunctionality = false;
@@ -66,6 +93,33 @@ export async function* generate(
     }
   }
 
+  /** A migration name not applied before and not written earlier in this generation (`x`, `x_2`, `x_3`…). */
+  function uniqueMigrationName(name: string): string {
+    const taken = (n: string) => appliedMigrations.has(n) || migrations.some((m) => m.name === n);
+    if (!taken(name)) return name;
+    let i = 2;
+    while (taken(`${name}_${i}`)) i++;
+    return `${name}_${i}`;
+  }
+
+  function toolEvent(
+    call: { name: string; input: string },
+    status: GenToolStatus,
+    output?: string,
+  ): GenerationEvent[] {
+    // The event names the spec's tool kinds only; a call to a tool that does not exist is answered quietly.
+    if (call.name !== PACKAGE_DOCUMENTATION) return [];
+    return [
+      {
+        type: 'tool',
+        tool: PACKAGE_DOCUMENTATION,
+        status,
+        input: call.input,
+        ...(output !== undefined ? { output } : {}),
+      },
+    ];
+  }
+
   function put(filePath: string, moduleType: ModuleType, content: string): GenModule {
     // Auth pages carry the spec's withCustomAuth flag (§5: allowed only with custom auth on).
     const module: GenModule = isAuthPageModuleType(moduleType)
@@ -82,7 +136,23 @@ export async function* generate(
         yield { type: 'text', text: ev.text };
         return;
       case 'thinking':
+      case 'tool-result':
+        // A tool result in the model's own reply was made up by the model: never shown, never used.
         return;
+      case 'migration': {
+        if (!ev.sql.trim()) return;
+        yield* statusFor('FUNCTION');
+        const migration = { name: uniqueMigrationName(ev.name), sql: ev.sql };
+        if (ev.done) migrations.push(migration);
+        yield { type: 'migration', migration: { ...migration }, done: ev.done };
+        return;
+      }
+      case 'tool-call': {
+        const call = { name: ev.name || PACKAGE_DOCUMENTATION, input: ev.input };
+        pendingCalls.push(call);
+        yield* toolEvent(call, 'running');
+        return;
+      }
       case 'file': {
         const filePath = normalisePath(ev.path) || pathFromContent(ev.content);
         if (!filePath) {
@@ -168,14 +238,19 @@ export async function* generate(
   yield { type: 'status', status: 'BUILDING' };
 
   let aborted = signal?.aborted ?? false;
-  let stream: AsyncIterable<string> | undefined;
-  if (!aborted) {
-    stream = repair
+  const conversation: ProviderMessage[] = [...messages];
+  const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+  let toolRounds = 0;
+  while (!aborted) {
+    let reply = '';
+    const stream = repair
       ? chunked(repair.reply)
-      : provider.stream(signal ? { system, messages, signal } : { system, messages });
+      : provider.stream(
+          signal ? { system, messages: [...conversation], signal } : { system, messages: [...conversation] },
+        );
     try {
       for await (const chunk of stream) {
-        output += chunk;
+        reply += chunk;
         for (const ev of parser.push(chunk)) yield* handle(ev);
         if (signal?.aborted) break;
       }
@@ -184,11 +259,56 @@ export async function* generate(
       if (!signal?.aborted) throw e;
     }
     aborted = signal?.aborted ?? false;
+    // Real providers report tokens; the builtin generator does not, so its usage is estimated (chars / 4).
+    // A deterministic repair called no model: it uses nothing.
+    const reported = repair ? { inputTokens: 0, outputTokens: 0 } : await reportedUsage(stream);
+    const round = reported ?? {
+      inputTokens: estimateTokens(system + conversation.map((m) => m.content).join('')),
+      outputTokens: estimateTokens(reply),
+    };
+    usage.inputTokens += round.inputTokens;
+    usage.outputTokens += round.outputTokens;
+    if (aborted) break;
+    // The reply ended: a block it left open (a tool call without its closer) ends with it.
+    for (const ev of parser.endReply()) yield* handle(ev);
+    if (repair || pendingCalls.length === 0) break;
+    const calls = pendingCalls.splice(0);
+    if (toolRounds >= MAX_TOOL_ROUNDS) {
+      for (const call of calls) {
+        yield* toolEvent(
+          call,
+          'error',
+          `Not answered: a generation may look documentation up in at most ${MAX_TOOL_ROUNDS} rounds.`,
+        );
+      }
+      break;
+    }
+    toolRounds++;
+    const results: string[] = [];
+    for (const call of calls) {
+      const answer =
+        call.name === PACKAGE_DOCUMENTATION
+          ? packageDocumentation(call.input, platformsOf(req))
+          : {
+              status: 'error' as const,
+              output: `There is no tool "${call.name}". The only tool is ${PACKAGE_DOCUMENTATION}.`,
+            };
+      results.push(
+        `<kiln:tool-result name="${escapeAttr(call.name)}">\n${answer.output}\n</kiln:tool-result>`,
+      );
+      yield* toolEvent(call, answer.status, answer.output);
+    }
+    conversation.push({ role: 'assistant', content: reply }, { role: 'user', content: results.join('\n') });
+    aborted = signal?.aborted ?? false;
+    // The next reply's chat text starts on a line of its own.
+    if (message.trim() && !message.endsWith('\n')) {
+      message += '\n';
+      yield { type: 'text', text: '\n' };
+    }
   }
   for (const ev of parser.end()) yield* handle(ev);
-  // Real providers report tokens; the builtin generator does not, so its usage is estimated (chars / 4).
-  // A deterministic repair called no model: it uses nothing.
-  const reported = repair ? { inputTokens: 0, outputTokens: 0 } : stream ? await reportedUsage(stream) : null;
+  // Calls the abort left unanswered.
+  for (const call of pendingCalls.splice(0)) yield* toolEvent(call, 'cancelled');
 
   const done: Extract<GenerationEvent, { type: 'done' }> = {
     type: 'done',
@@ -197,12 +317,13 @@ export async function* generate(
       .replace(/[ \t]+\n/g, '\n')
       .replace(/\n{3,}/g, '\n\n')
       .trim(),
-    usage: reported ?? { inputTokens, outputTokens: estimateTokens(output) },
+    usage,
   };
   if (action === 'INITIAL' || req.modules.length === 0) {
     const appType = detectAppType(req.prompt);
     if (appType) done.appType = appType;
   }
+  if (migrations.length > 0) done.migrations = migrations.map((m) => ({ ...m }));
   if (missedEdits.length > 0) done.missedEdits = missedEdits;
   if (aborted) done.aborted = true;
   if (done.modules.some((m) => isAuthPageModuleType(m.moduleType))) done.withCustomAuth = true;
@@ -212,6 +333,19 @@ export async function* generate(
 /** A repair's reply in chunks the size a provider streams, so drafts and text arrive as they would. */
 async function* chunked(reply: string, size = 64): AsyncIterable<string> {
   for (let i = 0; i < reply.length; i += size) yield reply.slice(i, i + size);
+}
+
+/** Which platforms' libraries a request may use: mobile for Expo work, web otherwise (or both). */
+function platformsOf(req: GenerateRequest): ('web' | 'mobile')[] {
+  const mobile =
+    req.modules.some((m) => m.moduleType === 'EXPO_PAGE') ||
+    /\b(mobile|expo|react native|ios|android|iphone)\b/i.test(req.prompt);
+  const web = !mobile || req.modules.some((m) => m.moduleType !== 'EXPO_PAGE');
+  return [...(web ? (['web'] as const) : []), ...(mobile ? (['mobile'] as const) : [])];
+}
+
+function escapeAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** The module type of a file: the tag's `type` when valid, the path's, or the type it already had. */

@@ -3,7 +3,8 @@
  * the preview runtime ships (`@kiln/preview` LIBRARY_CATALOGUE, plus lucide-react icons and the expo-router
  * shim), the spec's "library catalogue entry" fields — name, import statement, exports, documentation text,
  * version and use cases. `libraryDocsFor` picks the entries a request needs (use-case keywords in the prompt,
- * imports in the modules); `buildPrompt` sends them in a `<kiln:docs>` section within the context budget.
+ * imports in the modules); `buildPrompt` sends the best two in a `<kiln:docs>` section within the context
+ * budget, and `packageDocumentation` answers the model's `package_documentation` tool calls with any of them.
  * Versions are those the preview bundles. This package must not import `@kiln/preview`; a test keeps the names
  * in step with its catalogue.
  * @module
@@ -509,4 +510,73 @@ export function libraryDocsFor(prompt: string, moduleContents: readonly string[]
 /** The import sources of every documented library, for the system prompt. */
 export function libraryNames(platform: 'web' | 'mobile'): string[] {
   return LIBRARY_DOCS.filter((d) => d.platform === platform || d.platform === 'both').map((d) => d.name);
+}
+
+/** At most this many packages are answered by one `package_documentation` call. */
+export const MAX_PACKAGES_PER_CALL = 5;
+
+/** The answer to one `package_documentation` call. */
+export interface PackageDocumentationAnswer {
+  /** `error` when no requested package is documented (or none was named). */
+  status: 'success' | 'error';
+  /** What the model is sent: the `docBlock` of each package found, then what was not available. */
+  output: string;
+  /** The catalogue names answered. */
+  found: string[];
+  /** The requested names not in the catalogue. */
+  missing: string[];
+}
+
+/**
+ * Answers the `package_documentation` tool: `input` names one or more packages (comma or newline separated,
+ * case-insensitive; `button` finds `@/components/ui/button`). Unknown names are answered with the packages
+ * available for `platforms` (`libraryNames`).
+ */
+export function packageDocumentation(
+  input: string,
+  platforms: readonly ('web' | 'mobile')[] = ['web'],
+): PackageDocumentationAnswer {
+  const wanted = [
+    ...new Set(
+      input
+        .split(/[,\n]/)
+        .map((n) =>
+          n
+            .trim()
+            .replace(/^[`'"]+|[`'"]+$/g, '')
+            // `recharts@3` → `recharts` (a scope's leading @ stays).
+            .replace(/(.)@[\d^~*x].*$/, '$1')
+            .trim(),
+        )
+        .filter(Boolean),
+    ),
+  ];
+  const found: LibraryDoc[] = [];
+  const missing: string[] = [];
+  for (const name of wanted.slice(0, MAX_PACKAGES_PER_CALL)) {
+    const q = name.toLowerCase();
+    const exact = LIBRARY_DOCS.find((d) => d.name.toLowerCase() === q);
+    const hits = exact ? [exact] : LIBRARY_DOCS.filter((d) => d.name.toLowerCase().endsWith(`/${q}`));
+    if (hits.length === 0) missing.push(name);
+    for (const doc of hits) if (!found.includes(doc)) found.push(doc);
+  }
+  const parts = found.map(docBlock);
+  const skipped = wanted.slice(MAX_PACKAGES_PER_CALL);
+  if (skipped.length > 0) {
+    parts.push(
+      `Only ${MAX_PACKAGES_PER_CALL} packages are answered per call; not looked up: ${skipped.join(', ')}.`,
+    );
+  }
+  if (missing.length > 0 || wanted.length === 0) {
+    const available = [...new Set(platforms.flatMap((p) => libraryNames(p)))];
+    parts.push(
+      `${wanted.length === 0 ? 'No package was named.' : `Not available: ${missing.join(', ')}.`} Available packages: ${available.join(', ')}.`,
+    );
+  }
+  return {
+    status: found.length > 0 ? 'success' : 'error',
+    output: parts.join('\n'),
+    found: found.map((d) => d.name),
+    missing,
+  };
 }

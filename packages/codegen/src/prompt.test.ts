@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTEXT_BUDGET_TOKENS, moduleBlockTokens, selectContext } from './context-budget.ts';
 import { generate } from './generate.ts';
-import { buildPrompt, readRequestMessage, SYSTEM_PROMPT } from './prompt.ts';
-import type { GenModule, ModelProvider } from './types.ts';
+import {
+  buildPrompt,
+  databaseSection,
+  MAX_UPFRONT_DOCS,
+  readRequestMessage,
+  SYSTEM_PROMPT,
+} from './prompt.ts';
+import type { GenDatabase, GenModule, ModelProvider } from './types.ts';
 import { estimateTokens } from './usage.ts';
 
 /** A component of about `tokens` tokens. */
@@ -168,6 +174,7 @@ describe('library docs in the request', () => {
       'EXPO_PAGE',
       'AUTH_PAGE_SIGN_IN',
       '<kiln:docs>',
+      '<kiln:tool-call name="package_documentation">',
     ])
       expect(SYSTEM_PROMPT, piece).toContain(piece);
   });
@@ -195,6 +202,13 @@ describe('library docs in the request', () => {
     expect(mobile).not.toContain('<kiln:doc name="lucide-react"');
   });
 
+  it(`sends at most the ${MAX_UPFRONT_DOCS} best matches up front; the rest are for the tool`, () => {
+    const prompt =
+      'a booking calendar for my salon with a form, a modal dialog, tabs and a table of appointments';
+    const content = buildPrompt({ prompt, modules: [] }).messages[0]?.content ?? '';
+    expect((content.match(/<kiln:doc /g) ?? []).length).toBe(MAX_UPFRONT_DOCS);
+  });
+
   it('keeps the docs within a quarter of the budget', () => {
     const prompt =
       'a dashboard with charts, a calendar, a modal dialog, tabs, a table, a dropdown, animations, a drawer and a form';
@@ -206,5 +220,130 @@ describe('library docs in the request', () => {
     expect((large.match(/<kiln:doc /g) ?? []).length).toBeGreaterThan(
       (small.match(/<kiln:doc /g) ?? []).length,
     );
+  });
+});
+
+const TODOS_DB: GenDatabase = {
+  tables: [
+    {
+      name: 'todos',
+      columns: [
+        { name: 'id', type: 'integer' },
+        { name: 'title', type: 'text' },
+        { name: 'done', type: 'boolean' },
+        { name: 'created_at', type: 'timestamptz' },
+      ],
+    },
+    {
+      name: 'expenses',
+      columns: [
+        { name: 'id', type: 'integer' },
+        { name: 'amount', type: 'numeric(10,2)' },
+        { name: 'spent_on', type: 'timestamp with time zone' },
+      ],
+    },
+  ],
+  migrations: ['create_todos', 'create_expenses'],
+};
+
+describe('the database in the request', () => {
+  it('puts the tables (one line each) and the applied migrations in <kiln:database>, before the files', () => {
+    const content =
+      buildPrompt({ prompt: 'add a due date', modules: [page('')], database: TODOS_DB }).messages[0]
+        ?.content ?? '';
+    expect(content).toContain(
+      [
+        '<kiln:database>',
+        'todos(id integer, title text, done boolean, created_at timestamptz)',
+        'expenses(id integer, amount numeric(10,2), spent_on timestamp with time zone)',
+        'Migrations applied: create_todos, create_expenses',
+        '</kiln:database>',
+      ].join('\n'),
+    );
+    expect(content.indexOf('<kiln:database>')).toBeLessThan(content.indexOf('<kiln:project>'));
+    // Read back as it was given.
+    expect(readRequestMessage(content).database).toEqual(TODOS_DB);
+    expect(readRequestMessage(content).prompt).toBe('add a due date');
+  });
+
+  it('says when there are no tables yet, sends nothing without a database, and goes with a fix too', () => {
+    const empty =
+      buildPrompt({ prompt: 'a todo app', modules: [], database: { tables: [], migrations: [] } }).messages[0]
+        ?.content ?? '';
+    expect(empty).toContain('<kiln:database>\nNo tables yet.\nMigrations applied: none\n</kiln:database>');
+    expect(readRequestMessage(empty).database).toEqual({ tables: [], migrations: [] });
+    const none = buildPrompt({ prompt: 'a todo app', modules: [] }).messages[0]?.content ?? '';
+    expect(none).not.toContain('<kiln:database>');
+    expect(readRequestMessage(none).database).toBeUndefined();
+    const fix =
+      buildPrompt({
+        prompt: 'Fix it',
+        action: 'FIX_CHANGE',
+        modules: [page('')],
+        error: { filePath: 'apps/web/src/app/page.tsx', message: 'x is not defined' },
+        database: TODOS_DB,
+      }).messages[0]?.content ?? '';
+    expect(fix).toContain('todos(id integer, title text, done boolean, created_at timestamptz)');
+  });
+
+  it('stays within the budget for a large project with a large database', () => {
+    const modules = largeProject();
+    const database: GenDatabase = {
+      tables: Array.from({ length: 300 }, (_, i) => ({
+        name: `table_${i}`,
+        columns: Array.from({ length: 12 }, (_, j) => ({
+          name: `column_${j}`,
+          type: 'timestamp with time zone',
+        })),
+      })),
+      migrations: Array.from({ length: 400 }, (_, i) => `migration_number_${i}`),
+    };
+    const content =
+      buildPrompt({ prompt: 'add a chart to the section-2 page', modules, database }).messages[0]?.content ??
+      '';
+    const section = /<kiln:database>[\s\S]*?<\/kiln:database>/.exec(content)?.[0] ?? '';
+    expect(estimateTokens(section)).toBeLessThanOrEqual(DEFAULT_CONTEXT_BUDGET_TOKENS / 4);
+    expect(estimateTokens(content)).toBeLessThan(DEFAULT_CONTEXT_BUDGET_TOKENS * 1.1);
+    // The first tables in full, the others named, the newest migrations listed.
+    expect(section).toContain('table_0(column_0 timestamp with time zone,');
+    expect(section).toMatch(/\n\d+ more tables: table_\d+, /);
+    expect(section).toMatch(
+      /Migrations applied: \(\d+ earlier\), migration_number_\d+, .*migration_number_399\n/,
+    );
+    const read = readRequestMessage(content).database;
+    expect(read?.tables).toHaveLength(300);
+    expect(read?.migrations.at(-1)).toBe('migration_number_399');
+    // The files still got most of the budget.
+    expect(readRequestMessage(content).files.length).toBeGreaterThan(10);
+  });
+
+  it('databaseSection writes a table without columns by name', () => {
+    expect(databaseSection({ tables: [{ name: 'a', columns: [] }], migrations: ['x'] })).toBe(
+      '<kiln:database>\na()\nMigrations applied: x\n</kiln:database>',
+    );
+  });
+});
+
+describe('the system prompt', () => {
+  it('teaches the backend contract, migrations and the documentation tool, compactly', () => {
+    for (const piece of [
+      'apps/web/src/app/api/{segment}/route.ts (dynamic [id] folders allowed), served at /api/{segment}',
+      'GET/POST/PUT/PATCH/DELETE (or handler)',
+      '(request: Request, { params }) => Response | Promise<Response>',
+      'Response.json(data)',
+      "import sql from '@/app/api/utils/sql'",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the prompt shows a tagged template literally
+      'await sql`SELECT * FROM todos WHERE id = ${id}`',
+      'sql(text, values)',
+      'No npm imports, network, env or file system',
+      '<kiln:migration name="create_todos">',
+      'Never change an applied migration: write a new one (ALTER TABLE ...)',
+      "fetch('/api/...'), show a loading state, and still render when the request fails",
+      '<kiln:database>',
+      'recharts',
+    ])
+      expect(SYSTEM_PROMPT, piece).toContain(piece);
+    // It was ~1,170 tokens before the backend and the tool; they may add ~250.
+    expect(estimateTokens(SYSTEM_PROMPT)).toBeLessThanOrEqual(1_170 + 250);
   });
 });

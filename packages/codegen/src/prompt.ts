@@ -1,14 +1,15 @@
 /**
  * Builds what a provider is sent for one generation — the system prompt (the output format, the
- * generated-code conventions of docs/contracts.md §2, the library catalogue, the auth contract and Expo
- * pages) and one user message carrying the project's files (within the context budget), the library docs
- * the request needs and the request — and reads that message back (the builtin generator gets its input this way, so it goes
- * through exactly the same path as a model).
+ * generated-code conventions of docs/contracts.md §2, the library catalogue and how to call the
+ * `package_documentation` tool, the backend contract for functions and migrations, the auth contract and
+ * Expo pages) and one user message carrying the app's database, the project's files (within the context
+ * budget), the library docs the request most likely needs and the request — and reads that message back (the
+ * builtin generator gets its input this way, so it goes through exactly the same path as a model).
  * @module
  */
 import { DEFAULT_CONTEXT_BUDGET_TOKENS, selectContext } from './context-budget.ts';
 import { docBlock, libraryDocsFor, libraryNames } from './library-docs.ts';
-import type { GenerateRequest, GenModule, ProviderMessage } from './types.ts';
+import type { GenDatabase, GenerateRequest, GenModule, ProviderMessage } from './types.ts';
 import { estimateTokens } from './usage.ts';
 
 /** Web libraries named in the system prompt (lucide-react is named on its own). */
@@ -35,9 +36,9 @@ export const SYSTEM_PROMPT = `You are Kiln, an expert React and TypeScript engin
 The user's message holds the project's current files inside <kiln:project> (each as a <kiln:file> block), a render
 error to fix inside <kiln:error path="..."> when there is one, and the request inside <kiln:request action="...">.
 Actions: INITIAL (build a new app), CHAT (change the app), FIX_CHANGE (fix the error with the smallest edits).
-Files named only by path in <kiln:other-files> exist but were not sent (a large project, or a fix): do not edit them
-with SEARCH/REPLACE, you have not seen their text. <kiln:context> says why. <kiln:docs> holds the documentation of
-libraries the request may need, one <kiln:doc name="..."> each.
+Files named only by path in <kiln:other-files> exist but were not sent (<kiln:context> says why): never edit them
+with SEARCH/REPLACE. <kiln:database> lists the app's Postgres tables and applied migrations. <kiln:docs> holds the
+documentation of libraries the request likely needs.
 
 # Output format
 Reply with one message. Chat text outside tags is shown to the user: keep it short and friendly.
@@ -50,12 +51,14 @@ exact lines copied from the current file (enough to be unique)
 the lines that replace them
 >>>>>>> REPLACE
 - <kiln:delete path="..."/> to remove a module; <kiln:rename from="..." to="..."/> to move one.
+- <kiln:migration name="create_todos">CREATE TABLE todos (...); seed INSERTs</kiln:migration> creates or changes tables. Never change an applied migration: write a new one (ALTER TABLE ...).
+- <kiln:tool-call name="package_documentation">recharts, date-fns</kiln:tool-call> to read listed libraries' docs: end your reply there; the docs come next, then continue (written files are kept).
 Prefer edits for changes to existing files. Never wrap file content in markdown fences.
 
 # File layout
 - Pages: apps/web/src/app/page.tsx (route /) and apps/web/src/app/{segment}/page.tsx (route /{segment}); segments are lowercase-hyphenated.
 - Components: apps/web/src/components/{Name}.tsx, used as <Name /> (import Name from '@/components/Name').
-- Functions: apps/web/src/app/api/{segment}/route.ts, served at /api/{segment}.
+- Functions: apps/web/src/app/api/{segment}/route.ts (dynamic [id] folders allowed), served at /api/{segment}.
 - Mobile pages (Expo): apps/mobile/src/app/index.tsx (route /) and apps/mobile/src/app/{segment}/index.tsx; dynamic segments as [id] folders.
 - Sign-in pages: apps/web/src/app/account/signin/page.tsx (AUTH_PAGE_SIGN_IN), apps/web/src/app/account/signup/page.tsx (AUTH_PAGE_SIGN_UP), apps/web/src/app/account/logout/page.tsx (AUTH_PAGE_LOGOUT).
 Types: PAGE, COMPONENT, FUNCTION, EXPO_PAGE, AUTH_PAGE_SIGN_IN, AUTH_PAGE_SIGN_UP, AUTH_PAGE_LOGOUT.
@@ -68,6 +71,11 @@ Types: PAGE, COMPONENT, FUNCTION, EXPO_PAGE, AUTH_PAGE_SIGN_IN, AUTH_PAGE_SIGN_U
 - Links between pages are plain <a href="/route"> elements. localStorage is available for persistence.
 - Images use relative paths with specific alt text and explicit sizes. If emoji are requested, use emoji instead of icons.
 
+# Backend (data kept on the server)
+- A function exports GET/POST/PUT/PATCH/DELETE (or handler): (request: Request, { params }) => Response | Promise<Response>; return Response.json(data) or a plain value. No npm imports, network, env or file system.
+- Database only through import sql from '@/app/api/utils/sql': const rows = await sql\`SELECT * FROM todos WHERE id = \${id}\` (one statement; values become parameters) or sql(text, values). Tables only through migrations.
+- Pages call them with fetch('/api/...'), show a loading state, and still render when the request fails.
+
 # Sign-in (only when the user asks for accounts, login or sign-up)
 - import useUser from '@/utils/useUser'; const { data: user, loading } = useUser(); user is { id, email, name, image } or null.
 - import useAuth from '@/utils/useAuth'; const { signInWithCredentials, signUpWithCredentials, signInWithGoogle, signOut } = useAuth();
@@ -79,12 +87,19 @@ Types: PAGE, COMPONENT, FUNCTION, EXPO_PAGE, AUTH_PAGE_SIGN_IN, AUTH_PAGE_SIGN_U
 - Icons from '@expo/vector-icons'; storage with AsyncStorage from '@react-native-async-storage/async-storage'; navigation with Link / router / useLocalSearchParams from 'expo-router'.
 - Other mobile libraries: ${MORE_MOBILE_LIBRARIES}.`;
 
+/**
+ * At most this many library docs go up front in `<kiln:docs>` (the best keyword matches); the model reads any
+ * other with the `package_documentation` tool. Measured: a typical prompt matched 2–5 libraries, 150–250
+ * tokens each, while a tool round re-sends the whole request (README, "Library docs").
+ */
+export const MAX_UPFRONT_DOCS = 2;
+
 /** Options of `buildPrompt`. */
 export interface PromptOptions {
   /**
    * Tokens (chars / 4) the project's files and library docs may take in the request (default
    * `DEFAULT_CONTEXT_BUDGET_TOKENS`, 24 000). Over it, only the most relevant files are sent in full and the
-   * others are listed by path; docs take at most a quarter of it.
+   * others are listed by path; docs and the database section take at most a quarter of it each.
    */
   budgetTokens?: number;
 }
@@ -102,7 +117,7 @@ export function buildPrompt(
   // A fix is told only the failing module and its error: cheaper, and it cannot wander into other files.
   const failing = isFix ? req.modules.filter((m) => m.filePath === error.filePath) : [];
 
-  // Docs first, capped at a quarter of the budget, so files get the rest.
+  // Docs and the database first, each capped at a quarter of the budget, so files get the rest.
   const docSources = isFix ? failing : req.modules;
   const docs: string[] = [];
   let docsTokens = 0;
@@ -110,12 +125,15 @@ export function buildPrompt(
     isFix ? '' : req.prompt,
     docSources.map((m) => m.content),
   )) {
+    if (docs.length >= MAX_UPFRONT_DOCS) break;
     const block = docBlock(doc);
     const t = estimateTokens(block);
     if (docsTokens + t > budget / 4) continue;
     docs.push(block);
     docsTokens += t;
   }
+  const database = req.database ? databaseSection(req.database, budget / 4) : '';
+  const databaseTokens = estimateTokens(database);
 
   const selection = isFix
     ? {
@@ -123,7 +141,8 @@ export function buildPrompt(
         listed: req.modules.filter((m) => !failing.includes(m)),
         projectTokens: 0,
       }
-    : selectContext(req, Math.max(0, budget - docsTokens));
+    : selectContext(req, Math.max(0, budget - docsTokens - databaseTokens));
+  if (database) parts.push(database);
   if (selection.full.length > 0) {
     parts.push('<kiln:project>');
     for (const m of selection.full) {
@@ -152,6 +171,53 @@ export function buildPrompt(
   return { system: SYSTEM_PROMPT, messages: [{ role: 'user', content: parts.join('\n') }] };
 }
 
+/**
+ * The `<kiln:database>` section: one line per table (`todos(id integer, title text)`), then the applied
+ * migrations. Over `maxTokens`, later tables are named only, and only the newest migrations are listed.
+ */
+export function databaseSection(db: GenDatabase, maxTokens = Number.POSITIVE_INFINITY): string {
+  const lines: string[] = [];
+  let used = estimateTokens('<kiln:database>\n</kiln:database>\nMigrations applied: \n');
+  const fits = (text: string, room = maxTokens) => used + estimateTokens(`${text}\n`) <= room;
+  const take = (line: string) => {
+    lines.push(line);
+    used += estimateTokens(`${line}\n`);
+  };
+  // Table names and migration names are cheap and matter: keep room for them (up to a quarter).
+  const reserve = Math.min(
+    maxTokens / 4,
+    estimateTokens(db.tables.map((t) => t.name).join(', ')) + estimateTokens(db.migrations.join(', ')) + 10,
+  );
+  let full = 0;
+  for (const t of db.tables) {
+    const line = `${t.name}(${t.columns.map((c) => `${c.name} ${c.type}`).join(', ')})`;
+    if (!fits(line, maxTokens - reserve)) break;
+    take(line);
+    full++;
+  }
+  const rest = db.tables.slice(full).map((t) => t.name);
+  if (rest.length > 0) {
+    const named: string[] = [];
+    for (const name of rest) {
+      if (!fits(`${rest.length} more tables: ${[...named, name].join(', ')}, …`)) break;
+      named.push(name);
+    }
+    take(
+      `${rest.length} more tables${named.length > 0 ? `: ${named.join(', ')}${named.length < rest.length ? ', …' : ''}` : ''}`,
+    );
+  }
+  if (db.tables.length === 0) take('No tables yet.');
+  const shown: string[] = [];
+  for (const name of [...db.migrations].reverse()) {
+    if (!fits(`(${db.migrations.length} earlier), ${[name, ...shown].join(', ')}`)) break;
+    shown.unshift(name);
+  }
+  const earlier = db.migrations.length - shown.length;
+  const migrations = [earlier > 0 ? `(${earlier} earlier)` : '', ...shown].filter(Boolean).join(', ');
+  lines.push(`Migrations applied: ${migrations || 'none'}`);
+  return ['<kiln:database>', ...lines, '</kiln:database>'].join('\n');
+}
+
 /** The action a request stands for (`INITIAL` for an empty project, otherwise `CHAT`, unless given). */
 export function requestAction(req: GenerateRequest): 'INITIAL' | 'CHAT' | 'FIX_CHANGE' {
   return req.action ?? (req.modules.length === 0 ? 'INITIAL' : 'CHAT');
@@ -165,6 +231,8 @@ export interface RequestMessage {
   /** Other files of the project, named but not sent (a fix sees only the failing module). */
   otherFiles: { filePath: string; moduleType: string }[];
   error?: { filePath: string; message: string };
+  /** The `<kiln:database>` section read back (tables named only, beyond the budget, have no columns). */
+  database?: GenDatabase;
 }
 
 /**
@@ -209,9 +277,56 @@ export function readRequestMessage(content: string): RequestMessage {
     if (moduleType && path.length > 0) otherFiles.push({ moduleType, filePath: path.join(' ') });
   }
   const result: RequestMessage = { action, prompt, files, otherFiles };
+  const dbMatch = /<kiln:database>\n([\s\S]*?)\n?<\/kiln:database>/.exec(head);
+  if (dbMatch) result.database = readDatabaseSection(dbMatch[1] ?? '');
   if (errorMatch)
     result.error = { filePath: unescapeAttr(errorMatch[1] ?? ''), message: errorMatch[2] ?? '' };
   return result;
+}
+
+function readDatabaseSection(body: string): GenDatabase {
+  const db: GenDatabase = { tables: [], migrations: [] };
+  for (const line of body.split('\n')) {
+    const table = /^([^\s(]+)\((.*)\)$/.exec(line.trim());
+    if (table) {
+      db.tables.push({
+        name: table[1] ?? '',
+        columns: splitTopLevel(table[2] ?? '').map((c) => {
+          const at = c.indexOf(' ');
+          return at === -1 ? { name: c, type: '' } : { name: c.slice(0, at), type: c.slice(at + 1) };
+        }),
+      });
+      continue;
+    }
+    const more = /^\d+ more tables: (.*)$/.exec(line.trim());
+    if (more) {
+      for (const name of (more[1] ?? '').split(', ')) if (name !== '…') db.tables.push({ name, columns: [] });
+    }
+    const applied = /^Migrations applied: (.*)$/.exec(line.trim());
+    if (applied && applied[1] !== 'none') {
+      db.migrations = (applied[1] ?? '').split(', ').filter((n) => n && !/^\(\d+ earlier\)$/.test(n));
+    }
+  }
+  return db;
+}
+
+/** Splits `a int, b numeric(10,2)` at the commas outside parentheses. */
+function splitTopLevel(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === ',' && depth === 0) {
+      out.push(text.slice(from, i).trim());
+      from = i + 1;
+    }
+  }
+  const last = text.slice(from).trim();
+  if (last) out.push(last);
+  return out;
 }
 
 /** The modules of a request message, typed. */

@@ -6,7 +6,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileModule, LIBRARY_CATALOGUE } from '@kiln/preview';
 import { describe, expect, it } from 'vitest';
-import { LIBRARY_DOCS, libraryDocsFor } from '../src/library-docs.ts';
+import {
+  LIBRARY_DOCS,
+  libraryDocsFor,
+  libraryNames,
+  MAX_PACKAGES_PER_CALL,
+  packageDocumentation,
+} from '../src/library-docs.ts';
 
 const previewRoot = join(import.meta.dirname, '../../preview');
 
@@ -92,5 +98,49 @@ describe('library documentation catalogue', () => {
     expect(libraryDocsFor('tweak it', ["import { create } from 'zustand';"]).map((d) => d.name)).toEqual([
       'zustand',
     ]);
+  });
+});
+
+describe('packageDocumentation (the package_documentation tool)', () => {
+  it('answers each named package with its doc block, by exact name, short name or with a version', () => {
+    const answer = packageDocumentation('Recharts, button\n`date-fns@4`\n@radix-ui/react-dialog');
+    expect(answer.status).toBe('success');
+    expect(answer.found).toEqual([
+      'recharts',
+      '@/components/ui/button',
+      'date-fns',
+      '@radix-ui/react-dialog',
+    ]);
+    expect(answer.missing).toEqual([]);
+    expect(answer.output.match(/<kiln:doc name="([^"]+)"/g)).toEqual([
+      '<kiln:doc name="recharts"',
+      '<kiln:doc name="@/components/ui/button"',
+      '<kiln:doc name="date-fns"',
+      '<kiln:doc name="@radix-ui/react-dialog"',
+    ]);
+    expect(answer.output).not.toContain('Not available');
+  });
+
+  it('says which packages are not available and lists those of the platform', () => {
+    const web = packageDocumentation('chart.js');
+    expect(web.status).toBe('error');
+    expect(web.output).toBe(
+      `Not available: chart.js. Available packages: ${libraryNames('web').join(', ')}.`,
+    );
+    const mobile = packageDocumentation('lottie-react-native, expo-router', ['mobile']);
+    expect(mobile.status).toBe('success');
+    expect(mobile.found).toEqual(['expo-router']);
+    expect(mobile.output).toContain(
+      `Not available: lottie-react-native. Available packages: ${libraryNames('mobile').join(', ')}.`,
+    );
+    expect(packageDocumentation('  ').output).toMatch(/^No package was named\. Available packages: /);
+  });
+
+  it(`answers at most ${MAX_PACKAGES_PER_CALL} packages per call and says which were left`, () => {
+    const answer = packageDocumentation(
+      'clsx, zustand, date-fns, recharts, tailwind-merge, framer-motion, motion/react',
+    );
+    expect(answer.found).toHaveLength(MAX_PACKAGES_PER_CALL);
+    expect(answer.output).toContain('not looked up: framer-motion, motion/react.');
   });
 });
