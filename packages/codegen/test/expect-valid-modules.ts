@@ -1,7 +1,8 @@
 /**
  * Test helper: checks every convention of docs/contracts.md §2 that a generated module can be checked for
  * without rendering it — web pages and components, the auth pages (the `@/utils/useUser` / `useAuth`
- * contract) and Expo pages (react-native and the mobile libraries).
+ * contract), Expo pages (react-native and the mobile libraries) and functions (the backend contract in
+ * README.md: route handlers, database only through `@/app/api/utils/sql`).
  * @module
  */
 import { isModuleTypeAllowed } from '@kiln/core';
@@ -45,6 +46,27 @@ export function openingTags(code: string, tag: string): string[] {
   return out;
 }
 
+/** The handlers a FUNCTION module may export. */
+export const FUNCTION_HANDLERS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'handler'];
+
+/** Checks a FUNCTION module against the backend contract. */
+export function expectValidFunction(m: GenModule): void {
+  expect(m.filePath, 'a function lives at apps/web/src/app/api/{segment}/route.ts').toMatch(
+    /^apps\/web\/src\/app\/api\/[a-z0-9\-[\]/]+\/route\.ts$/,
+  );
+  expect(() => transform(m.content, { transforms: ['typescript', 'imports'] }), m.filePath).not.toThrow();
+  const handlers = [...m.content.matchAll(/^export (?:async )?(?:function|const) ([A-Za-z]+)\b/gm)].map(
+    (h) => h[1] ?? '',
+  );
+  expect(handlers.length, `${m.filePath} exports a handler`).toBeGreaterThan(0);
+  for (const h of handlers) expect(FUNCTION_HANDLERS, `${m.filePath} exports ${h}`).toContain(h);
+  for (const imp of m.content.matchAll(/^import .* from '([^']+)';$/gm))
+    expect(imp[1], `${m.filePath}: functions import only the sql helper`).toBe('@/app/api/utils/sql');
+  expect(m.content, `${m.filePath}: no env, no file system, no require`).not.toMatch(
+    /process\.env|Deno\.env|\brequire\(|node:fs|Deno\.readFile/,
+  );
+}
+
 /** The route of a web page (auth pages included) or, with `mobile`, of an Expo page; null otherwise. */
 export function routeOf(filePath: string, mobile = false): string | null {
   const root = mobile ? 'apps/mobile/src/app' : 'apps/web/src/app';
@@ -60,6 +82,10 @@ export function expectValidModules(modules: GenModule[]): void {
   const mobileRoutes = new Set(modules.map((m) => routeOf(m.filePath, true)).filter(Boolean));
   const customAuth = modules.some((m) => m.withCustomAuth);
   for (const m of modules) {
+    if (m.moduleType === 'FUNCTION') {
+      expectValidFunction(m);
+      continue;
+    }
     const mobile = m.moduleType === 'EXPO_PAGE';
     expect(
       () => transform(m.content, { transforms: ['jsx', 'typescript', 'imports'] }),
