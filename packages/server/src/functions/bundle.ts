@@ -26,6 +26,23 @@ const LOADERS: Record<string, Loader> = {
 };
 const PLUGIN_NAME = 'kiln-functions';
 const SQL_PATH = '\0sql';
+const NEXT_SERVER_PATH = '\0next-server';
+
+/**
+ * `next/server` as models trained on Next.js route handlers use it: `NextResponse.json(…)`,
+ * `NextResponse.redirect(url)`, `new NextResponse(body, init)`, and `NextRequest` (the standard Request, with
+ * `nextUrl`). Only the Web-standard parts; nothing Next-specific (cookies helpers, rewrites) exists here.
+ */
+const NEXT_SERVER_SOURCE = `export class NextResponse extends Response {
+  static json(data, init) { return Response.json(data, init); }
+  static redirect(url, init) { return Response.redirect(url, typeof init === 'number' ? init : (init?.status ?? 307)); }
+  static next() { return new Response(null, { status: 200 }); }
+}
+export class NextRequest extends Request {
+  get nextUrl() { return new URL(this.url); }
+}
+Object.defineProperty(Request.prototype, 'nextUrl', { get() { return new URL(this.url); }, configurable: true });
+`;
 
 /** The message for an import the sandbox cannot provide. */
 export function moduleNotAvailable(specifier: string): string {
@@ -43,6 +60,7 @@ function resolveImport(
   files: ReadonlyMap<string, string>,
 ): string | null {
   if (specifier === SQL_MODULE) return SQL_PATH;
+  if (specifier === 'next/server') return NEXT_SERVER_PATH;
   let base: string;
   if (specifier.startsWith('@/')) base = SOURCE_ROOT + specifier.slice(2);
   else if (specifier.startsWith('./') || specifier.startsWith('../')) {
@@ -69,7 +87,7 @@ function appPlugin(files: ReadonlyMap<string, string>): Plugin {
       b.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind === 'entry-point') return { path: args.path, namespace: 'app' };
         const target = resolveImport(args.path, args.importer, files);
-        if (target === SQL_PATH) return { path: SQL_PATH, namespace: 'kiln' };
+        if (target === SQL_PATH || target === NEXT_SERVER_PATH) return { path: target, namespace: 'kiln' };
         if (target !== null) return { path: target, namespace: 'app' };
         return { errors: [{ text: moduleNotAvailable(args.path) }] };
       });
@@ -77,8 +95,11 @@ function appPlugin(files: ReadonlyMap<string, string>): Plugin {
         contents: files.get(args.path) ?? '',
         loader: LOADERS[posix.extname(args.path)] ?? 'ts',
       }));
-      b.onLoad({ filter: /.*/, namespace: 'kiln' }, () => ({
-        contents: `const sql = globalThis.${SQL_GLOBAL};\nexport default sql;\nexport { sql };\n`,
+      b.onLoad({ filter: /.*/, namespace: 'kiln' }, (args) => ({
+        contents:
+          args.path === NEXT_SERVER_PATH
+            ? NEXT_SERVER_SOURCE
+            : `const sql = globalThis.${SQL_GLOBAL};\nexport default sql;\nexport { sql };\n`,
         loader: 'js',
       }));
     },

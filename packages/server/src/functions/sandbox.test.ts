@@ -254,6 +254,26 @@ describe('imports', () => {
     });
     expect((await call('forbidden', sources, 'GET', '/api/fine')).json()).toEqual({ fine: true });
   });
+
+  it('gives route handlers written for Next.js their next/server: NextResponse.json, redirect, nextUrl', async () => {
+    const sources = [
+      route(
+        'next',
+        `import { NextResponse, type NextRequest } from 'next/server';
+         export async function GET(request: NextRequest) {
+           const q = request.nextUrl.searchParams.get('q');
+           return NextResponse.json({ q }, { status: 202 });
+         }
+         export async function POST() { return NextResponse.redirect('https://example.com/done'); }`,
+      ),
+    ];
+    const got = await call('next', sources, 'GET', '/api/next?q=kiln');
+    expect(got.status).toBe(202);
+    expect(got.json()).toEqual({ q: 'kiln' });
+    const redirected = await call('next', sources, 'POST', '/api/next');
+    expect(redirected.status).toBe(307);
+    expect(redirected.headers.location).toBe('https://example.com/done');
+  });
 });
 
 describe('nothing of the machine is reachable', () => {
