@@ -13,9 +13,15 @@ export { BUILTIN_HELP, builtinReply } from './builtin/respond.ts';
 export type { ContextSelection } from './context-budget.ts';
 export { DEFAULT_CONTEXT_BUDGET_TOKENS, selectContext } from './context-budget.ts';
 export { APP_TYPE_RULES, detectAppType } from './detect-app-type.ts';
-export { generate } from './generate.ts';
-export type { LibraryDoc } from './library-docs.ts';
-export { LIBRARY_DOCS, libraryDocsFor } from './library-docs.ts';
+export { generate, MAX_TOOL_ROUNDS } from './generate.ts';
+export type { LibraryDoc, PackageDocumentationAnswer } from './library-docs.ts';
+export {
+  LIBRARY_DOCS,
+  libraryDocsFor,
+  libraryNames,
+  MAX_PACKAGES_PER_CALL,
+  packageDocumentation,
+} from './library-docs.ts';
 export type { OutputParser, ParsedBlockEvent } from './output-parser.ts';
 export {
   cleanFileContent,
@@ -25,7 +31,14 @@ export {
   safeMigrationName,
 } from './output-parser.ts';
 export type { PromptOptions, RequestMessage } from './prompt.ts';
-export { buildPrompt, readRequestMessage, requestAction, SYSTEM_PROMPT } from './prompt.ts';
+export {
+  buildPrompt,
+  databaseSection,
+  MAX_UPFRONT_DOCS,
+  readRequestMessage,
+  requestAction,
+  SYSTEM_PROMPT,
+} from './prompt.ts';
 export * from './providers/index.ts';
 export type { DeterministicRepair } from './repairs.ts';
 export { deterministicRepair } from './repairs.ts';
