@@ -59,9 +59,15 @@ export function installIntlCache(scope: typeof globalThis = globalThis): void {
   }
   const nativeToLocale = scope.Number.prototype.toLocaleString;
   Object.defineProperty(scope.Number.prototype, 'toLocaleString', {
-    value: function cachedToLocaleString(this: number, locales?: string | string[], options?: object): string {
-      if (typeof this !== 'number' && !(this instanceof Number))
-        return nativeToLocale.call(this, locales, options);
+    value: function cachedToLocaleString(
+      this: unknown,
+      locales?: string | string[],
+      options?: Intl.NumberFormatOptions,
+    ): string {
+      // Called on something else (Number.prototype.toLocaleString.call(x)): the native method decides.
+      if (typeof this !== 'number' && !(this instanceof scope.Number)) {
+        return nativeToLocale.call(this as number, locales, options);
+      }
       return new NumberFormat(locales, options).format(Number(this));
     },
     writable: true,
