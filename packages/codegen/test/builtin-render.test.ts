@@ -1,7 +1,9 @@
 /**
- * The builtin generator's sign-in pages and mobile screens render in the real preview runtime (headless
+ * The builtin generator's pages, sign-in pages and mobile screens render in the real preview runtime (headless
  * Chromium through `@kiln/preview/node`, mobile pages in mobile mode through react-native-web), with the rest
- * of the project loaded beside them. Needs the built runtime (`npm run build -w @kiln/preview`).
+ * of the project loaded beside them. The check has no backend (its `/api/…` answers are not the app's), so
+ * the pages of apps with functions render on their no-backend path. Needs the built runtime
+ * (`npm run build -w @kiln/preview`).
  */
 import { moduleName } from '@kiln/core';
 import { closeHeadless, renderCheck } from '@kiln/preview/node';
@@ -45,6 +47,23 @@ afterAll(async () => {
 });
 
 describe('builtin output renders in the preview runtime', { timeout: 120_000 }, () => {
+  it.each([
+    ['todo list', 'A todo list app with due dates'],
+    ['notes', 'A notes app with tags and pinned notes'],
+    ['lead capture', 'A landing page that collects leads for my accounting firm'],
+    ['waitlist', 'A waitlist page for my app launch'],
+    ['survey', 'A customer satisfaction survey'],
+    ['feedback', 'A feedback form for my restaurant'],
+    ['personal website', 'A personal website for Jane Doe, a product designer'],
+    ['link in bio', 'A link in bio page for my Instagram'],
+  ])('every page of the %s app (which has functions) renders without a backend', async (_name, prompt) => {
+    const modules = await build([prompt]);
+    expect(modules.some((m) => m.moduleType === 'FUNCTION')).toBe(true);
+    const results = await renderAll(modules, ['PAGE']);
+    expect(results.length).toBeGreaterThanOrEqual(1);
+    for (const r of results) expect(r, r.filePath).toEqual({ filePath: r.filePath, ok: true, error: null });
+  });
+
   it.each([
     ['todo list', ['A todo list app with due dates', 'make a mobile version']],
     ['notes', ['A notes app', 'make a mobile version']],

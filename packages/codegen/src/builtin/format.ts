@@ -1,6 +1,6 @@
 /**
  * Writers of Kiln's tagged output format, used by the builtin generator to produce exactly what a model
- * would: chat text, thinking, whole files and SEARCH/REPLACE edits.
+ * would: chat text, thinking, whole files, SEARCH/REPLACE edits and database migrations.
  * @module
  */
 import type { GenModule, SearchReplace } from '../types.ts';
@@ -19,6 +19,14 @@ export function fileBlock(module: GenModule): string {
 export function editBlock(filePath: string, edits: SearchReplace[]): string {
   const blocks = edits.map((e) => `<<<<<<< SEARCH\n${e.search}\n=======\n${e.replace}\n>>>>>>> REPLACE\n`);
   return `<kiln:edit path="${filePath}">\n${blocks.join('')}</kiln:edit>\n`;
+}
+
+/**
+ * A `<kiln:migration>` block: one or more SQL statements (DDL and seed rows) the app's database runs once,
+ * under a unique `name` (`create_todos`).
+ */
+export function migrationBlock(name: string, sql: string): string {
+  return `<kiln:migration name="${name}">${sql}</kiln:migration>\n`;
 }
 
 /** A JavaScript single-quoted string literal. */

@@ -14,7 +14,7 @@ import { type MobileContext, mobileScreens } from './apps/mobile.ts';
 import { STARTER_CONTENT } from './apps/starter-content.ts';
 import { diffEdits } from './diff-edits.ts';
 import { applyFollowUps, asksForMobile, asksForSignIn } from './follow-ups.ts';
-import { editBlock, fileBlock, thinkingBlock } from './format.ts';
+import { editBlock, fileBlock, migrationBlock, thinkingBlock } from './format.ts';
 import { hueFromText } from './theme.ts';
 import { personFromPrompt, titleFromPrompt } from './title.ts';
 
@@ -60,10 +60,13 @@ function initialReply(prompt: string): string {
       `Sign-in is included: Sign In (/account/signin), Sign Up (/account/signup) and Logout (/account/logout)${header && edited ? ', and the header shows who is signed in' : ''}.`,
     );
   }
+  // The database and its functions first, then the UI, so the preview shows the app soon after.
   return [
     thinkingBlock(app.plan),
     `Building **${title}** for you.\n\n`,
-    ...modules.map(fileBlock),
+    ...(app.migrations ?? []).map((m) => migrationBlock(m.name, m.sql)),
+    ...modules.filter((m) => m.moduleType === 'FUNCTION').map(fileBlock),
+    ...modules.filter((m) => m.moduleType !== 'FUNCTION').map(fileBlock),
     `\n${[app.summary, ...extra].join('\n\n')}\n`,
   ].join('');
 }

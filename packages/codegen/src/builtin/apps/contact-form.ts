@@ -1,13 +1,65 @@
 /**
- * The `ContactForm` component shared by builtin sites: name, email and message with validation, saved to
- * localStorage, with a thank-you state.
+ * The `ContactForm` component shared by builtin sites: name, email and message with validation and a
+ * thank-you state. Messages go to the app's `messages` table through `POST /api/messages`; without a backend
+ * they are kept in localStorage, as before.
  * @module
  */
 import type { GenModule } from '../../types.ts';
 import { jsString } from '../format.ts';
-import { component } from './shared.ts';
+import { READ_BODY, SQL_IMPORT, SUBMIT_TO } from './backend.ts';
+import { apiRoute, type BuiltMigration, component } from './shared.ts';
 
-/** A working contact form component; submissions are kept under `storageKey`. */
+/** The `messages` table the contact form's submissions are stored in. */
+export function messagesMigration(): BuiltMigration {
+  return {
+    name: 'create_messages',
+    sql: `CREATE TABLE messages (
+  id text PRIMARY KEY,
+  name text NOT NULL,
+  email text NOT NULL,
+  topic text NOT NULL DEFAULT '',
+  message text NOT NULL DEFAULT '',
+  sent_at timestamptz NOT NULL DEFAULT now()
+);`,
+  };
+}
+
+/** `POST /api/messages`: stores a contact form message (name, email, topic, message), validated. */
+export function messagesRoute(): GenModule {
+  return apiRoute(
+    'messages',
+    `
+${SQL_IMPORT}
+
+${READ_BODY}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** Stores a message: { name, email, topic?, message? }. */
+export async function POST(request: Request) {
+  const body = await readBody(request);
+  if (!body) return badRequest('Send the form as JSON.');
+  const name = text(body.name);
+  const email = text(body.email);
+  const topic = text(body.topic);
+  const message = text(body.message);
+  if (!name || name.length > 200 || !/^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/.test(email) || email.length > 254) {
+    return badRequest('Please add your name and a valid email address.');
+  }
+  if (topic.length > 200 || message.length > 5000) return badRequest('Please keep your message under 5,000 characters.');
+  const [row] = await sql\`
+    INSERT INTO messages (id, name, email, topic, message)
+    VALUES (\${crypto.randomUUID()}, \${name}, \${email}, \${topic}, \${message})
+    RETURNING id\`;
+  return Response.json({ message: { id: String(row?.id) } }, { status: 201 });
+}
+`,
+  );
+}
+
+/** A working contact form component; without a backend, submissions are kept under `storageKey`. */
 export function contactForm(accent: string, storageKey: string): GenModule {
   const a = accent;
   return component(
@@ -21,7 +73,9 @@ export default function ContactForm() {
   const [status, setStatus] = useState('idle');
   const [error, setError] = useState('');
 
-  function handleSubmit(event) {
+${SUBMIT_TO}
+
+  async function handleSubmit(event) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = Object.fromEntries(new FormData(form).entries());
@@ -31,14 +85,22 @@ export default function ContactForm() {
     }
     setError('');
     setStatus('sending');
-    try {
-      const saved = JSON.parse(window.localStorage.getItem(storageKey) || '[]');
-      window.localStorage.setItem(storageKey, JSON.stringify([{ ...data, sentAt: new Date().toISOString() }, ...saved]));
-    } catch {
-      // Saving is best effort; the message is still acknowledged.
+    const result = await submitTo('/api/messages', data);
+    if (result && !result.ok) {
+      setError(result.error);
+      setStatus('idle');
+      return;
+    }
+    if (!result) {
+      try {
+        const saved = JSON.parse(window.localStorage.getItem(storageKey) || '[]');
+        window.localStorage.setItem(storageKey, JSON.stringify([{ ...data, sentAt: new Date().toISOString() }, ...saved]));
+      } catch {
+        // Saving is best effort; the message is still acknowledged.
+      }
     }
     form.reset();
-    setTimeout(() => setStatus('sent'), 400);
+    setStatus('sent');
   }
 
   if (status === 'sent') {

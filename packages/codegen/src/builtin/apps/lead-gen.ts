@@ -1,10 +1,23 @@
 /**
- * The builtin LEAD_GEN_TOOL: a landing page with a working lead form (validated, saved in localStorage),
- * benefits, testimonials and FAQ; a page listing the captured leads with CSV export; and a privacy page.
+ * The builtin LEAD_GEN_TOOL: a landing page with a working lead form, benefits, testimonials and FAQ; a
+ * submissions page; and a privacy page. With a backend each lead is stored in the app's `leads` table through
+ * `POST /api/leads` (validated, one per email) and `GET /api/leads` gives only their number (the form's "join
+ * N others" line; emails are never listed publicly). Without one, leads stay in localStorage and the
+ * submissions page lists them with CSV export, as before.
  * @module
  */
 import { jsString, jsxText } from '../format.ts';
-import { type AppContext, appHeader, type BuiltApp, component, documentTitleEffect, page } from './shared.ts';
+import { loadOnMount, READ_BODY, SQL_IMPORT } from './backend.ts';
+import {
+  type AppContext,
+  apiRoute,
+  appHeader,
+  type BuiltApp,
+  type BuiltMigration,
+  component,
+  documentTitleEffect,
+  page,
+} from './shared.ts';
 import { slugKey } from './todo-list.ts';
 
 /** Builds the lead generation app. */
@@ -17,12 +30,16 @@ export function leadGenApp(ctx: AppContext): BuiltApp {
         headline: 'Be first in line when we launch.',
         cta: 'Join the waitlist',
         done: 'You are on the list!',
+        others: 'on the waitlist',
+        duplicate: "You're already on the waitlist with this email. We'll let you know when we launch!",
       }
     : {
         kicker: 'Free consultation',
         headline: 'Get expert help that moves your business forward.',
         cta: 'Book my free call',
         done: 'Thanks, we will be in touch!',
+        others: 'who asked for a call',
+        duplicate: "We already have a request from this email. We'll be in touch within one business day.",
       };
 
   const home = page(
@@ -148,15 +165,60 @@ ${documentTitleEffect(ctx.title)}
   const leadForm = component(
     'LeadForm',
     `
-import { useState } from 'react';
-import { ArrowRight, CheckCircle2, Lock } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { ArrowRight, CheckCircle2, Loader2, Lock, Users } from 'lucide-react';
 
 export default function LeadForm() {
   const storageKey = ${jsString(key)};
   const [errors, setErrors] = useState({});
   const [submitted, setSubmitted] = useState(null);
+  const [sending, setSending] = useState(false);
+  // 'loading' until /api/leads answers, then 'server' (the app's database) or 'local' (this browser only).
+  const [source, setSource] = useState('loading');
+  const [count, setCount] = useState(0);
 
-  function handleSubmit(event) {
+${loadOnMount({
+  path: '/api/leads',
+  accept: "data && typeof data.count === 'number'",
+  onServer: 'setCount(data.count);',
+})}
+
+  function saveInBrowser(lead) {
+    try {
+      const saved = JSON.parse(window.localStorage.getItem(storageKey) || '[]');
+      window.localStorage.setItem(storageKey, JSON.stringify([lead, ...saved]));
+    } catch {
+      // Saving is best effort; the visitor still sees the confirmation.
+    }
+  }
+
+  /** Sends the lead to /api/leads: true when stored, false when refused (errors shown), null without a backend. */
+  async function sendToServer(data) {
+    let res;
+    try {
+      res = await fetch('/api/leads', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(data),
+      });
+    } catch {
+      return source === 'server' ? refuse('We could not reach the server. Please try again.') : null;
+    }
+    const answer = await res.json().catch(() => null);
+    if (res.ok && answer) {
+      setCount((n) => n + 1);
+      return true;
+    }
+    if (answer && answer.error) return refuse(answer.error, answer.field);
+    return source === 'server' ? refuse('Something went wrong. Please try again.') : null;
+  }
+
+  function refuse(message, field) {
+    setErrors({ [field || 'form']: message });
+    return false;
+  }
+
+  async function handleSubmit(event) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = Object.fromEntries(new FormData(form).entries());
@@ -167,11 +229,14 @@ export default function LeadForm() {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const lead = { ...data, id: Date.now().toString(36), createdAt: new Date().toISOString() };
-    try {
-      const saved = JSON.parse(window.localStorage.getItem(storageKey) || '[]');
-      window.localStorage.setItem(storageKey, JSON.stringify([lead, ...saved]));
-    } catch {
-      // Saving is best effort; the visitor still sees the confirmation.
+    if (source !== 'local') {
+      setSending(true);
+      const stored = await sendToServer(data);
+      setSending(false);
+      if (stored === false) return;
+      if (stored === null) saveInBrowser(lead);
+    } else {
+      saveInBrowser(lead);
     }
     form.reset();
     setSubmitted(lead);
@@ -197,7 +262,15 @@ export default function LeadForm() {
   return (
     <form onSubmit={handleSubmit} noValidate className="rounded-3xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8">
       <h2 className="text-xl font-bold">${jsxText(offer.cta)}</h2>
-      <p className="mt-1 text-sm text-slate-500">It takes less than a minute.</p>
+      <p className="mt-1 text-sm text-slate-500">
+        It takes less than a minute.
+        {count > 0 && (
+          <span className="ml-1.5 inline-flex items-center gap-1 font-medium text-${a}-700">
+            <Users className="h-3.5 w-3.5" aria-hidden="true" />
+            Join {count} {count === 1 ? 'other' : 'others'} ${jsxText(offer.others)}.
+          </span>
+        )}
+      </p>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <label className="text-sm font-medium text-slate-700">
           Full name
@@ -234,9 +307,14 @@ export default function LeadForm() {
         </span>
       </label>
       {errors.consent && <p className="mt-1 text-xs text-red-600">{errors.consent}</p>}
-      <button type="submit" className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-${a}-600 px-6 py-3 font-semibold text-white shadow-lg shadow-${a}-600/20 hover:bg-${a}-700">
+      {errors.form && <p className="mt-4 rounded-xl bg-slate-100 px-4 py-3 text-sm text-slate-700">{errors.form}</p>}
+      <button
+        type="submit"
+        disabled={sending}
+        className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-${a}-600 px-6 py-3 font-semibold text-white shadow-lg shadow-${a}-600/20 hover:bg-${a}-700 disabled:opacity-70"
+      >
         ${jsxText(offer.cta)}
-        <ArrowRight className="h-4 w-4" aria-hidden="true" />
+        {sending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <ArrowRight className="h-4 w-4" aria-hidden="true" />}
       </button>
       <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-slate-400">
         <Lock className="h-3 w-3" aria-hidden="true" />
@@ -295,8 +373,8 @@ export default function FaqItem(props) {
   const leads = page(
     'leads',
     `
-import { useState } from 'react';
-import { Download, Inbox, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Database, Download, Inbox, Loader2, Trash2 } from 'lucide-react';
 import AppHeader from '@/components/AppHeader';
 
 export default function LeadsPage() {
@@ -309,6 +387,15 @@ export default function LeadsPage() {
       return [];
     }
   });
+  // 'loading' until /api/leads answers, then 'server' (leads are in the app's database) or 'local'.
+  const [source, setSource] = useState('loading');
+  const [count, setCount] = useState(0);
+
+${loadOnMount({
+  path: '/api/leads',
+  accept: "data && typeof data.count === 'number'",
+  onServer: 'setCount(data.count);',
+})}
 
   function remove(id) {
     const next = leads.filter((l) => l.id !== id);
@@ -333,7 +420,18 @@ export default function LeadsPage() {
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h1 className="text-3xl font-bold tracking-tight">Submissions</h1>
-            <p className="mt-1 text-slate-600">{leads.length} {leads.length === 1 ? 'lead' : 'leads'} captured in this browser.</p>
+            {source === 'loading' && (
+              <p className="mt-1 inline-flex items-center gap-1.5 text-slate-500">
+                <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+                Counting submissions…
+              </p>
+            )}
+            {source === 'server' && (
+              <p className="mt-1 text-slate-600">{count} {count === 1 ? 'lead' : 'leads'} stored in the app's database.</p>
+            )}
+            {source === 'local' && (
+              <p className="mt-1 text-slate-600">{leads.length} {leads.length === 1 ? 'lead' : 'leads'} captured in this browser.</p>
+            )}
           </div>
           <button
             type="button"
@@ -345,7 +443,20 @@ export default function LeadsPage() {
             Export CSV
           </button>
         </div>
-        {leads.length === 0 ? (
+        {source === 'server' && (
+          <div className="mt-8 flex items-start gap-4 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-${a}-100 text-${a}-700">
+              <Database className="h-5 w-5" aria-hidden="true" />
+            </span>
+            <div>
+              <p className="font-semibold">Leads are kept private</p>
+              <p className="mt-1 text-sm leading-relaxed text-slate-600">
+                Every submission is stored in the app's database, in the leads table. To protect people's details, the app only ever shows how many there are, never their names or emails.
+              </p>
+            </div>
+          </div>
+        )}
+        {source === 'server' && leads.length === 0 ? null : leads.length === 0 ? (
           <div className="mt-8 rounded-3xl border border-dashed border-slate-300 bg-white p-12 text-center">
             <Inbox className="mx-auto h-10 w-10 text-${a}-500" aria-hidden="true" />
             <p className="mt-3 font-medium">No submissions yet</p>
@@ -428,7 +539,9 @@ export default function PrivacyPage() {
   );
 
   return {
+    migrations: [leadsMigration()],
     modules: [
+      leadsRoute(offer.duplicate),
       home,
       leads,
       privacy,
@@ -440,13 +553,89 @@ export default function PrivacyPage() {
     plan: [
       `Build "${ctx.title}", a landing page that captures leads.`,
       '- Page `/`: hero with the lead form, benefits, testimonials, FAQ, call to action.',
-      '- Page `/leads`: captured submissions with CSV export; page `/privacy`.',
-      '- Components: AppHeader, LeadForm (validated, saved to localStorage), BenefitCard, FaqItem.',
+      '- Table `leads` (name, unique email, company, team size, message, created_at).',
+      '- Function `/api/leads`: POST validates and stores a lead (409 for an email already signed up), GET returns only how many there are.',
+      '- Page `/leads`: the number of submissions (and, without a backend, the ones kept in the browser with CSV export); page `/privacy`.',
+      '- Components: AppHeader, LeadForm (validated, "join N others" line), BenefitCard, FaqItem.',
     ].join('\n'),
     summary: [
-      `I built **${ctx.title}**: a landing page whose form validates and saves each lead, a Submissions page (linked in the footer) listing them with CSV export, and a privacy page.`,
+      `I built **${ctx.title}**: a landing page whose form validates each lead and stores it in the app's database (table \`leads\`, one per email, through \`/api/leads\`), a Submissions page (linked in the footer) and a privacy page.`,
+      '',
+      'For privacy the app shows only how many leads there are; opened without its backend, it keeps them in the browser and the Submissions page lists them with CSV export.',
       '',
       'Try next: "make it blue", "rename the app to Brightside", or "add a page called Pricing".',
     ].join('\n'),
   };
+}
+
+/** The `leads` table: one row per email. */
+function leadsMigration(): BuiltMigration {
+  return {
+    name: 'create_leads',
+    sql: `CREATE TABLE leads (
+  id text PRIMARY KEY,
+  name text NOT NULL,
+  email text NOT NULL UNIQUE,
+  company text NOT NULL DEFAULT '',
+  team_size text NOT NULL DEFAULT '',
+  message text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now()
+);`,
+  };
+}
+
+/** `/api/leads`: store a lead (POST) and count them (GET); `duplicate` answers an email already stored. */
+function leadsRoute(duplicate: string) {
+  return apiRoute(
+    'leads',
+    `
+${SQL_IMPORT}
+
+${READ_BODY}
+
+const TEAM_SIZES = ['', '1', '2-10', '11-50', '51+'];
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** How many leads there are (never who: this answer is public). */
+export async function GET() {
+  const [row] = await sql\`SELECT count(*)::int AS count FROM leads\`;
+  return Response.json({ count: Number(row?.count ?? 0) });
+}
+
+/** Stores a lead: { name, email, consent, company?, teamSize?, message? }. */
+export async function POST(request: Request) {
+  const body = await readBody(request);
+  if (!body) return badRequest('Send the form as JSON.');
+  const name = text(body.name);
+  const email = text(body.email).toLowerCase();
+  const company = text(body.company);
+  const teamSize = text(body.teamSize);
+  const message = text(body.message);
+  if (!name || name.length > 200) {
+    return Response.json({ error: 'Please tell us your name.', field: 'name' }, { status: 400 });
+  }
+  if (!/^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/.test(email) || email.length > 254) {
+    return Response.json({ error: 'Please enter a valid email address.', field: 'email' }, { status: 400 });
+  }
+  if (!body.consent) {
+    return Response.json({ error: 'Please agree so we can contact you.', field: 'consent' }, { status: 400 });
+  }
+  if (company.length > 200 || message.length > 5000 || !TEAM_SIZES.includes(teamSize)) {
+    return badRequest('Some answers are too long or not one of the choices.');
+  }
+  const [row] = await sql\`
+    INSERT INTO leads (id, name, email, company, team_size, message)
+    VALUES (\${crypto.randomUUID()}, \${name}, \${email}, \${company}, \${teamSize}, \${message})
+    ON CONFLICT (email) DO NOTHING
+    RETURNING id, created_at\`;
+  if (!row) {
+    return Response.json({ error: ${jsString(duplicate)}, field: 'email' }, { status: 409 });
+  }
+  return Response.json({ lead: { id: String(row.id), createdAt: new Date(row.created_at as string).toISOString() } }, { status: 201 });
+}
+`,
+  );
 }

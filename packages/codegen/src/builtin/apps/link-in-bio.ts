@@ -1,10 +1,21 @@
 /**
  * The builtin LINK_IN_BIO app kind: one profile page with a list of link buttons (click counts kept in
- * localStorage), a latest-highlight card and an email sign-up, plus a LinkButton component.
+ * localStorage), a latest-highlight card and an email sign-up, plus a LinkButton component. Sign-ups go to
+ * the app's `subscribers` table through `POST /api/subscribers` (one per email); without a backend they are
+ * kept in localStorage, as before.
  * @module
  */
 import { jsString, jsxText } from '../format.ts';
-import { type AppContext, type BuiltApp, component, documentTitleEffect, page } from './shared.ts';
+import { READ_BODY, SQL_IMPORT, SUBMIT_TO } from './backend.ts';
+import {
+  type AppContext,
+  apiRoute,
+  type BuiltApp,
+  type BuiltMigration,
+  component,
+  documentTitleEffect,
+  page,
+} from './shared.ts';
 import { slugKey } from './todo-list.ts';
 
 /** Builds the link-in-bio page. */
@@ -42,7 +53,8 @@ export default function HomePage() {
     }
   });
   const [email, setEmail] = useState('');
-  const [joined, setJoined] = useState(false);
+  const [joined, setJoined] = useState('');
+  const [joinError, setJoinError] = useState('');
 
 ${documentTitleEffect(ctx.title)}
 
@@ -56,16 +68,31 @@ ${documentTitleEffect(ctx.title)}
     }
   }
 
-  function join(event) {
+${SUBMIT_TO}
+
+  async function join(event) {
     event.preventDefault();
-    if (!/^\\S+@\\S+\\.\\S+$/.test(email)) return;
-    try {
-      const saved = JSON.parse(window.localStorage.getItem(${jsString(`${key}.subscribers`)}) || '[]');
-      window.localStorage.setItem(${jsString(`${key}.subscribers`)}, JSON.stringify([...saved, { email, at: new Date().toISOString() }]));
-    } catch {
-      // Saving is best effort.
+    if (!/^\\S+@\\S+\\.\\S+$/.test(email)) {
+      setJoinError('Please enter a valid email address.');
+      return;
     }
-    setJoined(true);
+    setJoinError('');
+    const result = await submitTo('/api/subscribers', { email });
+    if (result && !result.ok) {
+      // Already subscribed is good news, not an error.
+      if (result.status === 409) setJoined(result.error);
+      else setJoinError(result.error);
+      return;
+    }
+    if (!result) {
+      try {
+        const saved = JSON.parse(window.localStorage.getItem(${jsString(`${key}.subscribers`)}) || '[]');
+        window.localStorage.setItem(${jsString(`${key}.subscribers`)}, JSON.stringify([...saved, { email, at: new Date().toISOString() }]));
+      } catch {
+        // Saving is best effort.
+      }
+    }
+    setJoined('Thanks for subscribing! Check your inbox on Sunday.');
   }
 
   return (
@@ -91,7 +118,7 @@ ${documentTitleEffect(ctx.title)}
             Get the weekly letter
           </div>
           {joined ? (
-            <p className="mt-3 text-slate-700">Thanks for subscribing! Check your inbox on Sunday.</p>
+            <p className="mt-3 text-slate-700">{joined}</p>
           ) : (
             <form onSubmit={join} className="mt-3 flex gap-2">
               <label className="relative flex-1">
@@ -111,6 +138,7 @@ ${documentTitleEffect(ctx.title)}
               </button>
             </form>
           )}
+          {joinError && !joined && <p className="mt-2 text-sm text-slate-600">{joinError}</p>}
         </section>
 
         <p className="mt-10 text-center text-xs text-slate-400">© {new Date().getFullYear()} ${jsxText(ctx.title)}</p>
@@ -151,16 +179,60 @@ export default function LinkButton(props) {
   );
 
   return {
-    modules: [home, button],
+    migrations: [subscribersMigration()],
+    modules: [subscribersRoute(), home, button],
     plan: [
       `Build "${ctx.title}", a link-in-bio page.`,
+      '- Table `subscribers` (unique email) and the function `/api/subscribers` (POST, validated; 409 when already subscribed).',
       '- Page `/`: avatar, bio, four link buttons with click counts, newsletter sign-up.',
-      '- Component: LinkButton. Clicks and sign-ups persist in localStorage.',
+      '- Component: LinkButton. Clicks persist in localStorage (sign-ups too, without a backend).',
     ].join('\n'),
     summary: [
-      `I built **${ctx.title}**, a link-in-bio page: your profile, four link buttons that count clicks, and a newsletter sign-up.`,
+      `I built **${ctx.title}**, a link-in-bio page: your profile, four link buttons that count clicks, and a newsletter sign-up whose emails are stored in the app's database (table \`subscribers\`).`,
       '',
       'Replace the `#…` addresses with your real links, or try "make it violet" or "rename the app to Sam Lee".',
     ].join('\n'),
   };
+}
+
+/** The `subscribers` table: one row per email. */
+function subscribersMigration(): BuiltMigration {
+  return {
+    name: 'create_subscribers',
+    sql: `CREATE TABLE subscribers (
+  id text PRIMARY KEY,
+  email text NOT NULL UNIQUE,
+  subscribed_at timestamptz NOT NULL DEFAULT now()
+);`,
+  };
+}
+
+/** `POST /api/subscribers`: a newsletter sign-up; an email already signed up gets a friendly 409. */
+function subscribersRoute() {
+  return apiRoute(
+    'subscribers',
+    `
+${SQL_IMPORT}
+
+${READ_BODY}
+
+/** Signs up an email: { email }. */
+export async function POST(request: Request) {
+  const body = await readBody(request);
+  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+  if (!/^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/.test(email) || email.length > 254) {
+    return badRequest('Please enter a valid email address.');
+  }
+  const [row] = await sql\`
+    INSERT INTO subscribers (id, email)
+    VALUES (\${crypto.randomUUID()}, \${email})
+    ON CONFLICT (email) DO NOTHING
+    RETURNING id\`;
+  if (!row) {
+    return Response.json({ error: "You're already subscribed. See you in your inbox on Sunday!" }, { status: 409 });
+  }
+  return Response.json({ subscriber: { id: String(row.id) } }, { status: 201 });
+}
+`,
+  );
 }

@@ -1,20 +1,87 @@
 /**
  * The builtin NOTES_APP: write, search, tag, pin and delete notes in a two-pane layout (one pane at a time
- * on phones), saved in localStorage.
+ * on phones). With a backend the notes live in the app's `notes` table behind `/api/notes` and
+ * `/api/notes/[id]` (edits are sent once typing pauses); without one they stay in localStorage as before.
  * @module
  */
 import { jsString } from '../format.ts';
-import { type AppContext, appHeader, type BuiltApp, component, documentTitleEffect, page } from './shared.ts';
+import {
+  API_CALLER,
+  loadingHint,
+  loadOnMount,
+  NOTICE_STATE,
+  NOTICE_TOAST,
+  READ_BODY,
+  SQL_IMPORT,
+  sqlText,
+} from './backend.ts';
+import {
+  type AppContext,
+  apiRoute,
+  appHeader,
+  type BuiltApp,
+  type BuiltMigration,
+  component,
+  documentTitleEffect,
+  page,
+} from './shared.ts';
 import { slugKey } from './todo-list.ts';
+
+/** The starter notes: id, title, body, tags, pinned, hours since the last edit. */
+const STARTER_NOTES: {
+  id: string;
+  title: string;
+  body: string;
+  tags: string[];
+  pinned: boolean;
+  hoursAgo: number;
+}[] = [
+  {
+    id: 'welcome',
+    title: 'Welcome to your notes',
+    body: 'Write anything here: ideas, lists, meeting notes.\n\nPin a note to keep it at the top, add tags to group notes, and use the search box to find any note by a word you remember. Everything is saved as you type.',
+    tags: ['getting-started'],
+    pinned: true,
+    hoursAgo: 0,
+  },
+  {
+    id: 'weekly-plan',
+    title: 'Weekly plan',
+    body: 'Monday: finish the proposal draft\nWednesday: team lunch at noon\nFriday: review the budget and send the summary',
+    tags: ['work'],
+    pinned: false,
+    hoursAgo: 5,
+  },
+  {
+    id: 'book-ideas',
+    title: 'Books to read',
+    body: 'The Design of Everyday Things\nAtomic Habits\nA Psalm for the Wild-Built',
+    tags: ['personal', 'reading'],
+    pinned: false,
+    hoursAgo: 30,
+  },
+];
 
 /** Builds the notes app. */
 export function notesApp(ctx: AppContext): BuiltApp {
   const a = ctx.accent;
+  const starter = STARTER_NOTES.map((n) =>
+    [
+      '      {',
+      `        id: ${jsString(n.id)},`,
+      `        title: ${jsString(n.title)},`,
+      `        body: ${jsString(n.body)},`,
+      `        tags: [${n.tags.map(jsString).join(', ')}],`,
+      `        pinned: ${n.pinned},`,
+      `        updatedAt: ${n.hoursAgo === 0 ? 'now' : `now - 1000 * 60 * 60 * ${n.hoursAgo}`},`,
+      '      },',
+    ].join('\n'),
+  ).join('\n');
   const home = page(
     '',
     `
-import { useEffect, useState } from 'react';
-import { ArrowLeft, Plus, Search, StickyNote } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { AlertCircle, ArrowLeft, Loader2, Plus, Search, StickyNote } from 'lucide-react';
 import AppHeader from '@/components/AppHeader';
 import NoteCard from '@/components/NoteCard';
 import NoteEditor from '@/components/NoteEditor';
@@ -25,58 +92,81 @@ export default function HomePage() {
   function starterNotes() {
     const now = Date.now();
     return [
-      {
-        id: 'welcome',
-        title: 'Welcome to your notes',
-        body: 'Write anything here: ideas, lists, meeting notes.\\n\\nPin a note to keep it at the top, add tags to group notes, and use the search box to find any note by a word you remember. Everything is saved in this browser as you type.',
-        tags: ['getting-started'],
-        pinned: true,
-        updatedAt: now,
-      },
-      {
-        id: 'weekly-plan',
-        title: 'Weekly plan',
-        body: 'Monday: finish the proposal draft\\nWednesday: team lunch at noon\\nFriday: review the budget and send the summary',
-        tags: ['work'],
-        pinned: false,
-        updatedAt: now - 1000 * 60 * 60 * 5,
-      },
-      {
-        id: 'book-ideas',
-        title: 'Books to read',
-        body: 'The Design of Everyday Things\\nAtomic Habits\\nA Psalm for the Wild-Built',
-        tags: ['personal', 'reading'],
-        pinned: false,
-        updatedAt: now - 1000 * 60 * 60 * 30,
-      },
+${starter}
     ];
   }
 
-  const [notes, setNotes] = useState(() => {
-    if (typeof window === 'undefined') return [];
+  function savedNotes() {
     try {
       const saved = JSON.parse(window.localStorage.getItem(storageKey) || 'null');
       return Array.isArray(saved) ? saved : starterNotes();
     } catch {
       return starterNotes();
     }
-  });
-  // On wide screens the editor is beside the list, so open the first note; on phones start with the list.
-  const [selectedId, setSelectedId] = useState(() =>
-    typeof window !== 'undefined' && window.matchMedia('(min-width: 768px)').matches && notes.length > 0 ? notes[0].id : null,
-  );
+  }
+
+  // 'loading' until /api/notes answers, then 'server' (the app's database) or 'local' (this browser only).
+  const [source, setSource] = useState('loading');
+  const [notes, setNotes] = useState([]);
+  const [selectedId, setSelectedId] = useState(null);
   const [query, setQuery] = useState('');
   const [activeTag, setActiveTag] = useState('');
 
 ${documentTitleEffect(ctx.title)}
 
+${NOTICE_STATE}
+
+  // On wide screens the editor is beside the list, so open the first note; on phones start with the list.
+  function show(list) {
+    setNotes(list);
+    if (window.matchMedia('(min-width: 768px)').matches && list.length > 0) setSelectedId(list[0].id);
+  }
+
+${loadOnMount({
+  path: '/api/notes',
+  accept: 'data && Array.isArray(data.notes)',
+  onServer: 'show(data.notes);',
+  onLocal: 'show(savedNotes());',
+})}
+
   useEffect(() => {
+    if (source !== 'local') return;
     try {
       window.localStorage.setItem(storageKey, JSON.stringify(notes));
     } catch {
       // Storage can be full or disabled; notes still work for this visit.
     }
-  }, [notes]);
+  }, [notes, source]);
+
+${API_CALLER}
+
+  // With a backend: edits not sent yet, per note. They go out once typing pauses, after the note's own
+  // creation (\`created\` resolves to whether it worked).
+  const pending = useRef({});
+
+  function entryFor(id) {
+    if (!pending.current[id]) pending.current[id] = { changes: {}, timer: null, created: Promise.resolve(true) };
+    return pending.current[id];
+  }
+
+  function flush(id) {
+    const entry = pending.current[id];
+    if (!entry || Object.keys(entry.changes).length === 0) return;
+    const changes = entry.changes;
+    entry.changes = {};
+    clearTimeout(entry.timer);
+    entry.created
+      .then((ok) => ok && api('PATCH', '/api/notes/' + encodeURIComponent(id), changes))
+      .catch((error) => setNotice("Couldn't save your last change. " + error.message));
+  }
+
+  // Leaving the page sends what is still waiting.
+  useEffect(
+    () => () => {
+      for (const id of Object.keys(pending.current)) flush(id);
+    },
+    [],
+  );
 
   function createNote() {
     const note = {
@@ -89,15 +179,41 @@ ${documentTitleEffect(ctx.title)}
     };
     setNotes((current) => [note, ...current]);
     setSelectedId(note.id);
+    if (source !== 'server') return;
+    entryFor(note.id).created = api('POST', '/api/notes', note).then(
+      () => true,
+      (error) => {
+        setNotes((current) => current.filter((n) => n.id !== note.id));
+        setSelectedId((current) => (current === note.id ? null : current));
+        setNotice("Couldn't create the note. " + error.message);
+        return false;
+      },
+    );
   }
 
   function updateNote(id, changes) {
     setNotes((current) => current.map((n) => (n.id === id ? { ...n, ...changes, updatedAt: Date.now() } : n)));
+    if (source !== 'server') return;
+    const entry = entryFor(id);
+    entry.changes = { ...entry.changes, ...changes };
+    clearTimeout(entry.timer);
+    entry.timer = setTimeout(() => flush(id), 600);
   }
 
   function deleteNote(id) {
+    const removed = notes.find((n) => n.id === id);
     setNotes((current) => current.filter((n) => n.id !== id));
     setSelectedId(null);
+    if (source !== 'server' || !removed) return;
+    const entry = entryFor(id);
+    clearTimeout(entry.timer);
+    delete pending.current[id];
+    entry.created
+      .then((ok) => ok && api('DELETE', '/api/notes/' + encodeURIComponent(id)))
+      .catch((error) => {
+        setNotes((current) => [removed, ...current]);
+        setNotice("Couldn't delete the note. " + error.message);
+      });
   }
 
   const allTags = Array.from(new Set(notes.flatMap((n) => n.tags))).sort();
@@ -164,11 +280,14 @@ ${documentTitleEffect(ctx.title)}
               <NoteCard key={note.id} note={note} active={note.id === selectedId} onSelect={() => setSelectedId(note.id)} />
             ))}
           </ul>
-          {visible.length === 0 && (
+          {visible.length === 0 && source !== 'loading' && (
             <p className="mt-6 rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
               {notes.length === 0 ? 'No notes yet. Create your first one.' : 'No notes match your search.'}
             </p>
           )}
+          <div className="mt-4 flex min-h-[1.25rem] justify-center">
+            ${loadingHint('Loading notes…')}
+          </div>
         </aside>
 
         <section className={selected ? 'block' : 'hidden md:block'}>
@@ -195,7 +314,9 @@ ${documentTitleEffect(ctx.title)}
                 <StickyNote className="h-7 w-7" aria-hidden="true" />
               </span>
               <h2 className="mt-4 text-lg font-semibold">Pick a note or start a new one</h2>
-              <p className="mt-1 max-w-sm text-sm text-slate-500">Your notes are saved in this browser as you type.</p>
+              <p className="mt-1 max-w-sm text-sm text-slate-500">
+                {source === 'server' ? "Your notes are saved in the app's database as you type." : 'Your notes are saved in this browser as you type.'}
+              </p>
               <button type="button" onClick={createNote} className="mt-5 inline-flex items-center gap-1.5 rounded-xl bg-${a}-500 px-4 py-2.5 text-sm font-semibold text-white hover:bg-${a}-600">
                 <Plus className="h-4 w-4" aria-hidden="true" />
                 New note
@@ -204,6 +325,7 @@ ${documentTitleEffect(ctx.title)}
           )}
         </section>
       </main>
+${NOTICE_TOAST}
     </div>
   );
 }
@@ -324,7 +446,10 @@ export default function NoteEditor(props) {
   );
 
   return {
+    migrations: [notesMigration()],
     modules: [
+      notesRoute(),
+      noteRoute(),
       home,
       appHeader(ctx, { icon: 'StickyNote', links: [{ href: '/', label: 'Notes' }], maxWidth: 'max-w-6xl' }),
       card,
@@ -332,14 +457,160 @@ export default function NoteEditor(props) {
     ],
     plan: [
       `Build "${ctx.title}", a notes app.`,
-      '- Page `/`: searchable, tag-filtered note list beside an editor; one pane at a time on phones.',
+      '- Table `notes` (id, title, body, tags, pinned, updated_at) with three starter notes.',
+      '- Functions: `/api/notes` (GET pinned first, POST) and `/api/notes/[id]` (PATCH title/body/tags/pinned, DELETE; 404 when missing).',
+      '- Page `/`: searchable, tag-filtered note list beside an editor; one pane at a time on phones. Edits show at once and are sent when typing pauses.',
       '- Components: AppHeader, NoteCard, NoteEditor (title, tags, body, pin, delete, word count).',
-      `- Notes persist in localStorage; ${a} accent.`,
+      `- Without a backend the page keeps notes in localStorage; ${a} accent.`,
     ].join('\n'),
     summary: [
-      `I built **${ctx.title}**: create notes, search them, group them with tags and pin the important ones. Changes save automatically in your browser.`,
+      `I built **${ctx.title}**: create notes, search them, group them with tags and pin the important ones. Changes save automatically as you type.`,
+      '',
+      "Notes are stored in the app's database (table `notes`, through the functions `/api/notes` and `/api/notes/[id]`). Opened without its backend, the page keeps them in the browser instead.",
       '',
       'Try next: "make it blue", "rename the app to Jotter", or "add a page called About".',
     ].join('\n'),
   };
+}
+
+/** The `notes` table with the starter notes. */
+function notesMigration(): BuiltMigration {
+  const now = '(extract(epoch from now()) * 1000)::bigint';
+  const rows = STARTER_NOTES.map((n) => {
+    const tags = `ARRAY[${n.tags.map(sqlText).join(', ')}]::text[]`;
+    const at = n.hoursAgo === 0 ? now : `${now} - ${n.hoursAgo * 3600 * 1000}`;
+    return `  (${sqlText(n.id)}, ${sqlText(n.title)}, ${sqlText(n.body)}, ${tags}, ${n.pinned}, ${at})`;
+  });
+  return {
+    name: 'create_notes',
+    sql: `CREATE TABLE notes (
+  id text PRIMARY KEY,
+  title text NOT NULL DEFAULT '',
+  body text NOT NULL DEFAULT '',
+  tags text[] NOT NULL DEFAULT '{}',
+  pinned boolean NOT NULL DEFAULT false,
+  updated_at bigint NOT NULL
+);
+INSERT INTO notes (id, title, body, tags, pinned, updated_at) VALUES
+${rows.join(',\n')};`,
+  };
+}
+
+/** Function code shared by both note routes: the row → note mapping and input checks. */
+const NOTE_HELPERS = `${READ_BODY}
+
+/** A row of the notes table as the page uses it. */
+function toNote(row: Record<string, unknown>) {
+  return {
+    id: String(row.id),
+    title: String(row.title ?? ''),
+    body: String(row.body ?? ''),
+    tags: Array.isArray(row.tags) ? row.tags.map(String) : [],
+    pinned: row.pinned === true,
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+/**
+ * The fields a request sets, checked: title (at most 200 characters), body (100,000), tags (up to 20 words),
+ * pinned. Absent fields are null; a wrong one gives an error message.
+ */
+function checkNote(body: Record<string, unknown>) {
+  const { title, body: text, tags, pinned } = body;
+  if (title !== undefined && (typeof title !== 'string' || title.length > 200)) {
+    return { error: 'The title must be text of at most 200 characters.' };
+  }
+  if (text !== undefined && (typeof text !== 'string' || text.length > 100000)) {
+    return { error: 'The note is too long (100,000 characters at most).' };
+  }
+  if (tags !== undefined && (!Array.isArray(tags) || tags.length > 20 || tags.some((t) => typeof t !== 'string' || t.length > 40))) {
+    return { error: 'Tags must be a list of at most 20 short words.' };
+  }
+  if (pinned !== undefined && typeof pinned !== 'boolean') return { error: 'pinned must be true or false.' };
+  return {
+    title: typeof title === 'string' ? title : null,
+    body: typeof text === 'string' ? text : null,
+    tags: Array.isArray(tags) ? [...new Set(tags.map((t) => String(t).trim().toLowerCase()).filter(Boolean))] : null,
+    pinned: typeof pinned === 'boolean' ? pinned : null,
+  };
+}`;
+
+/** `/api/notes`: the list (pinned first, then most recently edited) and creating a note. */
+function notesRoute() {
+  return apiRoute(
+    'notes',
+    `
+${SQL_IMPORT}
+
+${NOTE_HELPERS}
+
+/** Every note, pinned first, then the most recently edited. */
+export async function GET() {
+  const rows = await sql\`SELECT * FROM notes ORDER BY pinned DESC, updated_at DESC\`;
+  return Response.json({ notes: rows.map(toNote) });
+}
+
+/** Creates a note: { title?, body?, tags?, pinned?, id? } (the page sends its own id to keep editing it). */
+export async function POST(request: Request) {
+  const body = await readBody(request);
+  if (!body) return badRequest('Send the note as JSON, e.g. { "title": "Ideas" }.');
+  const note = checkNote(body);
+  if ('error' in note) return badRequest(note.error);
+  const id = typeof body.id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(body.id) ? body.id : crypto.randomUUID();
+  const [row] = await sql\`
+    INSERT INTO notes (id, title, body, tags, pinned, updated_at)
+    VALUES (\${id}, \${note.title ?? ''}, \${note.body ?? ''}, \${note.tags ?? []}, \${note.pinned ?? false}, \${Date.now()})
+    ON CONFLICT (id) DO NOTHING
+    RETURNING *\`;
+  if (!row) return Response.json({ error: 'A note with this id already exists.' }, { status: 409 });
+  return Response.json({ note: toNote(row) }, { status: 201 });
+}
+`,
+  );
+}
+
+/** `/api/notes/[id]`: one note — read, change, delete. */
+function noteRoute() {
+  return apiRoute(
+    'notes/[id]',
+    `
+${SQL_IMPORT}
+
+${NOTE_HELPERS}
+
+type Context = { params: { id: string } };
+
+function notFound() {
+  return Response.json({ error: 'That note no longer exists.' }, { status: 404 });
+}
+
+export async function GET(_request: Request, { params }: Context) {
+  const [row] = await sql\`SELECT * FROM notes WHERE id = \${params.id}\`;
+  return row ? Response.json({ note: toNote(row) }) : notFound();
+}
+
+/** Changes a note: any of { title, body, tags, pinned }; the others keep their values. */
+export async function PATCH(request: Request, { params }: Context) {
+  const body = await readBody(request);
+  if (!body) return badRequest('Send the changes as JSON, e.g. { "pinned": true }.');
+  const note = checkNote(body);
+  if ('error' in note) return badRequest(note.error);
+  const [row] = await sql\`
+    UPDATE notes SET
+      title = COALESCE(\${note.title}, title),
+      body = COALESCE(\${note.body}, body),
+      tags = COALESCE(\${note.tags}, tags),
+      pinned = COALESCE(\${note.pinned}, pinned),
+      updated_at = \${Date.now()}
+    WHERE id = \${params.id}
+    RETURNING *\`;
+  return row ? Response.json({ note: toNote(row) }) : notFound();
+}
+
+export async function DELETE(_request: Request, { params }: Context) {
+  const [row] = await sql\`DELETE FROM notes WHERE id = \${params.id} RETURNING id\`;
+  return row ? Response.json({ deleted: String(row.id) }) : notFound();
+}
+`,
+  );
 }

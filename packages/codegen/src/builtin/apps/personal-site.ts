@@ -1,10 +1,11 @@
 /**
  * The builtin PERSONAL_WEBSITE and PORTFOLIO_WEBSITE: a home page, a projects page with category filters
- * and a contact page with a working form, sharing a header, a footer and project cards.
+ * and a contact page with a working form (messages stored in the app's `messages` table through
+ * `POST /api/messages`, or in the browser without a backend), sharing a header, a footer and project cards.
  * @module
  */
 import { jsString, jsxText } from '../format.ts';
-import { contactForm } from './contact-form.ts';
+import { contactForm, messagesMigration, messagesRoute } from './contact-form.ts';
 import { type AppContext, appHeader, type BuiltApp, component, documentTitleEffect, page } from './shared.ts';
 import { slugKey } from './todo-list.ts';
 
@@ -315,7 +316,9 @@ export default function SiteFooter() {
   );
 
   return {
+    migrations: [messagesMigration()],
     modules: [
+      messagesRoute(),
       home,
       projectsPage,
       contactPage,
@@ -334,11 +337,12 @@ export default function SiteFooter() {
     plan: [
       `Build "${ctx.title}", a ${portfolio ? 'portfolio' : 'personal website'} for a ${role.toLowerCase()}.`,
       '- Pages: `/` (hero, highlights, selected work, testimonial), `/projects` (filterable), `/contact` (working form).',
+      '- Table `messages` and the function `/api/messages` (POST, validated) for the contact form.',
       '- Components: AppHeader, ProjectCard, ContactForm, SiteFooter.',
-      `- ${a} accent; messages from the form are kept in localStorage.`,
+      `- ${a} accent; without a backend, messages from the form are kept in localStorage.`,
     ].join('\n'),
     summary: [
-      `I built **${ctx.title}**: a home page, a projects page you can filter by category, and a contact page with a working form.`,
+      `I built **${ctx.title}**: a home page, a projects page you can filter by category, and a contact page with a working form whose messages are stored in the app's database (table \`messages\`).`,
       '',
       'Try next: "change the colour to teal", "rename the site to Jane Doe Design", or "add a page called Blog".',
     ].join('\n'),

@@ -1,6 +1,7 @@
 /**
- * Pieces every builtin app shares: the context a template is built from, module constructors, and the
- * `AppHeader` component whose `navLinks` list the "add a page" follow-up extends.
+ * Pieces every builtin app shares: the context a template is built from, module constructors (pages,
+ * components, backend functions), and the `AppHeader` component whose `navLinks` list the "add a page"
+ * follow-up extends.
  * @module
  */
 import type { AppType } from '@kiln/core';
@@ -17,9 +18,17 @@ export interface AppContext {
   prompt: string;
 }
 
+/** A database migration a template writes: a unique name and its SQL (DDL and seed rows). */
+export interface BuiltMigration {
+  name: string;
+  sql: string;
+}
+
 /** A built app: its modules and what the assistant says about it. */
 export interface BuiltApp {
   modules: GenModule[];
+  /** Tables the app's functions use, created before the functions and pages are written (absent: none). */
+  migrations?: BuiltMigration[];
   /** The plan, shown as thinking. */
   plan: string;
   /** Chat text after the files: what was built and what to try next. */
@@ -35,6 +44,18 @@ export function page(segment: string, content: string): GenModule {
 /** A COMPONENT module named `name`. */
 export function component(name: string, content: string): GenModule {
   return { filePath: `apps/web/src/components/${name}.tsx`, moduleType: 'COMPONENT', content: tidy(content) };
+}
+
+/**
+ * A FUNCTION module served at `/api/{segment}` (`todos`, or `todos/[id]` with `params.id`): route handlers
+ * that reach the app's database through `@/app/api/utils/sql`.
+ */
+export function apiRoute(segment: string, content: string): GenModule {
+  return {
+    filePath: `apps/web/src/app/api/${segment}/route.ts`,
+    moduleType: 'FUNCTION',
+    content: tidy(content),
+  };
 }
 
 function tidy(content: string): string {

@@ -1,11 +1,24 @@
 /**
  * The builtin SURVEY_TOOL and FEEDBACK_TOOL: a one-page form of rating, 0–10, single-choice, multi-choice
- * and open questions with a progress bar and validation, responses saved in localStorage, and a results
- * page that aggregates them (average rating, NPS, answer distributions, latest comments).
+ * and open questions with a progress bar and validation, and a results page that aggregates the responses
+ * (average rating, NPS, answer distributions, latest comments). With a backend, responses are stored in the
+ * app's `responses` table through `POST /api/responses` (checked against the questions) and
+ * `GET /api/responses` gives the summary (never an email address); without one they stay in localStorage and
+ * the page summarises them itself, with the same code.
  * @module
  */
 import { jsString, jsxText } from '../format.ts';
-import { type AppContext, appHeader, type BuiltApp, component, documentTitleEffect, page } from './shared.ts';
+import { loadingHint, loadOnMount, READ_BODY, SQL_IMPORT } from './backend.ts';
+import {
+  type AppContext,
+  apiRoute,
+  appHeader,
+  type BuiltApp,
+  type BuiltMigration,
+  component,
+  documentTitleEffect,
+  page,
+} from './shared.ts';
 import { slugKey } from './todo-list.ts';
 
 type Question =
@@ -62,13 +75,45 @@ const FEEDBACK: Question[] = [
   { id: 'email', type: 'email', label: 'Your email, if you would like a reply (optional)', required: false },
 ];
 
-function questionsCode(questions: Question[]): string {
+function questionsCode(questions: Question[], indent = '  ', declare = 'const questions'): string {
   const lines = questions.map((q) => {
     const opts = 'options' in q ? `, options: [${q.options.map(jsString).join(', ')}]` : '';
-    return `    { id: ${jsString(q.id)}, type: ${jsString(q.type)}, label: ${jsString(q.label)}, required: ${q.required}${opts} },`;
+    return `${indent}  { id: ${jsString(q.id)}, type: ${jsString(q.type)}, label: ${jsString(q.label)}, required: ${q.required}${opts} },`;
   });
-  return `  const questions = [\n${lines.join('\n')}\n  ];`;
+  return `${indent}${declare} = [\n${lines.join('\n')}\n${indent}];`;
 }
+
+/**
+ * The summary of a list of responses (newest first), as both the results page (without a backend) and
+ * `GET /api/responses` compute it: count, average rating, NPS, answers per option, latest comments. Written
+ * once so the two agree; it reads no email answer.
+ */
+const SUMMARISE = `function summarise(questions, responses) {
+  const numbers = (id) => responses.map((r) => r[id]).filter((v) => typeof v === 'number');
+  const rating = questions.find((q) => q.type === 'rating');
+  const ratings = rating ? numbers(rating.id) : [];
+  const nps = questions.find((q) => q.type === 'nps');
+  const scores = nps ? numbers(nps.id) : [];
+  const counts = {};
+  for (const q of questions.filter((q) => q.options)) {
+    counts[q.id] = {};
+    for (const option of q.options) {
+      counts[q.id][option] = responses.filter((r) => (Array.isArray(r[q.id]) ? r[q.id].includes(option) : r[q.id] === option)).length;
+    }
+  }
+  const comments = questions
+    .filter((q) => q.type === 'text')
+    .flatMap((q) => responses.map((r) => ({ text: r[q.id], at: r.submittedAt })))
+    .filter((c) => typeof c.text === 'string' && c.text.trim())
+    .slice(0, 10);
+  return {
+    total: responses.length,
+    average: ratings.length ? ratings.reduce((sum, v) => sum + v, 0) / ratings.length : null,
+    nps: scores.length ? Math.round(((scores.filter((v) => v >= 9).length - scores.filter((v) => v <= 6).length) / scores.length) * 100) : null,
+    counts,
+    comments,
+  };
+}`;
 
 /** Builds the survey (SURVEY_TOOL) or feedback (FEEDBACK_TOOL) app. */
 export function surveyApp(ctx: AppContext): BuiltApp {
@@ -84,7 +129,7 @@ export function surveyApp(ctx: AppContext): BuiltApp {
     '',
     `
 import { useEffect, useState } from 'react';
-import { CheckCircle2, Send } from 'lucide-react';
+import { CheckCircle2, Loader2, Send } from 'lucide-react';
 import AppHeader from '@/components/AppHeader';
 import SurveyQuestion from '@/components/SurveyQuestion';
 
@@ -94,6 +139,17 @@ ${questionsCode(questions)}
   const [answers, setAnswers] = useState({});
   const [missing, setMissing] = useState([]);
   const [sent, setSent] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState('');
+  // 'loading' until /api/responses answers, then 'server' (the app's database) or 'local' (this browser only).
+  const [source, setSource] = useState('loading');
+  const [answeredBy, setAnsweredBy] = useState(0);
+
+${loadOnMount({
+  path: '/api/responses',
+  accept: "data && data.summary && typeof data.summary.total === 'number'",
+  onServer: 'setAnsweredBy(data.summary.total);',
+})}
 
 ${documentTitleEffect(ctx.title)}
 
@@ -109,20 +165,60 @@ ${documentTitleEffect(ctx.title)}
     setMissing((current) => current.filter((m) => m !== id));
   }
 
-  function handleSubmit(event) {
-    event.preventDefault();
-    const notAnswered = questions.filter((q) => q.required && !isAnswered(q)).map((q) => q.id);
-    setMissing(notAnswered);
-    if (notAnswered.length > 0) {
-      document.getElementById('q-' + notAnswered[0])?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-      return;
-    }
+  function saveInBrowser() {
     try {
       const saved = JSON.parse(window.localStorage.getItem(storageKey) || '[]');
       window.localStorage.setItem(storageKey, JSON.stringify([{ ...answers, submittedAt: new Date().toISOString() }, ...saved]));
     } catch {
       // Saving is best effort; the thank-you still shows.
     }
+  }
+
+  function refuse(message) {
+    setError(message);
+    return false;
+  }
+
+  /** Sends the answers to /api/responses: true when stored, false when refused (shown), null without a backend. */
+  async function sendToServer() {
+    let res;
+    try {
+      res = await fetch('/api/responses', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ answers }),
+      });
+    } catch {
+      return source === 'server' ? refuse('We could not reach the server. Please try again.') : null;
+    }
+    const answer = await res.json().catch(() => null);
+    if (res.ok && answer) return true;
+    if (answer && answer.error) {
+      if (Array.isArray(answer.missing)) setMissing(answer.missing);
+      return refuse(answer.error);
+    }
+    return source === 'server' ? refuse('Something went wrong. Please try again.') : null;
+  }
+
+  async function handleSubmit(event) {
+    event.preventDefault();
+    const notAnswered = questions.filter((q) => q.required && !isAnswered(q)).map((q) => q.id);
+    setMissing(notAnswered);
+    setError('');
+    if (notAnswered.length > 0) {
+      document.getElementById('q-' + notAnswered[0])?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      return;
+    }
+    if (source !== 'local') {
+      setSending(true);
+      const stored = await sendToServer();
+      setSending(false);
+      if (stored === false) return;
+      if (stored === null) saveInBrowser();
+    } else {
+      saveInBrowser();
+    }
+    setAnsweredBy((n) => n + 1);
     setSent(true);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }
@@ -156,6 +252,11 @@ ${documentTitleEffect(ctx.title)}
           <form onSubmit={handleSubmit} noValidate>
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">${jsxText(ctx.title)}</h1>
             <p className="mt-2 text-slate-600">${jsxText(intro)}</p>
+            {source === 'server' && answeredBy > 0 && (
+              <p className="mt-2 text-sm font-medium text-${a}-700">
+                {answeredBy} {answeredBy === 1 ? 'person has' : 'people have'} answered so far.
+              </p>
+            )}
             <div className="sticky top-[61px] z-10 -mx-4 mt-6 bg-slate-50/90 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:px-0">
               <div className="flex items-center justify-between text-xs font-medium text-slate-500">
                 <span>
@@ -179,12 +280,14 @@ ${documentTitleEffect(ctx.title)}
                 />
               ))}
             </div>
+            {error && <p className="mt-6 rounded-xl bg-white px-4 py-3 text-sm font-medium text-slate-700 ring-1 ring-slate-200">{error}</p>}
             <button
               type="submit"
-              className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-${a}-600 px-6 py-3.5 font-semibold text-white shadow-lg shadow-${a}-600/20 hover:bg-${a}-700 sm:w-auto"
+              disabled={sending}
+              className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-${a}-600 px-6 py-3.5 font-semibold text-white shadow-lg shadow-${a}-600/20 hover:bg-${a}-700 disabled:opacity-70 sm:w-auto"
             >
-              <Send className="h-4 w-4" aria-hidden="true" />
-              Submit
+              {sending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}
+              {sending ? 'Sending…' : 'Submit'}
             </button>
           </form>
         )}
@@ -338,44 +441,45 @@ export default function ResultBar(props) {
   const results = page(
     'results',
     `
-import { useState } from 'react';
-import { BarChart3, MessageSquare, Star, ThumbsUp, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { BarChart3, Loader2, MessageSquare, Star, ThumbsUp, Users } from 'lucide-react';
 import AppHeader from '@/components/AppHeader';
 import ResultBar from '@/components/ResultBar';
+
+${SUMMARISE}
 
 export default function ResultsPage() {
   const storageKey = ${jsString(key)};
 ${questionsCode(questions)}
-  const [responses] = useState(() => {
-    if (typeof window === 'undefined') return [];
+
+  function savedResponses() {
     try {
-      return JSON.parse(window.localStorage.getItem(storageKey) || '[]');
+      const saved = JSON.parse(window.localStorage.getItem(storageKey) || '[]');
+      return Array.isArray(saved) ? saved : [];
     } catch {
       return [];
     }
-  });
+  }
 
-  const total = responses.length;
-  const rating = questions.find((q) => q.type === 'rating');
-  const ratings = rating ? responses.map((r) => r[rating.id]).filter((v) => typeof v === 'number') : [];
-  const average = ratings.length ? (ratings.reduce((s, v) => s + v, 0) / ratings.length).toFixed(1) : '–';
-  const nps = questions.find((q) => q.type === 'nps');
-  const scores = nps ? responses.map((r) => r[nps.id]).filter((v) => typeof v === 'number') : [];
-  const npsScore = scores.length
-    ? Math.round(((scores.filter((s) => s >= 9).length - scores.filter((s) => s <= 6).length) / scores.length) * 100)
-    : null;
-  const texts = questions
-    .filter((q) => q.type === 'text')
-    .flatMap((q) => responses.map((r) => ({ text: r[q.id], at: r.submittedAt })))
-    .filter((t) => t.text && String(t.text).trim())
-    .slice(0, 10);
+  // 'loading' until /api/responses answers, then 'server' (the app's database) or 'local' (this browser only).
+  const [source, setSource] = useState('loading');
+  const [summary, setSummary] = useState(() => summarise(questions, []));
 
+${loadOnMount({
+  path: '/api/responses',
+  accept: "data && data.summary && typeof data.summary.total === 'number'",
+  onServer: 'setSummary(data.summary);',
+  onLocal: 'setSummary(summarise(questions, savedResponses()));',
+})}
+
+  const { total, nps, comments: texts } = summary;
+  const loading = source === 'loading';
   const cards = [
-    { icon: Users, label: 'Responses', value: String(total) },
-    { icon: Star, label: 'Average rating', value: average === '–' ? '–' : average + ' / 5' },
-    npsScore === null
-      ? { icon: MessageSquare, label: 'Comments', value: String(texts.length) }
-      : { icon: ThumbsUp, label: 'Net Promoter Score', value: String(npsScore) },
+    { icon: Users, label: 'Responses', value: loading ? '–' : String(total) },
+    { icon: Star, label: 'Average rating', value: summary.average === null ? '–' : summary.average.toFixed(1) + ' / 5' },
+    nps === null
+      ? { icon: MessageSquare, label: 'Comments', value: loading ? '–' : String(texts.length) }
+      : { icon: ThumbsUp, label: 'Net Promoter Score', value: String(nps) },
   ];
 
   return (
@@ -383,7 +487,12 @@ ${questionsCode(questions)}
       <AppHeader />
       <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
         <h1 className="text-3xl font-bold tracking-tight">Results</h1>
-        <p className="mt-1 text-slate-600">Live summary of the responses collected in this browser.</p>
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <p className="text-slate-600">
+            {source === 'server' ? 'Live summary of every response stored in the app.' : 'Live summary of the responses collected in this browser.'}
+          </p>
+          ${loadingHint('Loading results…')}
+        </div>
         <div className="mt-8 grid gap-4 sm:grid-cols-3">
           {cards.map((c) => (
             <div key={c.label} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -396,7 +505,7 @@ ${questionsCode(questions)}
           ))}
         </div>
 
-        {total === 0 ? (
+        {loading ? null : total === 0 ? (
           <div className="mt-8 rounded-3xl border border-dashed border-slate-300 bg-white p-12 text-center">
             <BarChart3 className="mx-auto h-10 w-10 text-${a}-500" aria-hidden="true" />
             <p className="mt-3 font-medium">No responses yet</p>
@@ -418,7 +527,7 @@ ${questionsCode(questions)}
                         key={option}
                         label={option}
                         total={total}
-                        count={responses.filter((r) => (Array.isArray(r[q.id]) ? r[q.id].includes(option) : r[q.id] === option)).length}
+                        count={(summary.counts[q.id] && summary.counts[q.id][option]) || 0}
                       />
                     ))}
                   </div>
@@ -449,7 +558,9 @@ ${questionsCode(questions)}
   );
 
   return {
+    migrations: [responsesMigration()],
     modules: [
+      responsesRoute(questions),
       home,
       results,
       appHeader(ctx, {
@@ -465,14 +576,107 @@ ${questionsCode(questions)}
     ],
     plan: [
       `Build "${ctx.title}", a ${feedback ? 'feedback form' : 'survey'} with ${questions.length} questions.`,
+      '- Table `responses` (id, answers as JSON, submitted_at).',
+      '- Function `/api/responses`: POST checks the answers against the questions and stores them; GET returns the summary (count, average, NPS, distributions, latest comments; no email addresses).',
       '- Page `/`: the questions (rating, choices, open text) with progress and validation.',
       '- Page `/results`: response count, average rating, answer distributions and latest comments.',
-      '- Components: AppHeader, SurveyQuestion, ResultBar. Responses persist in localStorage.',
+      '- Components: AppHeader, SurveyQuestion, ResultBar. Without a backend, responses stay in localStorage.',
     ].join('\n'),
     summary: [
-      `I built **${ctx.title}**: a ${feedback ? 'feedback form' : 'survey'} with ${questions.length} questions, validation and a progress bar, plus a Results page that summarises every response saved in your browser.`,
+      `I built **${ctx.title}**: a ${feedback ? 'feedback form' : 'survey'} with ${questions.length} questions, validation and a progress bar, plus a Results page that summarises every response.`,
+      '',
+      "Responses are stored in the app's database (table `responses`, through `/api/responses`); opened without its backend, the app keeps them in the browser instead.",
       '',
       'Try next: "change the colour to indigo", "rename the app to Guest Feedback", or "add a page called About".',
     ].join('\n'),
   };
+}
+
+/** The `responses` table: one row per submitted form, its answers as JSON. */
+function responsesMigration(): BuiltMigration {
+  return {
+    name: 'create_responses',
+    sql: `CREATE TABLE responses (
+  id text PRIMARY KEY,
+  answers jsonb NOT NULL,
+  submitted_at timestamptz NOT NULL DEFAULT now()
+);`,
+  };
+}
+
+/** `/api/responses`: store a response checked against `questions` (POST) and the results summary (GET). */
+function responsesRoute(questions: Question[]) {
+  return apiRoute(
+    'responses',
+    `
+${SQL_IMPORT}
+
+${READ_BODY}
+
+${questionsCode(questions, '', 'const QUESTIONS')}
+
+// deno-lint-ignore no-explicit-any
+type Answers = Record<string, any>;
+
+/** Why an answer does not fit its question, or '' when it does. */
+function problem(question: Answers, value: unknown): string {
+  switch (question.type) {
+    case 'rating':
+      return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 5 ? '' : 'A rating is 1 to 5 stars.';
+    case 'nps':
+      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 10 ? '' : 'Pick a number from 0 to 10.';
+    case 'choice':
+      return question.options.includes(value) ? '' : 'Pick one of the choices.';
+    case 'multi':
+      return Array.isArray(value) && value.every((v) => question.options.includes(v)) ? '' : 'Pick from the choices.';
+    case 'email':
+      return typeof value === 'string' && value.length <= 254 && /^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/.test(value.trim())
+        ? ''
+        : 'Please enter a valid email address.';
+    default:
+      return typeof value === 'string' && value.length <= 5000 ? '' : 'Keep your answer under 5,000 characters.';
+  }
+}
+
+${SUMMARISE.replace('function summarise(questions, responses) {', 'function summarise(questions: Answers[], responses: Answers[]) {').replace('const counts = {};', 'const counts: Answers = {};').replace('const numbers = (id) =>', 'const numbers = (id: string) =>')}
+
+/** The results: count, average rating, NPS, answers per choice and the latest comments (no emails). */
+export async function GET() {
+  const rows = await sql\`SELECT answers, submitted_at FROM responses ORDER BY submitted_at DESC LIMIT 10000\`;
+  const responses = rows.map((row) => {
+    const answers = typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers;
+    return { ...answers, submittedAt: new Date(row.submitted_at as string).toISOString() };
+  });
+  return Response.json({ summary: summarise(QUESTIONS, responses) });
+}
+
+/** Stores a response: { answers: { [questionId]: value } }; a 400 names missing or wrong answers. */
+export async function POST(request: Request) {
+  const body = await readBody(request);
+  const given = body && body.answers && typeof body.answers === 'object' && !Array.isArray(body.answers) ? (body.answers as Answers) : null;
+  if (!given) return badRequest('Send the answers as JSON: { "answers": { … } }.');
+  const answers: Answers = {};
+  const missing: string[] = [];
+  for (const question of QUESTIONS) {
+    const value = given[question.id];
+    const empty = value === undefined || value === null || (typeof value === 'string' && !value.trim()) || (Array.isArray(value) && value.length === 0);
+    if (empty) {
+      if (question.required) missing.push(question.id);
+      continue;
+    }
+    const wrong = problem(question, value);
+    if (wrong) return Response.json({ error: wrong, question: question.id }, { status: 400 });
+    answers[question.id] = typeof value === 'string' ? value.trim() : Array.isArray(value) ? [...new Set(value)] : value;
+  }
+  if (missing.length > 0) {
+    return Response.json({ error: 'Please answer every required question.', missing }, { status: 400 });
+  }
+  const [row] = await sql\`
+    INSERT INTO responses (id, answers)
+    VALUES (\${crypto.randomUUID()}, \${JSON.stringify(answers)}::jsonb)
+    RETURNING id, submitted_at\`;
+  return Response.json({ response: { id: String(row?.id), submittedAt: new Date(row?.submitted_at as string).toISOString() } }, { status: 201 });
+}
+`,
+  );
 }

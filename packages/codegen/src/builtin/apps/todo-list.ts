@@ -1,20 +1,52 @@
 /**
- * The builtin TODO_LIST_APP: tasks with due dates — add, tick, delete, filter, overdue highlighted,
- * persisted in localStorage.
+ * The builtin TODO_LIST_APP: tasks with due dates — add, tick, delete, filter, overdue highlighted. With a
+ * backend the tasks live in the app's `todos` table behind `/api/todos` and `/api/todos/[id]`; without one
+ * (a static copy, the render check) they stay in localStorage as before.
  * @module
  */
 import { jsString, jsxText } from '../format.ts';
-import { type AppContext, appHeader, type BuiltApp, component, documentTitleEffect, page } from './shared.ts';
+import {
+  API_CALLER,
+  loadingHint,
+  loadOnMount,
+  NOTICE_STATE,
+  NOTICE_TOAST,
+  READ_BODY,
+  SQL_IMPORT,
+  sqlText,
+} from './backend.ts';
+import {
+  type AppContext,
+  apiRoute,
+  appHeader,
+  type BuiltApp,
+  type BuiltMigration,
+  component,
+  documentTitleEffect,
+  page,
+} from './shared.ts';
+
+/** The starter tasks: title, due day relative to today (null: none), done. */
+const STARTER_TODOS: [title: string, dueInDays: number | null, done: boolean][] = [
+  ['Renew library books', -1, false],
+  ['Call the dentist to book a check-up', 0, false],
+  ['Plan the weekend hike', 4, false],
+  ['Water the plants', null, true],
+];
 
 /** Builds the todo list app. */
 export function todoListApp(ctx: AppContext): BuiltApp {
   const a = ctx.accent;
   const storageKey = `${slugKey(ctx.title)}.todos`;
+  const starter = STARTER_TODOS.map(
+    ([title, day, done], i) =>
+      `      { id: 'welcome-${i + 1}', title: ${jsString(title)}, dueDate: ${day === null ? "''" : `isoDay(${day})`}, done: ${done}, createdAt: ${i + 1} },`,
+  ).join('\n');
   const home = page(
     '',
     `
 import { useEffect, useState } from 'react';
-import { CalendarClock, CheckCircle2, ListTodo, Sparkles } from 'lucide-react';
+import { AlertCircle, CalendarClock, CheckCircle2, ListTodo, Loader2, Sparkles } from 'lucide-react';
 import AppHeader from '@/components/AppHeader';
 import AddTodoForm from '@/components/AddTodoForm';
 import TodoItem from '@/components/TodoItem';
@@ -30,34 +62,55 @@ export default function HomePage() {
 
   function starterTodos() {
     return [
-      { id: 'welcome-1', title: 'Renew library books', dueDate: isoDay(-1), done: false, createdAt: 1 },
-      { id: 'welcome-2', title: 'Call the dentist to book a check-up', dueDate: isoDay(0), done: false, createdAt: 2 },
-      { id: 'welcome-3', title: 'Plan the weekend hike', dueDate: isoDay(4), done: false, createdAt: 3 },
-      { id: 'welcome-4', title: 'Water the plants', dueDate: '', done: true, createdAt: 4 },
+${starter}
     ];
   }
 
-  const [todos, setTodos] = useState(() => {
-    if (typeof window === 'undefined') return [];
+  function savedTodos() {
     try {
       const saved = JSON.parse(window.localStorage.getItem(storageKey) || 'null');
       return Array.isArray(saved) ? saved : starterTodos();
     } catch {
       return starterTodos();
     }
-  });
+  }
+
+  // 'loading' until /api/todos answers, then 'server' (the app's database) or 'local' (this browser only).
+  const [source, setSource] = useState('loading');
+  const [todos, setTodos] = useState([]);
   const [filter, setFilter] = useState('all');
   const today = isoDay(0);
 
 ${documentTitleEffect(ctx.title)}
 
+${NOTICE_STATE}
+
+${loadOnMount({
+  path: '/api/todos',
+  accept: 'data && Array.isArray(data.todos)',
+  onServer: 'setTodos(data.todos);',
+  onLocal: 'setTodos(savedTodos());',
+})}
+
   useEffect(() => {
+    if (source !== 'local') return;
     try {
       window.localStorage.setItem(storageKey, JSON.stringify(todos));
     } catch {
       // Storage can be full or disabled; the list still works for this visit.
     }
-  }, [todos]);
+  }, [todos, source]);
+
+${API_CALLER}
+
+  /** With a backend, sends a change (already shown) to the API; \`undo\` puts the list back if it fails. */
+  function save(request, undo) {
+    if (source !== 'server') return;
+    request().catch((error) => {
+      undo();
+      setNotice("Couldn't save that change. " + error.message);
+    });
+  }
 
   function addTodo(title, dueDate) {
     const todo = {
@@ -68,18 +121,42 @@ ${documentTitleEffect(ctx.title)}
       createdAt: Date.now(),
     };
     setTodos((current) => [todo, ...current]);
+    save(
+      () =>
+        api('POST', '/api/todos', { id: todo.id, title, dueDate }).then((data) => {
+          setTodos((current) => current.map((t) => (t.id === todo.id ? data.todo : t)));
+        }),
+      () => setTodos((current) => current.filter((t) => t.id !== todo.id)),
+    );
   }
 
   function toggleTodo(id) {
-    setTodos((current) => current.map((t) => (t.id === id ? { ...t, done: !t.done } : t)));
+    const before = todos.find((t) => t.id === id);
+    if (!before) return;
+    setTodos((current) => current.map((t) => (t.id === id ? { ...t, done: !before.done } : t)));
+    save(
+      () => api('PATCH', '/api/todos/' + encodeURIComponent(id), { done: !before.done }),
+      () => setTodos((current) => current.map((t) => (t.id === id ? { ...t, done: before.done } : t))),
+    );
   }
 
   function deleteTodo(id) {
+    const removed = todos.find((t) => t.id === id);
+    if (!removed) return;
     setTodos((current) => current.filter((t) => t.id !== id));
+    save(
+      () => api('DELETE', '/api/todos/' + encodeURIComponent(id)),
+      () => setTodos((current) => [removed, ...current]),
+    );
   }
 
   function clearCompleted() {
+    const removed = todos.filter((t) => t.done);
     setTodos((current) => current.filter((t) => !t.done));
+    save(
+      () => api('DELETE', '/api/todos'),
+      () => setTodos((current) => [...removed, ...current]),
+    );
   }
 
   const isOverdue = (t) => !t.done && t.dueDate !== '' && t.dueDate < today;
@@ -158,9 +235,10 @@ ${documentTitleEffect(ctx.title)}
           </div>
         </section>
 
-        <AddTodoForm onAdd={addTodo} />
+        <AddTodoForm onAdd={addTodo} disabled={source === 'loading'} />
 
         <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
+          <div className="flex flex-wrap items-center gap-3">
           <div className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
             {filters.map((f) => (
               <button
@@ -178,6 +256,8 @@ ${documentTitleEffect(ctx.title)}
               </button>
             ))}
           </div>
+          ${loadingHint('Loading tasks…')}
+          </div>
           {counts.done > 0 && (
             <button type="button" onClick={clearCompleted} className="text-sm font-medium text-slate-500 hover:text-red-600">
               Clear completed
@@ -191,7 +271,15 @@ ${documentTitleEffect(ctx.title)}
           ))}
         </ul>
 
-        {visible.length === 0 && (
+        {source === 'loading' && todos.length === 0 && (
+          <ul className="mt-4 space-y-2" aria-hidden="true">
+            {[0, 1, 2].map((i) => (
+              <li key={i} className="h-14 animate-pulse rounded-2xl border border-slate-200 bg-white/70" />
+            ))}
+          </ul>
+        )}
+
+        {visible.length === 0 && source !== 'loading' && (
           <div className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white/60 px-6 py-12 text-center">
             <CheckCircle2 className="mx-auto h-10 w-10 text-${a}-400" aria-hidden="true" />
             <p className="mt-3 font-medium text-slate-700">{filter === 'all' ? 'No tasks yet' : 'Nothing here'}</p>
@@ -201,8 +289,11 @@ ${documentTitleEffect(ctx.title)}
           </div>
         )}
 
-        <p className="mt-10 text-center text-xs text-slate-400">Your tasks are saved in this browser.</p>
+        <p className="mt-10 text-center text-xs text-slate-400">
+          {source === 'server' ? "Your tasks are saved in the app's database." : source === 'local' ? 'Your tasks are saved in this browser.' : ''}
+        </p>
       </main>
+${NOTICE_TOAST}
     </div>
   );
 }
@@ -222,7 +313,7 @@ export default function AddTodoForm(props) {
   function handleSubmit(event) {
     event.preventDefault();
     const trimmed = title.trim();
-    if (!trimmed) return;
+    if (!trimmed || props.disabled) return;
     props.onAdd(trimmed, dueDate);
     setTitle('');
     setDueDate('');
@@ -258,7 +349,7 @@ export default function AddTodoForm(props) {
           </label>
           <button
             type="submit"
-            disabled={!title.trim()}
+            disabled={!title.trim() || props.disabled}
             className="inline-flex items-center justify-center gap-1.5 rounded-xl bg-${a}-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-${a}-700 disabled:cursor-not-allowed disabled:opacity-50"
           >
             <Plus className="h-4 w-4" aria-hidden="true" />
@@ -343,7 +434,10 @@ export default function TodoItem(props) {
   );
 
   return {
+    migrations: [todosMigration()],
     modules: [
+      todosRoute(),
+      todoRoute(),
       home,
       appHeader(ctx, { icon: 'ListTodo', links: [{ href: '/', label: 'Tasks' }], maxWidth: 'max-w-3xl' }),
       addForm,
@@ -351,16 +445,174 @@ export default function TodoItem(props) {
     ],
     plan: [
       `Build "${ctx.title}", a todo list with due dates.`,
-      '- Page `/`: progress stats, an add form (title + due date), filters (all, active, overdue, completed) and the list.',
+      '- Table `todos` (id, title, due_date, done, created_at) with four starter tasks.',
+      '- Functions: `/api/todos` (GET newest first, POST validated, DELETE clears completed) and `/api/todos/[id]` (PATCH done/title/due date, DELETE; 404 when missing).',
+      '- Page `/`: progress stats, an add form (title + due date), filters (all, active, overdue, completed) and the list; every change is shown at once and sent to the API, and undone with a short notice if it fails.',
       '- Components: AppHeader, AddTodoForm, TodoItem (tick, delete, overdue and due-today badges).',
-      `- Persist tasks in localStorage; ${a} accent, Tailwind, lucide-react icons.`,
+      `- Without a backend the page keeps tasks in localStorage; ${a} accent, Tailwind, lucide-react icons.`,
     ].join('\n'),
     summary: [
-      `I built **${ctx.title}**: add a task with an optional due date, tick it off, delete it, and filter by active, overdue or completed. Overdue tasks are highlighted in red and everything is saved in your browser.`,
+      `I built **${ctx.title}**: add a task with an optional due date, tick it off, delete it, and filter by active, overdue or completed. Overdue tasks are highlighted in red.`,
+      '',
+      "Tasks are stored in the app's database (table `todos`, through the functions `/api/todos` and `/api/todos/[id]`), so they are the same on every device. Opened without its backend, the page keeps them in the browser instead.",
       '',
       'Try next: "change the colour to emerald", "rename the app to Taskly", or "add a page called About".',
     ].join('\n'),
   };
+}
+
+/** The `todos` table with the starter tasks, due dates relative to the day it is created. */
+function todosMigration(): BuiltMigration {
+  const rows = STARTER_TODOS.map(([title, day, done], i) => {
+    const due =
+      day === null
+        ? "''"
+        : day === 0
+          ? "to_char(current_date, 'YYYY-MM-DD')"
+          : `to_char(current_date ${day < 0 ? '-' : '+'} ${Math.abs(day)}, 'YYYY-MM-DD')`;
+    return `  ('welcome-${i + 1}', ${sqlText(title)}, ${due}, ${done}, ${i + 1})`;
+  });
+  return {
+    name: 'create_todos',
+    sql: `CREATE TABLE todos (
+  id text PRIMARY KEY,
+  title text NOT NULL,
+  due_date text NOT NULL DEFAULT '',
+  done boolean NOT NULL DEFAULT false,
+  created_at bigint NOT NULL
+);
+INSERT INTO todos (id, title, due_date, done, created_at) VALUES
+${rows.join(',\n')};`,
+  };
+}
+
+/** Function code shared by both todo routes: the row → task mapping and input checks. */
+const TODO_HELPERS = `${READ_BODY}
+
+/** A row of the todos table as the page uses it. */
+function toTodo(row: Record<string, unknown>) {
+  return {
+    id: String(row.id),
+    title: String(row.title),
+    dueDate: row.due_date ? String(row.due_date) : '',
+    done: row.done === true,
+    createdAt: Number(row.created_at),
+  };
+}
+
+/** A cleaned title, or an error message. */
+function checkTitle(value: unknown): { title: string } | { error: string } {
+  const title = typeof value === 'string' ? value.trim() : '';
+  if (!title) return { error: 'A task needs a title.' };
+  if (title.length > 500) return { error: 'Keep the title under 500 characters.' };
+  return { title };
+}
+
+/** A due date ('' for none, else YYYY-MM-DD), or an error message. */
+function checkDueDate(value: unknown): { dueDate: string } | { error: string } {
+  if (value === undefined || value === null || value === '') return { dueDate: '' };
+  if (typeof value !== 'string' || !/^\\d{4}-\\d{2}-\\d{2}$/.test(value)) {
+    return { error: 'The due date must look like 2025-01-31.' };
+  }
+  return { dueDate: value };
+}`;
+
+/** `/api/todos`: the list (newest first), adding a task, clearing completed tasks. */
+function todosRoute() {
+  return apiRoute(
+    'todos',
+    `
+${SQL_IMPORT}
+
+${TODO_HELPERS}
+
+/** Every task, newest first. */
+export async function GET() {
+  const rows = await sql\`SELECT * FROM todos ORDER BY created_at DESC\`;
+  return Response.json({ todos: rows.map(toTodo) });
+}
+
+/** Adds a task: { title, dueDate?, id? } (the page sends its own id so it can update the task at once). */
+export async function POST(request: Request) {
+  const body = await readBody(request);
+  if (!body) return badRequest('Send the task as JSON, e.g. { "title": "Buy milk" }.');
+  const title = checkTitle(body.title);
+  if ('error' in title) return badRequest(title.error);
+  const due = checkDueDate(body.dueDate);
+  if ('error' in due) return badRequest(due.error);
+  const id = typeof body.id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(body.id) ? body.id : crypto.randomUUID();
+  const [row] = await sql\`
+    INSERT INTO todos (id, title, due_date, done, created_at)
+    VALUES (\${id}, \${title.title}, \${due.dueDate}, false, \${Date.now()})
+    ON CONFLICT (id) DO NOTHING
+    RETURNING *\`;
+  if (!row) return Response.json({ error: 'A task with this id already exists.' }, { status: 409 });
+  return Response.json({ todo: toTodo(row) }, { status: 201 });
+}
+
+/** Clears the completed tasks. */
+export async function DELETE() {
+  const rows = await sql\`DELETE FROM todos WHERE done RETURNING id\`;
+  return Response.json({ deleted: rows.map((row) => String(row.id)) });
+}
+`,
+  );
+}
+
+/** `/api/todos/[id]`: one task — read, change (done, title, due date), delete. */
+function todoRoute() {
+  return apiRoute(
+    'todos/[id]',
+    `
+${SQL_IMPORT}
+
+${TODO_HELPERS}
+
+type Context = { params: { id: string } };
+
+function notFound() {
+  return Response.json({ error: 'That task no longer exists.' }, { status: 404 });
+}
+
+export async function GET(_request: Request, { params }: Context) {
+  const [row] = await sql\`SELECT * FROM todos WHERE id = \${params.id}\`;
+  return row ? Response.json({ todo: toTodo(row) }) : notFound();
+}
+
+/** Changes a task: any of { done, title, dueDate }; the others keep their values. */
+export async function PATCH(request: Request, { params }: Context) {
+  const body = await readBody(request);
+  if (!body) return badRequest('Send the changes as JSON, e.g. { "done": true }.');
+  let title: string | null = null;
+  if (body.title !== undefined) {
+    const checked = checkTitle(body.title);
+    if ('error' in checked) return badRequest(checked.error);
+    title = checked.title;
+  }
+  let dueDate: string | null = null;
+  if (body.dueDate !== undefined) {
+    const checked = checkDueDate(body.dueDate);
+    if ('error' in checked) return badRequest(checked.error);
+    dueDate = checked.dueDate;
+  }
+  if (body.done !== undefined && typeof body.done !== 'boolean') return badRequest('done must be true or false.');
+  const done = typeof body.done === 'boolean' ? body.done : null;
+  const [row] = await sql\`
+    UPDATE todos SET
+      title = COALESCE(\${title}, title),
+      due_date = COALESCE(\${dueDate}, due_date),
+      done = COALESCE(\${done}, done)
+    WHERE id = \${params.id}
+    RETURNING *\`;
+  return row ? Response.json({ todo: toTodo(row) }) : notFound();
+}
+
+export async function DELETE(_request: Request, { params }: Context) {
+  const [row] = await sql\`DELETE FROM todos WHERE id = \${params.id} RETURNING id\`;
+  return row ? Response.json({ deleted: String(row.id) }) : notFound();
+}
+`,
+  );
 }
 
 /** A localStorage key prefix from a title. */

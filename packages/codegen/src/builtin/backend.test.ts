@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { expectValidModules } from '../../test/expect-valid-modules.ts';
+import { generate } from '../generate.ts';
+import { createOutputParser } from '../output-parser.ts';
+import { buildPrompt } from '../prompt.ts';
+import type { GenerationEvent, GenModule } from '../types.ts';
+import { migrationBlock } from './format.ts';
+import { createBuiltinProvider } from './provider.ts';
+
+async function run(prompt: string, modules: GenModule[] = []) {
+  const events: GenerationEvent[] = [];
+  for await (const e of generate({ prompt, modules }, createBuiltinProvider())) events.push(e);
+  const done = events.at(-1);
+  if (done?.type !== 'done') throw new Error('no done event');
+  return { events, done };
+}
+
+/** The raw reply the builtin provider streams for a prompt on a project. */
+async function rawReply(prompt: string, modules: GenModule[] = []): Promise<string> {
+  const { system, messages } = buildPrompt({ prompt, modules });
+  let text = '';
+  for await (const c of createBuiltinProvider().stream({ system, messages })) text += c;
+  return text;
+}
+
+const API = 'apps/web/src/app/api';
+
+/** Each app with a backend: its prompt, the tables its migrations create and its function paths. */
+const BACKED: { name: string; prompt: string; tables: string[]; functions: string[] }[] = [
+  {
+    name: 'TODO_LIST_APP',
+    prompt: 'A todo list app with due dates',
+    tables: ['todos'],
+    functions: [`${API}/todos/route.ts`, `${API}/todos/[id]/route.ts`],
+  },
+  {
+    name: 'NOTES_APP',
+    prompt: 'A notes app with tags and pinned notes',
+    tables: ['notes'],
+    functions: [`${API}/notes/route.ts`, `${API}/notes/[id]/route.ts`],
+  },
+  {
+    name: 'LEAD_GEN_TOOL',
+    prompt: 'A landing page that collects leads for my accounting firm',
+    tables: ['leads'],
+    functions: [`${API}/leads/route.ts`],
+  },
+  {
+    name: 'SURVEY_TOOL',
+    prompt: 'A customer satisfaction survey',
+    tables: ['responses'],
+    functions: [`${API}/responses/route.ts`],
+  },
+  {
+    name: 'FEEDBACK_TOOL',
+    prompt: 'A feedback form for my restaurant',
+    tables: ['responses'],
+    functions: [`${API}/responses/route.ts`],
+  },
+  {
+    name: 'PERSONAL_WEBSITE (contact form)',
+    prompt: 'A personal website for Jane Doe, a product designer',
+    tables: ['messages'],
+    functions: [`${API}/messages/route.ts`],
+  },
+  {
+    name: 'LINK_IN_BIO (newsletter sign-up)',
+    prompt: 'A link in bio page for my Instagram',
+    tables: ['subscribers'],
+    functions: [`${API}/subscribers/route.ts`],
+  },
+];
+
+describe('migrationBlock', () => {
+  it('writes the migration tag around the SQL, with a trailing newline', () => {
+    expect(
+      migrationBlock('create_todos', 'CREATE TABLE todos (id text);\nINSERT INTO todos VALUES (1);'),
+    ).toBe(
+      '<kiln:migration name="create_todos">CREATE TABLE todos (id text);\nINSERT INTO todos VALUES (1);</kiln:migration>\n',
+    );
+  });
+
+  it('is read back by the output parser as one migration', () => {
+    const parser = createOutputParser();
+    const events = [
+      ...parser.push(migrationBlock('create_notes', 'CREATE TABLE notes (id text);')),
+      ...parser.end(),
+    ];
+    expect(events.filter((e) => e.type === 'migration' && e.done)).toEqual([
+      {
+        type: 'migration',
+        name: 'create_notes',
+        sql: 'CREATE TABLE notes (id text);\n',
+        done: true,
+        closed: true,
+      },
+    ]);
+  });
+});
+
+describe.each(BACKED)('the INITIAL $name reply', ({ prompt, tables, functions }) => {
+  it('writes the migration, then the functions, then the UI, then the summary', async () => {
+    const reply = await rawReply(prompt);
+    const at = (needle: string) => {
+      const i = reply.indexOf(needle);
+      expect(i, needle).toBeGreaterThanOrEqual(0);
+      return i;
+    };
+    const migration = at('<kiln:migration name="create_');
+    expect(at('</kiln:thinking>')).toBeLessThan(migration);
+    const functionsAt = functions.map((path) => at(`<kiln:file path="${path}" type="FUNCTION">`));
+    for (const f of functionsAt) expect(f).toBeGreaterThan(migration);
+    const firstUi = Math.min(at('type="PAGE"'), at('type="COMPONENT"'));
+    for (const f of functionsAt) expect(f).toBeLessThan(firstUi);
+    expect(reply.lastIndexOf('</kiln:file>')).toBeLessThan(at('I built **'));
+    for (const table of tables)
+      expect(reply).toMatch(new RegExp(`<kiln:migration name="create_${table}">CREATE TABLE ${table} \\(`));
+  });
+
+  it('gives done.migrations and FUNCTION modules that use the sql helper; every module is valid', async () => {
+    const { done, events } = await run(prompt);
+    expect(done.migrations?.map((m) => m.name)).toEqual(tables.map((t) => `create_${t}`));
+    for (const [i, table] of tables.entries())
+      expect(done.migrations?.[i]?.sql).toContain(`CREATE TABLE ${table} (`);
+    const fns = done.modules.filter((m) => m.moduleType === 'FUNCTION');
+    expect(fns.map((m) => m.filePath)).toEqual(functions);
+    for (const f of fns) expect(f.content).toContain("import sql from '@/app/api/utils/sql';");
+    const statuses = events.flatMap((e) => (e.type === 'status' ? [e.status] : []));
+    expect(statuses.indexOf('BUILDING_FUNCTIONALITY')).toBeLessThan(statuses.indexOf('BUILDING_UI'));
+    expectValidModules(done.modules);
+  });
+
+  it('has pages that fetch their functions and fall back to the browser', async () => {
+    const { done } = await run(prompt);
+    const ui = done.modules.filter((m) => m.moduleType !== 'FUNCTION').map((m) => m.content);
+    const routes = functions.map((f) => f.slice(API.length, -'/route.ts'.length).replace('/[id]', ''));
+    for (const route of new Set(routes)) expect(ui.join('\n')).toContain(`'/api${route}`);
+    expect(ui.join('\n')).toContain('localStorage');
+  });
+});
+
+describe('apps without an obvious store keep their data in the browser', () => {
+  it.each(['A weather app', 'An online store for my candles', 'A fitness tracker app'])(
+    '"%s" writes no migration and no function',
+    async (prompt) => {
+      const { done } = await run(prompt);
+      expect(done.migrations).toBeUndefined();
+      expect(done.modules.some((m) => m.moduleType === 'FUNCTION')).toBe(false);
+      expect(await rawReply(prompt)).not.toContain('<kiln:migration');
+    },
+  );
+});
+
+describe('follow-ups on the apps with a backend', () => {
+  it.each(BACKED)(
+    '$name: rename, recolour and a new page work with edits only and leave the functions alone',
+    async ({ prompt }) => {
+      const { done: built } = await run(prompt);
+      const { done } = await run(
+        'rename the app to Nova, make it cyan and add a page called Pricing',
+        built.modules,
+      );
+      expect(done.missedEdits).toBeUndefined();
+      expect(done.message).toMatch(/Renamed[\s\S]*Added[\s\S]*Changed/);
+      expect(done.migrations).toBeUndefined();
+      const before = built.modules.filter((m) => m.moduleType === 'FUNCTION');
+      expect(done.modules.filter((m) => m.moduleType === 'FUNCTION')).toEqual(before);
+      const ui = done.modules
+        .filter((m) => m.moduleType !== 'FUNCTION')
+        .map((m) => m.content)
+        .join('\n');
+      expect(ui).toMatch(/\b(bg|text)-cyan-\d00\b/);
+      expect(ui).toContain('Nova');
+      expectValidModules(done.modules);
+    },
+  );
+
+  it('the todo app recolours every accent class, not the notice or the loading hint', async () => {
+    const { done: built } = await run('A todo list app with due dates');
+    const { done } = await run('change the colour to emerald', built.modules);
+    const all = done.modules.map((m) => m.content).join('\n');
+    expect(all).not.toMatch(/indigo/);
+    expect(all).toContain('text-amber-300');
+    expect(all).toContain('animate-spin');
+  });
+
+  it.each([
+    ['A todo list app with due dates', 'todo'],
+    ['A notes app', 'notes'],
+  ])('"%s": sign-in and a mobile version still work', async (prompt) => {
+    const { done: built } = await run(prompt);
+    const signedIn = await run('add sign-in', built.modules);
+    expect(signedIn.done.withCustomAuth).toBe(true);
+    const mobile = await run('make a mobile version', signedIn.done.modules);
+    expect(mobile.done.modules.some((m) => m.moduleType === 'EXPO_PAGE')).toBe(true);
+    expect(mobile.done.modules.filter((m) => m.moduleType === 'FUNCTION')).toEqual(
+      built.modules.filter((m) => m.moduleType === 'FUNCTION'),
+    );
+    expectValidModules(mobile.done.modules);
+  });
+
+  it('an INITIAL prompt with login also gets the functions and the migration', async () => {
+    const { done } = await run('A todo list app with login');
+    expect(done.withCustomAuth).toBe(true);
+    expect(done.migrations?.map((m) => m.name)).toEqual(['create_todos']);
+    expect(done.modules.some((m) => m.filePath === `${API}/todos/route.ts`)).toBe(true);
+  });
+
+  it('an INITIAL mobile app has no functions (its screens keep data on the device)', async () => {
+    const { done } = await run('a mobile app for my todos');
+    expect(done.migrations).toBeUndefined();
+    expect(done.modules.every((m) => m.moduleType === 'EXPO_PAGE')).toBe(true);
+  });
+});
