@@ -120,8 +120,18 @@ function evaluate(module: GenModule, sql: Sql): Record<string, unknown> {
 
 /** The project the builtin generator builds for a prompt, and the migrations it wrote. */
 async function build(prompt: string): Promise<{ modules: GenModule[]; migrations: GenMigration[] }> {
-  for await (const e of generate({ prompt, modules: [] }, createBuiltinProvider({ chunkSize: 4096 }))) {
-    if (e.type === 'done') return { modules: e.modules, migrations: e.migrations ?? [] };
+  return followUp({ modules: [], migrations: [] }, prompt);
+}
+
+/** The project after a follow-up, with every migration so far in order (the new ones last). */
+async function followUp(
+  app: { modules: GenModule[]; migrations: GenMigration[] },
+  prompt: string,
+): Promise<{ modules: GenModule[]; migrations: GenMigration[] }> {
+  const req = { prompt, modules: app.modules };
+  for await (const e of generate(req, createBuiltinProvider({ chunkSize: 4096 }))) {
+    if (e.type === 'done')
+      return { modules: e.modules, migrations: [...app.migrations, ...(e.migrations ?? [])] };
   }
   throw new Error('no done event');
 }
@@ -410,6 +420,53 @@ describe('the contact form and newsletter functions', () => {
   });
 });
 
+describe('an added field', () => {
+  it('is a column the todo functions read and write, after the original migration and its seed rows', async () => {
+    const app = await followUp(await build('A todo list app'), 'add a priority field');
+    expect(app.migrations.map((m) => m.name)).toEqual(['create_todos', 'add_priority_to_todos']);
+    const backend = await startBackend(app.migrations, app.modules);
+    const seeded = await backend.call<{ todos: Todo[] }>('GET', '/api/todos');
+    expect(seeded.data.todos.map((t) => (t as Todo & { priority: string }).priority)).toEqual([
+      '',
+      '',
+      '',
+      '',
+    ]);
+    const added = await backend.call<{ todo: Todo }>('POST', '/api/todos', {
+      title: 'Taxes',
+      priority: ' High ',
+    });
+    expect(added.data.todo).toMatchObject({ title: 'Taxes', priority: 'High' });
+    const changed = await backend.call<{ todo: Todo }>('PATCH', `/api/todos/${added.data.todo.id}`, {
+      priority: 'Low',
+    });
+    expect(changed.data.todo).toMatchObject({ priority: 'Low', done: false });
+    const ticked = await backend.call<{ todo: Todo }>('PATCH', `/api/todos/${added.data.todo.id}`, {
+      done: true,
+    });
+    expect(ticked.data.todo).toMatchObject({ priority: 'Low', done: true });
+  });
+
+  it('is a column the notes and lead functions store', async () => {
+    const notes = await followUp(await build('A notes app'), 'add a field called Location');
+    const notesBackend = await startBackend(notes.migrations, notes.modules);
+    await notesBackend.call('POST', '/api/notes', { id: 'n1', title: 'Trip' });
+    const edited = await notesBackend.call<{ note: Note }>('PATCH', '/api/notes/n1', { location: 'Lisbon' });
+    expect(edited.data.note).toMatchObject({ title: 'Trip', location: 'Lisbon' });
+
+    const leads = await followUp(
+      await build('A landing page that collects leads'),
+      'add a phone number field',
+    );
+    const leadsBackend = await startBackend(leads.migrations, leads.modules);
+    const lead = { name: 'Ada', email: 'ada@example.com', consent: 'yes', phoneNumber: '+44 20 7946 0000' };
+    expect((await leadsBackend.call('POST', '/api/leads', lead)).status).toBe(201);
+    expect(await leadsBackend.query('SELECT phone_number FROM leads')).toEqual([
+      { phone_number: '+44 20 7946 0000' },
+    ]);
+  });
+});
+
 // --- the pages, in a browser --------------------------------------------------------------------------------
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -567,6 +624,26 @@ describe('the pages, in a browser', { timeout: 60_000 }, () => {
         .toContain('Offline task');
       await page.reload();
       await page.getByText('Offline task').waitFor();
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('after "add a priority field", the todo form sends it and each task shows it', async () => {
+    const app = await followUp(await build('A todo list app'), 'add a priority field');
+    const backend = await startBackend(app.migrations, app.modules);
+    const served = await serveApp(app.modules, backend);
+    try {
+      const page = await open(served);
+      await page.getByText("Your tasks are saved in the app's database.").waitFor();
+      await page.getByPlaceholder('What needs to be done?').fill('File taxes');
+      await page.getByPlaceholder('Priority').fill('High');
+      await page.getByRole('button', { name: 'Add' }).click();
+      await expect
+        .poll(() => backend.query("SELECT priority FROM todos WHERE title = 'File taxes'"))
+        .toEqual([{ priority: 'High' }]);
+      await page.reload();
+      await page.getByText('Priority: High').waitFor();
     } finally {
       await served.close();
     }

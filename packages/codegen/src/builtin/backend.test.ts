@@ -4,6 +4,7 @@ import { generate } from '../generate.ts';
 import { createOutputParser } from '../output-parser.ts';
 import { buildPrompt } from '../prompt.ts';
 import type { GenerationEvent, GenModule } from '../types.ts';
+import { addFieldTarget } from './add-field.ts';
 import { migrationBlock } from './format.ts';
 import { createBuiltinProvider } from './provider.ts';
 
@@ -210,5 +211,125 @@ describe('follow-ups on the apps with a backend', () => {
     const { done } = await run('a mobile app for my todos');
     expect(done.migrations).toBeUndefined();
     expect(done.modules.every((m) => m.moduleType === 'EXPO_PAGE')).toBe(true);
+  });
+});
+
+describe('"add a field" follow-up', () => {
+  it.each([
+    ['add a priority field', { label: 'Priority', key: 'priority', column: 'priority' }],
+    ['Add a field called Location to the notes', { label: 'Location', key: 'location', column: 'location' }],
+    [
+      'add a "phone number" field to the form',
+      { label: 'Phone number', key: 'phoneNumber', column: 'phone_number' },
+    ],
+    ['please add an estimate column to tasks', { label: 'Estimate', key: 'estimate', column: 'estimate' }],
+    ['add a new field named Owner, and make it green', { label: 'Owner', key: 'owner', column: 'owner' }],
+  ])('reads "%s"', (prompt, field) => {
+    expect(addFieldTarget(prompt)).toEqual(field);
+  });
+
+  it.each(['add a page called Fields', 'add sign-in', 'make it teal'])('"%s" asks for no field', (prompt) => {
+    expect(addFieldTarget(prompt)).toBeNull();
+  });
+
+  it('on the todo app: a new ALTER TABLE migration first, then edits of the functions, then of the UI', async () => {
+    const { done: built } = await run('A todo list app with due dates');
+    const reply = await rawReply('add a priority field to the tasks', built.modules);
+    expect(reply).toContain(
+      '<kiln:migration name="add_priority_to_todos">ALTER TABLE todos ADD COLUMN "priority" text NOT NULL DEFAULT \'\';</kiln:migration>',
+    );
+    expect(reply).not.toContain('<kiln:file');
+    const order = [
+      '<kiln:migration',
+      `<kiln:edit path="${API}/todos/route.ts">`,
+      `<kiln:edit path="${API}/todos/[id]/route.ts">`,
+      '<kiln:edit path="apps/web/src/app/page.tsx">',
+      '<kiln:edit path="apps/web/src/components/AddTodoForm.tsx">',
+      '<kiln:edit path="apps/web/src/components/TodoItem.tsx">',
+    ].map((tag) => reply.indexOf(tag));
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect([...order].sort((x, y) => x - y)).toEqual(order);
+
+    const { done } = await run('add a priority field to the tasks', built.modules);
+    expect(done.missedEdits).toBeUndefined();
+    expect(done.migrations).toEqual([
+      {
+        name: 'add_priority_to_todos',
+        sql: 'ALTER TABLE todos ADD COLUMN "priority" text NOT NULL DEFAULT \'\';\n',
+      },
+    ]);
+    expect(done.message).toContain('Added a "Priority" text field to each task');
+    const byPath = new Map(done.modules.map((m) => [m.filePath, m.content]));
+    expect(byPath.get(`${API}/todos/route.ts`)).toContain(
+      'INSERT INTO todos (id, title, due_date, done, created_at, "priority")',
+    );
+    expect(byPath.get(`${API}/todos/[id]/route.ts`)).toContain('"priority" = COALESCE(');
+    expect(byPath.get('apps/web/src/components/AddTodoForm.tsx')).toContain('name="priority"');
+    expectValidModules(done.modules);
+  });
+
+  it('adds a second field beside the first, and refuses one the entity already has', async () => {
+    const { done: built } = await run('A todo list app');
+    const first = await run('add a priority field', built.modules);
+    const second = await run('add a field called Owner', first.done.modules);
+    expect(second.done.missedEdits).toBeUndefined();
+    expect(second.done.migrations?.map((m) => m.name)).toEqual(['add_owner_to_todos']);
+    const form = second.done.modules.find((m) => m.filePath.endsWith('AddTodoForm.tsx'))?.content ?? '';
+    expect(form).toContain('props.onAdd(trimmed, dueDate, { priority, owner });');
+    const route = second.done.modules.find((m) => m.filePath === `${API}/todos/route.ts`)?.content ?? '';
+    expect(route).toContain('created_at, "owner", "priority")');
+    expectValidModules(second.done.modules);
+
+    const again = await run('add a priority field', second.done.modules);
+    expect(again.done.migrations).toBeUndefined();
+    expect(again.done.modules).toEqual(second.done.modules);
+    expect(again.done.message).toBe('Each task already has a "Priority" field.');
+  });
+
+  it.each([
+    ['A notes app', 'add a field called Location', 'add_location_to_notes', 'NoteEditor.tsx'],
+    [
+      'A landing page that collects leads',
+      'add a phone number field to the form',
+      'add_phone_number_to_leads',
+      'LeadForm.tsx',
+    ],
+  ])('on "%s": "%s"', async (prompt, ask, migration, component) => {
+    const { done: built } = await run(prompt);
+    const { done } = await run(ask, built.modules);
+    expect(done.missedEdits).toBeUndefined();
+    expect(done.migrations?.map((m) => m.name)).toEqual([migration]);
+    expect(done.modules.find((m) => m.filePath.endsWith(component))?.content).not.toEqual(
+      built.modules.find((m) => m.filePath.endsWith(component))?.content,
+    );
+    expectValidModules(done.modules);
+  });
+
+  it('combines with other follow-ups and keeps the new input in the new accent', async () => {
+    const { done: built } = await run('A todo list app');
+    const { done } = await run('add a priority field and make it green', built.modules);
+    expect(done.migrations?.map((m) => m.name)).toEqual(['add_priority_to_todos']);
+    const form = done.modules.find((m) => m.filePath.endsWith('AddTodoForm.tsx'))?.content ?? '';
+    expect(form).toContain('name="priority"');
+    expect(form).not.toMatch(/indigo/);
+  });
+
+  it('on an app without a table-backed entity, or code that changed, says so and changes nothing', async () => {
+    const { done: weather } = await run('A weather app');
+    const asked = await run('add a priority field', weather.modules);
+    expect(asked.done.modules).toEqual(weather.modules);
+    expect(asked.done.migrations).toBeUndefined();
+    expect(asked.done.message).toContain('needs a language model');
+
+    const { done: todo } = await run('A todo list app');
+    const edited = todo.modules.map((m) =>
+      m.filePath.endsWith('TodoItem.tsx')
+        ? { ...m, content: m.content.replace('onDelete(todo.id)', 'remove(todo.id)') }
+        : m,
+    );
+    const refused = await run('add a priority field', edited);
+    expect(refused.done.modules).toEqual(edited);
+    expect(refused.done.migrations).toBeUndefined();
+    expect(refused.done.message).toContain('is no longer the builtin');
   });
 });

@@ -1,14 +1,16 @@
 /**
  * The follow-up edits the builtin generator understands on an existing project — change the accent colour,
- * rename the app, add a page, add sign-in, make a mobile version — each a transformation of the modules that
- * is then described as SEARCH/REPLACE edits (new pages as whole files).
+ * rename the app, add a page, add a field (with its migration), add sign-in, make a mobile version — each a
+ * transformation of the modules that is then described as SEARCH/REPLACE edits (new pages as whole files).
  * @module
  */
 import { AUTH_PAGE_ROUTES, isAuthPageModuleType, moduleTypeFromPath, toRouteSegment } from '@kiln/core';
 import type { GenModule } from '../types.ts';
+import { addField, addFieldTarget } from './add-field.ts';
 import { addAccountToHeader, authPages } from './apps/auth-pages.ts';
 import { type MobileContext, mobileScreens } from './apps/mobile.ts';
 import { newPage } from './apps/new-page.ts';
+import type { BuiltMigration } from './apps/shared.ts';
 import { type AccentHue, detectAccent, hueFromText, recolour } from './theme.ts';
 import { cleanTitle, findTitle, replaceTitle, unescapeJsString } from './title.ts';
 
@@ -18,6 +20,8 @@ const HEADER_PATH = 'apps/web/src/components/AppHeader.tsx';
 export interface FollowUpResult {
   /** The modules after the changes, keyed by path (new ones included). */
   modules: Map<string, GenModule>;
+  /** Database changes the edits need, in order (written before the edits). */
+  migrations: BuiltMigration[];
   /** One sentence per change made, for the chat reply. */
   done: string[];
   /** One sentence per change asked for that could not be made. */
@@ -28,6 +32,7 @@ export interface FollowUpResult {
 export function applyFollowUps(prompt: string, modules: GenModule[]): FollowUpResult {
   const result: FollowUpResult = {
     modules: new Map(modules.map((m) => [m.filePath, { ...m }])),
+    migrations: [],
     done: [],
     notes: [],
   };
@@ -37,6 +42,13 @@ export function applyFollowUps(prompt: string, modules: GenModule[]): FollowUpRe
   const pageName = addPageTarget(prompt);
   // "add a login page" is sign-in, not a page called Login.
   if (pageName && !(signIn && /sign|log|auth|account/i.test(pageName))) addPage(result, pageName);
+  const field = addFieldTarget(prompt);
+  if (field) {
+    const outcome = addField(result.modules, field);
+    if (outcome.migration) result.migrations.push(outcome.migration);
+    if (outcome.done) result.done.push(outcome.done);
+    if (outcome.note) result.notes.push(outcome.note);
+  }
   const hue = colourTarget(prompt);
   if (hue) changeAccent(result, hue);
   if (signIn) addSignIn(result);

@@ -26,7 +26,7 @@ export const BUILTIN_HELP = `I'm Kiln's builtin generator. I work offline, witho
 
 Ask for "a mobile app for …" to get Expo screens, or add "with login" to get sign-in pages.
 
-Once an app exists I can change its colour ("make it teal"), rename it ("rename the app to Taskly"), add pages ("add a page called Pricing"), add sign-in ("add sign-in") and make a mobile version ("make a mobile version").
+Once an app exists I can change its colour ("make it teal"), rename it ("rename the app to Taskly"), add pages ("add a page called Pricing"), add a field to tasks, notes or leads ("add a priority field"), add sign-in ("add sign-in") and make a mobile version ("make a mobile version").
 
 For anything else, connect a language model by setting KILN_MODEL, for example KILN_MODEL=openai:gpt-4o-mini (with OPENAI_API_KEY), KILN_MODEL=anthropic:claude-sonnet-4-5 (with ANTHROPIC_API_KEY) or KILN_MODEL=ollama:llama3.1 for a local model.`;
 
@@ -124,8 +124,12 @@ function followUpReply(prompt: string, modules: GenModule[]): string {
     return `I can't make that change on my own.\n\n${BUILTIN_HELP}\n`;
   }
   const before = new Map(modules.map((m) => [m.filePath, m]));
-  const blocks: string[] = [];
-  for (const m of result.modules.values()) {
+  const blocks: string[] = result.migrations.map((m) => migrationBlock(m.name, m.sql));
+  // As in an INITIAL reply: the database, then the functions, then the UI.
+  const ordered = [...result.modules.values()].sort(
+    (x, y) => Number(y.moduleType === 'FUNCTION') - Number(x.moduleType === 'FUNCTION'),
+  );
+  for (const m of ordered) {
     const old = before.get(m.filePath);
     if (!old) {
       blocks.push(fileBlock(m));
