@@ -1,0 +1,345 @@
+/**
+ * The worker thread that holds one app branch's PGlite (./pglite-worker.mjs), seen from the server: jobs run
+ * one at a time in arrival order, each with a wall-clock limit measured from when it starts; a job past its
+ * limit terminates the thread (PGlite cannot be interrupted otherwise) and the next job starts a new one on
+ * the same data directory. Idle workers are stopped with a clean close.
+ * @module
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { KilnError } from '@kiln/core';
+
+const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
+
+let compiled:
+  | Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module }>
+  | undefined;
+
+/** PGlite's WASM compiled once per process and handed to every worker (modules are shared, not copied). */
+function wasmModules() {
+  compiled ??= (async () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [pglite, initdb] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm'].map(async (f) => WebAssembly.compile(await readFile(join(dist, f)))),
+    );
+    return { pgliteWasmModule: pglite!, initdbWasmModule: initdb! };
+  })();
+  return compiled;
+}
+
+/** How long opening a branch may take (a new branch runs initdb: ~1.5–2.5 s). */
+const START_TIMEOUT_MS = 30_000;
+/** How long a clean close may take before the thread is terminated anyway. */
+const CLOSE_TIMEOUT_MS = 5_000;
+/** Jobs that may wait for one branch; more are refused rather than queued without end. */
+const MAX_QUEUED = 256;
+
+/** What Postgres said about a statement that failed (message, SQLSTATE code, …). */
+export interface PostgresErrorData {
+  message: string;
+  code?: string;
+  detail?: string;
+  hint?: string;
+  position?: string;
+}
+
+/** A statement Postgres refused; the message is Postgres's own. */
+export class PostgresError extends Error {
+  readonly code: string | undefined;
+  readonly detail: string | undefined;
+  readonly hint: string | undefined;
+  readonly position: string | undefined;
+
+  constructor(data: PostgresErrorData) {
+    super(data.message);
+    this.name = 'PostgresError';
+    this.code = data.code;
+    this.detail = data.detail;
+    this.hint = data.hint;
+    this.position = data.position;
+  }
+}
+
+export type WorkerOp =
+  | { op: 'query'; text: string; values: unknown[]; rowCap: number }
+  | { op: 'migrate'; name: string; sql: string }
+  | { op: 'close' };
+
+export interface QueryResult {
+  rows: Record<string, unknown>[];
+  /** Rows Postgres returned before the cap. */
+  total: number;
+  affectedRows: number;
+}
+
+type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'failed'; error: PostgresErrorData }
+  | { type: 'result'; id: number; ok: true; result: unknown }
+  | { type: 'result'; id: number; ok: false; error: PostgresErrorData };
+
+interface Job {
+  msg: WorkerOp;
+  timeoutMs: number;
+  /** Names the job in a timeout message: "Query", "Migration". */
+  label: string;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Live {
+  worker: Worker;
+  /** The job sent to the thread and not answered yet. */
+  pending: { id: number; resolve: (v: unknown) => void; reject: (e: unknown) => void } | null;
+}
+
+export interface BranchWorkerOptions {
+  /** The branch's data directory; null keeps it in the worker's memory (lost when the worker ends). */
+  dataDir: string | null;
+  /** Stop the worker after this long without a job; null never (in-memory branches). */
+  idleMs: number | null;
+  /** Called before a thread starts (the owner may stop others to stay under its worker limit). */
+  beforeStart?: () => Promise<void>;
+  /** Called next, to make sure the data directory exists (a new branch is copied from a template). */
+  prepare?: () => Promise<void>;
+}
+
+async function spawn(data: { dataDir: string | null; initOnly?: boolean }): Promise<Worker> {
+  const worker = new Worker(WORKER_URL, {
+    workerData: { ...data, ...(await wasmModules()) },
+    // The thread needs none of the server's environment (secrets included).
+    env: {},
+  });
+  worker.unref();
+  return worker;
+}
+
+/** Creates a PGlite data directory with Kiln's set-up (role, `_kiln_migrations`) in a throwaway thread. */
+export async function initDataDir(dataDir: string): Promise<void> {
+  const worker = await spawn({ dataDir, initOnly: true });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new KilnError('external', 'The app database took too long to create.')),
+        START_TIMEOUT_MS,
+      );
+      worker.on('message', (m: WorkerMessage) => {
+        clearTimeout(timer);
+        if (m.type === 'ready') resolve();
+        else if (m.type === 'failed') {
+          reject(new KilnError('external', `The app database could not be created: ${m.error.message}`));
+        }
+      });
+      worker.on('error', () => {});
+      worker.on('exit', () => {
+        clearTimeout(timer);
+        reject(new KilnError('external', 'The app database could not be created.'));
+      });
+    });
+  } finally {
+    await worker.terminate();
+  }
+}
+
+export class BranchWorker {
+  readonly #opts: BranchWorkerOptions;
+  #live: Live | null = null;
+  #starting: Promise<Live> | null = null;
+  #stopping: Promise<void> | null = null;
+  /** The last terminated thread's end: a new thread must not open the directory before the old one let go. */
+  #ended: Promise<unknown> = Promise.resolve();
+  readonly #queue: Job[] = [];
+  #pumping = false;
+  #nextId = 1;
+  #idleTimer: NodeJS.Timeout | null = null;
+  /** When the last job finished (for least-recently-used eviction). */
+  lastUsed = Date.now();
+
+  constructor(opts: BranchWorkerOptions) {
+    this.#opts = opts;
+  }
+
+  /** Whether a thread is running or starting. */
+  get live(): boolean {
+    return this.#live !== null || this.#starting !== null;
+  }
+
+  /** Whether jobs are running or waiting. */
+  get busy(): boolean {
+    return this.#pumping || this.#queue.length > 0;
+  }
+
+  /** Runs one job in the thread; rejects with `PostgresError` if Postgres refused it, KilnError on timeout. */
+  run<T>(msg: WorkerOp, timeoutMs: number, label: string): Promise<T> {
+    if (this.#queue.length >= MAX_QUEUED) {
+      return Promise.reject(
+        new KilnError('rate_limited', 'Too many queries are waiting for this app database.'),
+      );
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ msg, timeoutMs, label, resolve: resolve as (v: unknown) => void, reject });
+      this.#clearIdle();
+      void this.#pump();
+    });
+  }
+
+  async #pump(): Promise<void> {
+    if (this.#pumping) return;
+    this.#pumping = true;
+    try {
+      while (this.#queue.length > 0) {
+        let live: Live;
+        try {
+          live = await this.#ensure();
+        } catch (e) {
+          // Everyone waiting was waiting for this start.
+          for (const job of this.#queue.splice(0)) job.reject(e);
+          break;
+        }
+        const job = this.#queue.shift();
+        if (!job) break;
+        try {
+          job.resolve(await this.#send(live, job.msg, job.timeoutMs, job.label));
+        } catch (e) {
+          job.reject(e);
+        }
+      }
+    } finally {
+      this.#pumping = false;
+      this.lastUsed = Date.now();
+      this.#armIdle();
+    }
+  }
+
+  #send(live: Live, msg: WorkerOp, timeoutMs: number, label: string): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const id = this.#nextId++;
+      const timer = setTimeout(() => {
+        live.pending = null;
+        this.#drop(live);
+        reject(new KilnError('external', `${label} timed out after ${timeoutMs}ms`));
+      }, timeoutMs);
+      live.pending = {
+        id,
+        resolve: (v) => {
+          clearTimeout(timer);
+          resolve(v);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      };
+      live.worker.postMessage({ ...msg, id });
+    });
+  }
+
+  /** The running thread, started if needed (after a stop in progress has finished). */
+  async #ensure(): Promise<Live> {
+    if (this.#stopping) await this.#stopping;
+    if (this.#live) return this.#live;
+    await this.#ended;
+    this.#starting ??= this.#start().finally(() => {
+      this.#starting = null;
+    });
+    return this.#starting;
+  }
+
+  async #start(): Promise<Live> {
+    await this.#opts.beforeStart?.();
+    await this.#opts.prepare?.();
+    const worker = await spawn({ dataDir: this.#opts.dataDir });
+    const live: Live = { worker, pending: null };
+    return new Promise<Live>((resolve, reject) => {
+      let started = false;
+      const timer = setTimeout(() => {
+        this.#ended = worker.terminate();
+        reject(new KilnError('external', 'The app database took too long to open.'));
+      }, START_TIMEOUT_MS);
+      worker.on('message', (m: WorkerMessage) => {
+        if (m.type === 'ready') {
+          started = true;
+          clearTimeout(timer);
+          this.#live = live;
+          resolve(live);
+        } else if (m.type === 'failed') {
+          clearTimeout(timer);
+          this.#ended = worker.terminate();
+          reject(new KilnError('external', `The app database could not be opened: ${m.error.message}`));
+        } else if (m.type === 'result' && live.pending?.id === m.id) {
+          const p = live.pending;
+          live.pending = null;
+          if (m.ok) p.resolve(m.result);
+          else p.reject(new PostgresError(m.error));
+        }
+      });
+      // 'error' is followed by 'exit'; both end this thread's life.
+      worker.on('error', () => {});
+      worker.on('exit', () => {
+        if (this.#live === live) this.#live = null;
+        if (!started) {
+          clearTimeout(timer);
+          reject(new KilnError('external', 'The app database could not be opened.'));
+        }
+        const p = live.pending;
+        live.pending = null;
+        p?.reject(new KilnError('external', 'The app database stopped unexpectedly.'));
+      });
+    });
+  }
+
+  /** Forgets a thread and terminates it (its data directory is left as the last commit left it). */
+  #drop(live: Live): void {
+    if (this.#live === live) this.#live = null;
+    this.#ended = live.worker.terminate();
+  }
+
+  #armIdle(): void {
+    this.#clearIdle();
+    if (this.#opts.idleMs === null || !this.#live) return;
+    this.#idleTimer = setTimeout(() => {
+      this.#idleTimer = null;
+      if (!this.busy) void this.stop();
+    }, this.#opts.idleMs);
+    this.#idleTimer.unref();
+  }
+
+  #clearIdle(): void {
+    if (this.#idleTimer) clearTimeout(this.#idleTimer);
+    this.#idleTimer = null;
+  }
+
+  /** Closes the PGlite cleanly and ends the thread; a job arriving meanwhile starts a new one afterwards. */
+  stop(): Promise<void> {
+    this.#clearIdle();
+    this.#stopping ??= (async () => {
+      try {
+        const live = this.#starting ? await this.#starting.catch(() => null) : this.#live;
+        if (!live) return;
+        if (!live.pending) {
+          await this.#send(live, { op: 'close' }, CLOSE_TIMEOUT_MS, 'Closing').catch(() => {});
+        }
+        this.#drop(live);
+        await this.#ended;
+      } finally {
+        this.#stopping = null;
+      }
+    })();
+    return this.#stopping;
+  }
+
+  /** Ends the thread at once and fails every job waiting or running with `reason`. */
+  async kill(reason: KilnError): Promise<void> {
+    this.#clearIdle();
+    for (const job of this.#queue.splice(0)) job.reject(reason);
+    const live = this.#starting ? await this.#starting.catch(() => null) : this.#live;
+    if (!live) return;
+    const p = live.pending;
+    live.pending = null;
+    p?.reject(reason);
+    this.#drop(live);
+    await this.#ended;
+  }
+}

@@ -1,0 +1,305 @@
+/**
+ * The guard in front of every app database: SQL from a generated app (its functions, `/api/db`, its migrations)
+ * runs only if the real Postgres parser (`libpg-query`, Postgres 18 like PGlite) says it is one of the allowed
+ * statement kinds and nothing anywhere in its tree reaches the catalogs, settings, roles, files or functions
+ * that escape the app's own tables. PGlite is not a security boundary, so this is.
+ * @module
+ */
+import { KilnError } from '@kiln/core';
+import { loadModule, parseSync } from 'libpg-query';
+
+export type AppQueryMode = 'data' | 'migration';
+
+/** The statement kinds an app may send one of at a time. */
+const DATA_KINDS = new Set(['SelectStmt', 'InsertStmt', 'UpdateStmt', 'DeleteStmt']);
+/** What a migration may hold besides data statements (seed rows). */
+const SCHEMA_KINDS = new Set([
+  'CreateStmt',
+  'AlterTableStmt',
+  'IndexStmt',
+  'DropStmt',
+  'CommentStmt',
+  'RenameStmt',
+]);
+
+/** Nodes refused wherever they appear, with what the refusal says. */
+const FORBIDDEN_NODES: Readonly<Record<string, string>> = {
+  VariableSetStmt: 'SET is not allowed.',
+  VariableShowStmt: 'SHOW is not allowed.',
+  TransactionStmt: 'Transaction control (BEGIN, COMMIT, ROLLBACK, SAVEPOINT) is not allowed.',
+  CopyStmt: 'COPY is not allowed.',
+  DoStmt: 'DO blocks are not allowed.',
+  CreateFunctionStmt: 'CREATE FUNCTION is not allowed.',
+  CallStmt: 'CALL is not allowed.',
+  CreateExtensionStmt: 'CREATE EXTENSION is not allowed.',
+  AlterExtensionStmt: 'Extensions cannot be changed.',
+  CreateRoleStmt: 'Roles cannot be created or changed.',
+  AlterRoleStmt: 'Roles cannot be created or changed.',
+  AlterRoleSetStmt: 'Roles cannot be created or changed.',
+  DropRoleStmt: 'Roles cannot be created or changed.',
+  GrantStmt: 'GRANT and REVOKE are not allowed.',
+  GrantRoleStmt: 'GRANT and REVOKE are not allowed.',
+  AlterDefaultPrivilegesStmt: 'GRANT and REVOKE are not allowed.',
+  LoadStmt: 'LOAD is not allowed.',
+  CreateTableAsStmt: 'CREATE TABLE … AS is not allowed.',
+  PrepareStmt: 'PREPARE and EXECUTE are not allowed.',
+  ExecuteStmt: 'PREPARE and EXECUTE are not allowed.',
+  ListenStmt: 'LISTEN and NOTIFY are not allowed.',
+  NotifyStmt: 'LISTEN and NOTIFY are not allowed.',
+  AlterSystemStmt: 'ALTER SYSTEM is not allowed.',
+  CreateTrigStmt: 'Triggers are not allowed.',
+  RuleStmt: 'Rules are not allowed.',
+  CreateFdwStmt: 'Foreign data is not allowed.',
+  CreateForeignServerStmt: 'Foreign data is not allowed.',
+  CreateForeignTableStmt: 'Foreign data is not allowed.',
+  ImportForeignSchemaStmt: 'Foreign data is not allowed.',
+  CreateUserMappingStmt: 'Foreign data is not allowed.',
+};
+
+/** Functions an app may not call (exact names, lower case). */
+const BLOCKED_FUNCTIONS = new Set([
+  'set_config',
+  'current_setting',
+  // These run SQL given as text, which would escape this guard.
+  'query_to_xml',
+  'query_to_xmlschema',
+  'query_to_xml_and_xmlschema',
+  'cursor_to_xml',
+  'cursor_to_xmlschema',
+  'table_to_xml',
+  'table_to_xmlschema',
+  'table_to_xml_and_xmlschema',
+  'schema_to_xml',
+  'schema_to_xmlschema',
+  'schema_to_xml_and_xmlschema',
+  'database_to_xml',
+  'database_to_xmlschema',
+  'database_to_xml_and_xmlschema',
+  'ts_stat',
+  'ts_rewrite',
+  // Large objects (lo_* are caught by prefix) and catalog probes.
+  'loread',
+  'lowrite',
+  'to_regclass',
+  'to_regproc',
+  'to_regprocedure',
+  'to_regoper',
+  'to_regoperator',
+  'to_regtype',
+  'to_regtypemod',
+  'to_regnamespace',
+  'to_regrole',
+  'to_regcollation',
+  'shobj_description',
+  'has_database_privilege',
+  'has_server_privilege',
+  'has_foreign_data_wrapper_privilege',
+  'has_tablespace_privilege',
+  'gin_clean_pending_list',
+  'txid_current_snapshot',
+]);
+/** Function name prefixes an app may not call: server internals, files, large objects, other databases. */
+const BLOCKED_FUNCTION_PREFIXES = ['pg_', '_pg', 'lo_', 'dblink', 'binary_upgrade_', 'brin_', 'plpgsql'];
+
+/** Schemas an app may not name. */
+function isSystemSchema(name: string): boolean {
+  const n = name.toLowerCase();
+  return n === 'pg_catalog' || n === 'information_schema' || n.startsWith('pg_');
+}
+
+/** Relations an app may not name: the catalogs (all `pg_*`) and Kiln's own bookkeeping (`_kiln_*`). */
+function isReservedRelation(name: string): boolean {
+  const n = name.toLowerCase();
+  return n.startsWith('pg_') || n.startsWith('_kiln_');
+}
+
+/** Object kinds a migration may drop, rename or comment on. */
+const SCHEMA_OBJECTS = new Set(['OBJECT_TABLE', 'OBJECT_INDEX', 'OBJECT_COLUMN', 'OBJECT_TABCONSTRAINT']);
+
+let loaded: Promise<void> | undefined;
+
+/** Loads the parser's WASM module once (parseSync needs it first). */
+function ready(): Promise<void> {
+  loaded ??= loadModule();
+  return loaded;
+}
+
+const refuse = (message: string): never => {
+  throw new KilnError('validation', message);
+};
+
+/** Largest SQL text accepted: a statement from an app, and a migration. */
+export const MAX_QUERY_CHARS = 100_000;
+export const MAX_MIGRATION_CHARS = 1_000_000;
+
+type Node = Record<string, unknown>;
+
+function isNode(v: unknown): v is Node {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The sval of every `String` node in a parse-tree value, in order (object names in DROP, COMMENT, RENAME). */
+function names(value: unknown): string[] {
+  const out: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
+    } else if (isNode(v)) {
+      const s = v.String;
+      if (isNode(s) && typeof s.sval === 'string') out.push(s.sval);
+      else stack.push(...Object.values(v).reverse());
+    }
+  }
+  return out;
+}
+
+function checkObjectNames(value: unknown): void {
+  for (const name of names(value)) {
+    if (isSystemSchema(name) || isReservedRelation(name)) refuse(`Access to ${name} is not allowed.`);
+  }
+}
+
+/**
+ * Checks any object of the tree by its fields. libpg-query's JSON wraps a node in its type name only where the
+ * C field is a generic `Node *`; typed fields (`relation`, `rel`, `larg`, `funccall`) hold the node bare, so
+ * relations, functions and INTO are recognised by shape wherever they appear.
+ */
+function checkShape(node: Node): void {
+  const { schemaname, relname, catalogname, funcname } = node;
+  if (typeof catalogname === 'string') refuse('Other databases cannot be named.');
+  if (typeof schemaname === 'string' && isSystemSchema(schemaname))
+    refuse(`Access to ${schemaname} is not allowed.`);
+  if (typeof relname === 'string' && isReservedRelation(relname))
+    refuse(`Access to ${relname} is not allowed.`);
+  if (node.intoClause !== undefined) refuse('SELECT … INTO is not allowed.');
+  if (Array.isArray(funcname)) {
+    const parts = names(funcname);
+    const name = (parts.at(-1) ?? '').toLowerCase();
+    // SQL-standard syntax (EXTRACT, SUBSTRING … FROM, TRIM, AT TIME ZONE) parses to pg_catalog functions.
+    const sqlSyntax = node.funcformat === 'COERCE_SQL_SYNTAX';
+    for (const schema of parts.slice(0, -1)) {
+      if (!sqlSyntax && isSystemSchema(schema)) refuse(`Access to ${schema} is not allowed.`);
+    }
+    if (BLOCKED_FUNCTIONS.has(name) || BLOCKED_FUNCTION_PREFIXES.some((p) => name.startsWith(p))) {
+      refuse(`Function ${name} is not allowed.`);
+    }
+  }
+}
+
+/** Checks one node of the tree by its type (where the JSON names it); the walk reaches every node. */
+function checkNode(type: string, node: Node, mode: AppQueryMode): void {
+  const forbidden = FORBIDDEN_NODES[type];
+  if (forbidden) refuse(forbidden);
+  if (type.endsWith('Stmt') && !DATA_KINDS.has(type) && !(mode === 'migration' && SCHEMA_KINDS.has(type))) {
+    refuse(
+      mode === 'data'
+        ? 'Only one SELECT, INSERT, UPDATE or DELETE statement is allowed.'
+        : `A migration may only create, alter or drop tables and indexes and change rows (found ${statementName(type)}).`,
+    );
+  }
+  switch (type) {
+    case 'DropStmt':
+      if (node.removeType !== 'OBJECT_TABLE' && node.removeType !== 'OBJECT_INDEX') {
+        refuse('Only tables and indexes can be dropped.');
+      }
+      checkObjectNames(node.objects);
+      break;
+    case 'CommentStmt':
+      if (!SCHEMA_OBJECTS.has(String(node.objtype))) {
+        refuse('Only tables, columns and indexes can be commented on.');
+      }
+      checkObjectNames(node.object);
+      break;
+    case 'RenameStmt':
+      if (!SCHEMA_OBJECTS.has(String(node.renameType)))
+        refuse('Only tables, columns and indexes can be renamed.');
+      if (typeof node.newname === 'string' && isReservedRelation(node.newname)) {
+        refuse(`Access to ${node.newname} is not allowed.`);
+      }
+      checkObjectNames(node.object);
+      break;
+    case 'AlterTableStmt':
+      if (node.objtype !== 'OBJECT_TABLE' && node.objtype !== 'OBJECT_INDEX') {
+        refuse('Only tables and indexes can be altered.');
+      }
+      break;
+    case 'AlterTableCmd':
+      if (node.subtype === 'AT_ChangeOwner') refuse('Owners cannot be changed.');
+      if (node.subtype === 'AT_SetTableSpace') refuse('Tablespaces cannot be changed.');
+      break;
+    case 'IndexStmt':
+    case 'CreateStmt':
+      if (typeof node.tableSpace === 'string' || typeof node.tablespacename === 'string') {
+        refuse('Tablespaces cannot be chosen.');
+      }
+      if (typeof node.idxname === 'string' && isReservedRelation(node.idxname)) {
+        refuse(`Access to ${node.idxname} is not allowed.`);
+      }
+      break;
+  }
+}
+
+/** `CreateStmt` → `CREATE`-ish words for messages. */
+function statementName(type: string): string {
+  return type
+    .replace(/Stmt$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toUpperCase();
+}
+
+/**
+ * Checks SQL from an app before it runs; throws `KilnError('validation', …)` saying what was refused.
+ * `data`: exactly one SELECT, INSERT, UPDATE or DELETE (CTEs of those too). `migration`: one or more of
+ * CREATE TABLE, ALTER TABLE, CREATE INDEX, DROP TABLE/INDEX, COMMENT ON, RENAME of tables/columns/indexes,
+ * and the data statements (seed rows). Returns the top-level statement kinds.
+ */
+export async function analyzeAppQuery(text: string, mode: AppQueryMode): Promise<string[]> {
+  if (typeof text !== 'string') refuse('The query must be a string.');
+  if (text.length > (mode === 'data' ? MAX_QUERY_CHARS : MAX_MIGRATION_CHARS))
+    refuse('The query is too long.');
+  await ready();
+  let parsed: { stmts?: { stmt?: unknown }[] };
+  try {
+    parsed = parseSync(text) as typeof parsed;
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    // Only whitespace and comments: the parser has no statement to report on.
+    if (/^Query cannot be empty/i.test(message)) refuse('The query is empty.');
+    return refuse(`The query could not be parsed: ${message}.`);
+  }
+  const stmts = parsed.stmts ?? [];
+  if (stmts.length === 0) refuse('The query is empty.');
+  const kinds: string[] = [];
+  for (const { stmt } of stmts) {
+    const kind = isNode(stmt) ? Object.keys(stmt)[0] : undefined;
+    if (kind === undefined) return refuse('The query is empty.');
+    kinds.push(kind);
+    const forbidden = FORBIDDEN_NODES[kind];
+    if (forbidden) refuse(forbidden);
+  }
+  if (mode === 'data' && (kinds.length !== 1 || !DATA_KINDS.has(kinds[0] ?? ''))) {
+    refuse('Only one SELECT, INSERT, UPDATE or DELETE statement is allowed.');
+  }
+  // The whole tree, generically: every object key that names a node type is checked, however deep.
+  const stack: unknown[] = stmts.map((s) => s.stmt);
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+    } else if (isNode(v)) {
+      checkShape(v);
+      for (const [key, child] of Object.entries(v)) {
+        if (/^[A-Z]/.test(key) && isNode(child)) checkNode(key, child, mode);
+        if (typeof child === 'object' && child !== null) stack.push(child);
+      }
+    }
+  }
+  return kinds;
+}
+
+/** Throws `KilnError('validation', …)` unless an app may run `text` in this mode (see `analyzeAppQuery`). */
+export async function checkAppQuery(text: string, mode: AppQueryMode): Promise<void> {
+  await analyzeAppQuery(text, mode);
+}
