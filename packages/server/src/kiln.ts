@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createModelProvider, type ModelProvider } from '@kiln/codegen';
+import { AppBackend } from './app-backend';
 import type { KilnConfig } from './config';
 import { type ContentClassifier, lengthClassifier } from './content-safety';
 import { type Database, openDatabase } from './db/index';
@@ -22,6 +23,8 @@ export interface Kiln {
   readonly origins: Origins;
   readonly database: Database;
   readonly workers: GenerationWorkers;
+  /** Generated apps' functions sandbox and databases. */
+  readonly backend: AppBackend;
   /** Stop accepting requests, put running generations back in the queue, close the database. */
   close(): Promise<void>;
 }
@@ -48,8 +51,10 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       else console.log(`[kiln] ${msg}`);
     });
   const provider = providerFor(config);
-  const secrets = createSecretBox(loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir }));
+  const secretKey = loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir });
+  const secrets = createSecretBox(secretKey);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+  const backend = new AppBackend(database.db, { dataDir: config.dataDir, secretKey, log });
   const rooms = new Rooms(database.db);
   if (database.kind === 'postgres' && config.databaseUrl) await rooms.listen(config.databaseUrl);
   const projectChanged = (projectId: string) =>
@@ -68,6 +73,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     recoverRunningAtStart: database.kind === 'pglite',
     log,
     onProjectChanged: projectChanged,
+    backend,
     publish: (target, event) =>
       void rooms.publishToProject(target, event).catch((e) => log('room publish failed', e)),
   });
@@ -86,6 +92,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     classifier: opts.classifier ?? lengthClassifier(),
     privateLimits: config.privateLimits,
     models,
+    backend,
     log,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -107,6 +114,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     origins,
     database,
     workers,
+    backend,
     async close() {
       // Stop accepting, drop idle keep-alive connections at once, give in-flight requests a moment.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -117,6 +125,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       await closed;
       clearTimeout(grace);
       await workers.stop();
+      await backend.close();
       await database.close();
     },
   };

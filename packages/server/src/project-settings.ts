@@ -143,6 +143,8 @@ export async function appAtSlug(db: Db, slug: string) {
   const [row] = await db
     .select({
       html: deployments.html,
+      projectId: projects.id,
+      revisionId: deployments.revisionId,
       visibility: projects.visibility,
       accessTokenHash: projects.accessTokenHash,
     })

@@ -7,6 +7,7 @@ import { KilnError, moduleName, type OrganizationPlan, toRouteSegment } from '@k
 import { appShellHtml } from '@kiln/preview';
 import { and, eq, ne } from 'drizzle-orm';
 import type { User } from './accounts';
+import type { AppBackend } from './app-backend';
 import { compileCss } from './css';
 import type { Db } from './db/index';
 import { deployments, organizations, projects } from './db/schema';
@@ -31,6 +32,7 @@ export async function publishProject(
   user: User,
   projectId: string,
   limits: PrivateLimits = { projects: DEFAULT_PRIVATE_PROJECT_LIMITS, pages: DEFAULT_PRIVATE_PAGE_LIMITS },
+  backend?: AppBackend,
 ) {
   const project = await getProject(db, user, projectId, 'EDITOR');
   const revision = await latestFinishedRevision(db, projectId);
@@ -43,16 +45,21 @@ export async function publishProject(
     designSystemCss(project.designSystem),
     project.id,
   );
+  // The database's main branch gets the new tables before the new deployment can use them.
+  await backend?.publishMigrations(projectId);
   const html = appShellHtml({
     title: project.name,
     revisionId: revision.id,
     css,
-    modules: revision.modules.map((m) => ({
-      filePath: m.filePath,
-      moduleType: m.moduleType as never,
-      name: moduleName(m.filePath),
-      content: m.content,
-    })),
+    // Functions run on the server (sandbox); their source is never sent to visitors.
+    modules: revision.modules
+      .filter((m) => m.moduleType !== 'FUNCTION')
+      .map((m) => ({
+        filePath: m.filePath,
+        moduleType: m.moduleType as never,
+        name: moduleName(m.filePath),
+        content: m.content,
+      })),
   });
   return db.transaction(async (tx) => {
     const slug = project.slug ?? (await allocateSlug(tx as unknown as Db, project));

@@ -108,7 +108,11 @@ export class Client {
   cookie = '';
   constructor(private readonly port: () => number) {}
 
-  send(method: string, path: string, opts: { host?: string; body?: unknown } = {}): Promise<HttpResult> {
+  send(
+    method: string,
+    path: string,
+    opts: { host?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<HttpResult> {
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     return new Promise((resolve, reject) => {
       const req = request(
@@ -121,6 +125,7 @@ export class Client {
             host: `${opts.host ?? 'localhost'}:${this.port()}`,
             ...(body ? { 'content-type': 'application/json' } : {}),
             ...(this.cookie ? { cookie: this.cookie } : {}),
+            ...opts.headers,
           },
         },
         (res) => {

@@ -18,9 +18,19 @@ let compiled:
   | undefined;
 
 /** PGlite's WASM compiled once per process and handed to every worker (modules are shared, not copied). */
+const pgliteDist = () => dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+
+/** The installed PGlite's version: a data directory made by one is what another may open. */
+export async function pgliteVersion(): Promise<string> {
+  const pkg = JSON.parse(await readFile(join(pgliteDist(), '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
 function wasmModules() {
   compiled ??= (async () => {
-    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const dist = pgliteDist();
     const [pglite, initdb] = await Promise.all(
       ['pglite.wasm', 'initdb.wasm'].map(async (f) => WebAssembly.compile(await readFile(join(dist, f)))),
     );

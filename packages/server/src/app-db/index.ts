@@ -10,7 +10,14 @@ import { randomUUID } from 'node:crypto';
 import { access, cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { DATABASE_BRANCHES, type DatabaseBranch, KilnError } from '@kiln/core';
-import { BranchWorker, initDataDir, PostgresError, type QueryResult, type WorkerOp } from './branch-worker';
+import {
+  BranchWorker,
+  initDataDir,
+  PostgresError,
+  pgliteVersion,
+  type QueryResult,
+  type WorkerOp,
+} from './branch-worker';
 import { analyzeAppQuery } from './guard';
 
 export { PostgresError } from './branch-worker';
@@ -402,10 +409,22 @@ export class AppDatabases {
     const root = this.#dataDir;
     if (root === null) return;
     this.#template ??= (async () => {
-      const template = join(root, '.template');
-      await rm(template, { recursive: true, force: true });
-      await mkdir(template, { recursive: true });
-      await initDataDir(template);
+      // Kept between runs (initdb takes 2–7 s), one per PGlite version; a directory under its final name is whole.
+      const name = `.template-pglite-${await pgliteVersion()}`;
+      const template = join(root, name);
+      if (await exists(join(template, 'PG_VERSION'))) return template;
+      const aside = join(root, `.template-new-${randomUUID()}`);
+      try {
+        await mkdir(aside, { recursive: true });
+        await initDataDir(aside);
+        for (const old of await readdir(root)) {
+          if (old.startsWith('.template-pglite-'))
+            await rm(join(root, old), { recursive: true, force: true });
+        }
+        await rename(aside, template);
+      } finally {
+        await rm(aside, { recursive: true, force: true });
+      }
       return template;
     })();
     let template: string;

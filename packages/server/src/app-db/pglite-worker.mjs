@@ -7,6 +7,8 @@
  * file is small enough to stay obvious. Messages: see ./branch-worker.ts.
  * @module
  */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -20,6 +22,8 @@ const { dataDir, initOnly, pgliteWasmModule, initdbWasmModule } = workerData;
 
 /** The role apps' SQL runs as: owns the app's tables, is no superuser (a second wall behind the guard). */
 const APP_ROLE = 'kiln_app';
+/** Most temporary file space one query may spill (sorts, generate_series): a query cannot fill the disk. */
+const TEMP_FILE_LIMIT = '256MB';
 
 /** @param {unknown} e */
 function errorData(e) {
@@ -39,6 +43,9 @@ function errorData(e) {
 /** @type {PGlite} */
 let db;
 try {
+  // Postgres clears temporary files at postmaster start, PGlite does not: a query killed on its timeout
+  // leaves its spill files here (129 MiB for one generate_series), and no other thread uses this directory.
+  if (dataDir !== null) rmSync(join(dataDir, 'base', 'pgsql_tmp'), { recursive: true, force: true });
   db = await PGlite.create({
     ...(dataDir === null ? {} : { dataDir }),
     // Compiled once by the server and shared: saves each worker the compile and a copy of the code.
@@ -53,6 +60,7 @@ try {
       IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN CREATE ROLE ${APP_ROLE} NOLOGIN; END IF;
     END $$;
     ALTER SCHEMA public OWNER TO ${APP_ROLE};
+    SET temp_file_limit = '${TEMP_FILE_LIMIT}';
     SET ROLE ${APP_ROLE};
     CREATE TABLE IF NOT EXISTS _kiln_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
   `);

@@ -189,6 +189,52 @@ export const revisions = pgTable(
   (t) => [uniqueIndex('revisions_project_number_key').on(t.projectId, t.number)],
 );
 
+/**
+ * Each project's own database (spec §4 "User database status"): data lives in the app database engine
+ * (src/app-db, one PGlite per branch); this row is its name and status on the platform.
+ */
+export const appDatabases = pgTable('app_databases', {
+  id: id(),
+  projectId: text('project_id')
+    .notNull()
+    .unique()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** CREATING, COMPLETED or FAILED. */
+  status: text('status').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The tables of a project's database, as the migrations its revisions wrote (`<kiln:migration>` blocks), in
+ * order. `status` (spec "Database migration status") is the migration on the `development` branch; a
+ * migration reaches `main` when the project is published (`publishedAt`).
+ */
+export const appMigrations = pgTable(
+  'app_migrations',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    revisionId: text('revision_id')
+      .notNull()
+      .references(() => revisions.id, { onDelete: 'cascade' }),
+    /** Order within the project. */
+    seq: integer('seq').notNull(),
+    name: text('name').notNull(),
+    sql: text('sql').notNull(),
+    status: text('status').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('app_migrations_project_name_key').on(t.projectId, t.name),
+    uniqueIndex('app_migrations_project_seq_key').on(t.projectId, t.seq),
+  ],
+);
+
 export const messages = pgTable(
   'messages',
   {

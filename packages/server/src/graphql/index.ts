@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import {
   DATABASE_SIZE_BYTES,
+  type DatabaseBranch,
   ERROR_STATUS,
   filePathToRoute,
   isKilnError,
@@ -19,6 +20,7 @@ import { desc, eq } from 'drizzle-orm';
 import { createGraphQLError, createSchema, createYoga } from 'graphql-yoga';
 import { createSession, endSession, signIn, signUp, type User } from '../accounts';
 import { listUsers, updateUser } from '../admin';
+import type { AppBackend } from '../app-backend';
 import { assertSafe, type ContentClassifier } from '../content-safety';
 import { creditsOf, depositCredits, eventsOf, PLAN_REFILL_CREDITS } from '../credits';
 import { cachedCss } from '../css';
@@ -112,9 +114,18 @@ export interface GraphQLContext {
   models: OrganizationModels;
   /** Plan limits on private projects and their pages. */
   privateLimits: PrivateLimits;
+  /** Generated apps' functions and databases. */
+  backend: AppBackend;
 }
 
 const typeDefs = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
+
+/** A database branch argument: development (the preview's) unless main is asked for. */
+function databaseBranch(value: string | null | undefined): DatabaseBranch {
+  if (value === undefined || value === null || value === 'development') return 'development';
+  if (value === 'main') return 'main';
+  throw new KilnError('validation', 'branch must be main or development.');
+}
 
 function requireUser(ctx: GraphQLContext): User {
   if (!ctx.user) throw new KilnError('unauthenticated', M.signInRequired);
@@ -283,7 +294,7 @@ const resolvers = {
       return true;
     },
     publishProject: (_: unknown, a: { projectId: string }, ctx: GraphQLContext) =>
-      publishProject(ctx.db, ctx.origins, requireUser(ctx), a.projectId, ctx.privateLimits),
+      publishProject(ctx.db, ctx.origins, requireUser(ctx), a.projectId, ctx.privateLimits, ctx.backend),
     updateDesignSystem: async (
       _: unknown,
       a: DesignSystemInput & { projectId: string },
@@ -458,6 +469,40 @@ const resolvers = {
       ctx.db.select().from(revisions).where(eq(revisions.projectId, p.id)).orderBy(desc(revisions.number)),
     messages: (p: Project, _: unknown, ctx: GraphQLContext) => projectMessages(ctx.db, p.id),
     publish: (p: Project, _: unknown, ctx: GraphQLContext) => publishInfo(ctx.db, ctx.origins, p),
+    sandboxToken: (p: Project, _: unknown, ctx: GraphQLContext) =>
+      ctx.backend.sandboxToken(p.id, requireUser(ctx).id),
+    database: async (p: Project, _: unknown, ctx: GraphQLContext) => ({
+      ...(await ctx.backend.database(p.id)),
+      projectId: p.id,
+    }),
+  },
+  AppDatabase: {
+    tables: async (d: { projectId: string }, a: { branch?: string | null }, ctx: GraphQLContext) => {
+      const branch = databaseBranch(a.branch);
+      const tables = await ctx.backend.databases.tables({ projectId: d.projectId, branch });
+      return tables.map((t) => ({ ...t, projectId: d.projectId, branch }));
+    },
+    migrations: async (d: { projectId: string }, _: unknown, ctx: GraphQLContext) =>
+      (await ctx.backend.migrations(d.projectId)).map((m) => ({
+        ...m,
+        createdAt: iso(m.createdAt),
+        publishedAt: m.publishedAt ? iso(m.publishedAt) : null,
+      })),
+    sizeBytes: (d: { projectId: string }, a: { branch?: string | null }, ctx: GraphQLContext) =>
+      ctx.backend.databases.size({ projectId: d.projectId, branch: databaseBranch(a.branch) }),
+  },
+  AppTable: {
+    rows: async (
+      t: { projectId: string; branch: DatabaseBranch; name: string },
+      a: { limit?: number | null; offset?: number | null },
+      ctx: GraphQLContext,
+    ) => {
+      const rows = await ctx.backend.databases.rows({ projectId: t.projectId, branch: t.branch }, t.name, {
+        limit: Math.min(Math.max(a.limit ?? 50, 1), 200),
+        offset: Math.max(a.offset ?? 0, 0),
+      });
+      return rows.map((r) => JSON.stringify(r));
+    },
   },
   Revision: {
     createdAt: (r: Revision) => iso(r.createdAt),

@@ -15,9 +15,15 @@ import {
   PREVIEW_DIST_DIR,
   previewShellHtml,
 } from '@kiln/preview';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE, userForSession } from '../accounts';
+import {
+  type AppBackend,
+  functionRequest,
+  MAX_FUNCTION_BODY_BYTES,
+  SANDBOX_TOKEN_HEADER,
+} from '../app-backend';
 import type { ContentClassifier } from '../content-safety';
 import type { Db } from '../db/index';
 import { verifyEmail } from '../email-tokens';
@@ -27,7 +33,8 @@ import { SERVER_MESSAGES as M } from '../messages';
 import type { OrganizationModels } from '../model-settings';
 import type { Origins } from '../origins';
 import type { PrivateLimits } from '../plan-limits';
-import { publishedAppPage } from './published-app';
+import { appAtSlug } from '../project-settings';
+import { mayOpenApp, publishedAppPage } from './published-app';
 import { serveFile } from './static';
 
 const BUILDER_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../builder/dist');
@@ -45,6 +52,8 @@ export interface HttpDeps {
   privateLimits: PrivateLimits;
   /** Per-organisation model settings. */
   models: OrganizationModels;
+  /** Generated apps' functions and databases. */
+  backend: AppBackend;
   log(msg: string, err?: unknown): void;
 }
 
@@ -93,6 +102,7 @@ function builderApp(deps: HttpDeps) {
       classifier: deps.classifier,
       privateLimits: deps.privateLimits,
       models: deps.models,
+      backend: deps.backend,
       log: deps.log,
     };
     const res = await yoga.fetch(c.req.raw, ctx);
@@ -174,6 +184,27 @@ function previewApp(deps: HttpDeps) {
     c.header('x-content-type-options', 'nosniff');
     return c.html(autoCloseHtml());
   });
+  // The app's functions and database in the builder's preview (spec §7): the development branch, for the
+  // builder's user only (the sandbox token the builder hands the runtime; published pages know revision ids).
+  const previewProject = async (c: Context) => {
+    const where = deps.origins.match(c.req.header('host'));
+    if (where.kind !== 'preview') throw new KilnError('not_found', M.notFoundApi(c.req.path));
+    const user = await deps.backend.verifySandboxToken(where.projectId, c.req.header(SANDBOX_TOKEN_HEADER));
+    if (!user) throw new KilnError('unauthenticated', M.sandboxTokenMissing);
+    return where.projectId;
+  };
+  app.all('/sandbox/api/:revisionId/*', async (c) => {
+    const projectId = await previewProject(c);
+    const revisionId = c.req.param('revisionId');
+    const rest = c.req.path.slice(`/sandbox/api/${revisionId}/`.length);
+    return deps.backend.invoke(projectId, revisionId, 'development', await functionRequest(c.req.raw, rest));
+  });
+  app.post('/api/db/:database', async (c) => {
+    const projectId = await previewProject(c);
+    return c.json(
+      await deps.backend.dbQuery(projectId, c.req.param('database'), 'development', await jsonBody(c)),
+    );
+  });
   app.get('*', (c) => {
     const where = deps.origins.match(c.req.header('host'));
     const projectId = where.kind === 'preview' ? where.projectId : '';
@@ -188,13 +219,49 @@ function publishedApp(deps: HttpDeps) {
   const app = new Hono();
   app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
   app.get(AI_IMAGE_PATH, aiImage);
-  app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
+  // A published app's own backend: its functions and database on the `main` branch. A private app's
+  // backend answers only visitors holding its access cookie, like its pages.
+  const liveApp = async (c: Context) => {
+    const where = deps.origins.match(c.req.header('host'));
+    if (where.kind !== 'app') throw new KilnError('not_found', M.appNotFound);
+    const app = await appAtSlug(deps.db, where.slug);
+    if (!app) throw new KilnError('not_found', M.appNotFound);
+    if (!mayOpenApp(c, app)) throw new KilnError('forbidden', M.appIsPrivate);
+    return app;
+  };
+  app.post('/api/db/:database', async (c) => {
+    const live = await liveApp(c);
+    return c.json(
+      await deps.backend.dbQuery(live.projectId, c.req.param('database'), 'main', await jsonBody(c)),
+    );
+  });
+  app.all('/api/*', async (c) => {
+    const live = await liveApp(c);
+    const rest = c.req.path.slice('/api/'.length);
+    return deps.backend.invoke(
+      live.projectId,
+      live.revisionId,
+      'main',
+      await functionRequest(c.req.raw, rest),
+    );
+  });
   app.get('*', async (c) => {
     const where = deps.origins.match(c.req.header('host'));
     if (where.kind !== 'app') throw new KilnError('not_found', M.appNotFound);
     return publishedAppPage(c, deps.db, where.slug, deps.origins.appUrl(where.slug).startsWith('https:'));
   });
   return app;
+}
+
+/** A JSON request body, or a validation error that says so. */
+async function jsonBody(c: Context): Promise<unknown> {
+  const length = Number(c.req.header('content-length') ?? 0);
+  if (length > MAX_FUNCTION_BODY_BYTES) throw new KilnError('too_large', 'The request body is too large.');
+  try {
+    return await c.req.json();
+  } catch {
+    throw new KilnError('validation', 'Send JSON with a query string and a values array.');
+  }
 }
 
 /** The request handler for every origin. */

@@ -41,8 +41,11 @@ export async function publishedAppPage(c: Context, db: Db, slug: string, secure:
     clean.searchParams.delete(ACCESS_PARAM);
     return c.redirect(`${clean.pathname}${clean.search}${clean.hash}`, 303);
   }
-  if (!accessTokenMatches(app.accessTokenHash, getCookie(c, ACCESS_COOKIE))) {
-    return c.html(PRIVATE_APP_HTML, 403);
-  }
+  if (!mayOpenApp(c, app)) return c.html(PRIVATE_APP_HTML, 403);
   return c.html(app.html);
+}
+
+/** Whether this visitor may use the app: it is public, or they hold its access cookie. */
+export function mayOpenApp(c: Context, app: { visibility: string; accessTokenHash: string | null }): boolean {
+  return app.visibility !== 'PRIVATE' || accessTokenMatches(app.accessTokenHash, getCookie(c, ACCESS_COOKIE));
 }

@@ -7,6 +7,7 @@
 import { type GenerationEvent, type GenModule, generate, type ModelProvider } from '@kiln/codegen';
 import { JOB_STALL_CHECK_INTERVAL_MS, JOB_STALL_TIMEOUT_MS } from '@kiln/core';
 import { and, eq, sql } from 'drizzle-orm';
+import type { AppBackend } from '../app-backend';
 import { charge, refundRevision, usageCredits } from '../credits';
 import type { Db } from '../db/index';
 import { jobs, messages, projects, revisions, runs } from '../db/schema';
@@ -45,6 +46,8 @@ export interface WorkerOptions {
    * only one process can own: its RUNNING jobs belong to a process that died. Never for a shared PostgreSQL.
    */
   recoverRunningAtStart?: boolean;
+  /** Generated apps' databases: migrations a generation writes are applied to the development branch. */
+  backend?: AppBackend | null;
 }
 
 export class GenerationWorkers {
@@ -69,6 +72,7 @@ export class GenerationWorkers {
       publish: () => {},
       providerFor: async () => this.#provider,
       recoverRunningAtStart: false,
+      backend: null,
       ...opts,
     };
   }
@@ -274,7 +278,10 @@ export class GenerationWorkers {
         ? await db.select().from(revisions).where(eq(revisions.id, revision.parentId))
         : [];
       const startModules = (job.attempts > 1 ? (parent?.modules ?? []) : revision.modules) as GenModule[];
+      // The database as the generation finds it: tables of the development branch, migrations applied so far.
+      const database = await this.#opts.backend?.generationContext(revision.projectId, revision.id);
       const request = {
+        ...(database ? { database } : {}),
         prompt: revision.prompt ?? '',
         modules: startModules,
         action: revision.action as 'INITIAL' | 'CHAT' | 'FIX_CHANGE',
@@ -303,6 +310,8 @@ export class GenerationWorkers {
       await persisting;
       if (ctrl.signal.aborted) throw ctrl.signal.reason;
       if (!done) throw new Error('The generator ended without a result.');
+      // Tables first: the functions validated and previewed next may read them.
+      const migrationNotes = await this.#applyMigrations(revision, done.migrations ?? []);
       // Auth pages keep codegen's withCustomAuth (spec Module field; custom auth on, spec §5).
       const finalModules = storedModules(done.modules, done.withCustomAuth === true);
       // Compiled, then every page rendered in headless Chromium (validate.ts); `error` names the failing module.
@@ -344,7 +353,7 @@ export class GenerationWorkers {
           projectId: revision.projectId,
           revisionId: revision.id,
           role: 'assistant',
-          text: (done.message || text).trim() || 'Done.',
+          text: [(done.message || text).trim() || 'Done.', ...migrationNotes].join('\n\n'),
           createdAt: doneAt,
         });
         await tx
@@ -414,6 +423,26 @@ export class GenerationWorkers {
       this.#running.delete(job.id);
       await refreshProjectGroupStatus(db, revision.projectId, this.#opts.log);
       this.#opts.onProjectChanged(revision.projectId);
+    }
+  }
+
+  /** Applies a generation's migrations to the development branch; a sentence for each one that failed. */
+  async #applyMigrations(
+    revision: { id: string; projectId: string },
+    written: readonly { name: string; sql: string }[],
+  ): Promise<string[]> {
+    const backend = this.#opts.backend;
+    if (!backend || written.length === 0) return [];
+    try {
+      const results = await backend.applyRevisionMigrations(revision.projectId, revision.id, written);
+      return results
+        .filter((r) => r.status === 'FAILED')
+        .map((r) => `The database change "${r.name}" failed: ${r.error ?? 'unknown error'}`);
+    } catch (err) {
+      this.#opts.log('applying migrations failed', err);
+      return [
+        `The database changes could not be applied: ${err instanceof Error ? err.message : String(err)}`,
+      ];
     }
   }
 

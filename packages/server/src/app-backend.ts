@@ -1,0 +1,309 @@
+/**
+ * @module The backend every generated app gets: its functions (FUNCTION modules, run in the Deno sandbox of
+ * ./functions, never in this process) and its own database (./app-db, one PGlite per branch in a worker).
+ * This module ties them to the platform: which revision's functions answer a request, which branch they see
+ * (`development` in the builder's preview, `main` for the published app), the migrations each revision wrote,
+ * and the short-lived token that lets the builder's preview call its sandbox.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { join } from 'node:path';
+import type { GenMigration } from '@kiln/codegen';
+import { type DatabaseBranch, DEFAULT_DATABASE_NAME, KilnError } from '@kiln/core';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { AppDatabases } from './app-db/index';
+import type { Db } from './db/index';
+import { appDatabases, appMigrations, projects, revisions } from './db/schema';
+import { type FunctionRequest, type FunctionSource, FunctionsSandbox } from './functions/index';
+import { newId } from './ids';
+import { roleIn } from './permissions';
+
+/** The header the preview runtime sends its sandbox token in. */
+export const SANDBOX_TOKEN_HEADER = 'x-kiln-sandbox-token';
+/** How long a preview's sandbox token lasts; the builder asks for a new one with every project load. */
+const SANDBOX_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
+/** Largest request body a function or `/api/db` accepts. */
+export const MAX_FUNCTION_BODY_BYTES = 5 * 1024 * 1024;
+
+export interface AppBackendOptions {
+  /** Where app databases live (`{dataDir}/apps/{projectId}/{branch}`); null keeps them in memory. */
+  dataDir: string | null;
+  /** Key the sandbox tokens are signed with (derived from the server's secret key). */
+  secretKey: Buffer;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+export interface MigrationResult {
+  name: string;
+  status: 'COMPLETED' | 'FAILED';
+  error?: string;
+}
+
+/** Modules the sandbox loads: the functions and the plain script files they may import. */
+function functionSources(modules: readonly { filePath: string; moduleType: string; content: string }[]) {
+  return modules
+    .filter(
+      (m) => m.moduleType === 'FUNCTION' || (m.moduleType === 'FILE' && /\.(?:ts|js)$/.test(m.filePath)),
+    )
+    .map((m): FunctionSource => ({ filePath: m.filePath, code: m.content }));
+}
+
+export class AppBackend {
+  readonly functions: FunctionsSandbox;
+  readonly databases: AppDatabases;
+  readonly #db: Db;
+  readonly #tokenKey: Buffer;
+  readonly #log: (msg: string, err?: unknown) => void;
+
+  constructor(db: Db, opts: AppBackendOptions) {
+    this.#db = db;
+    this.#tokenKey = createHmac('sha256', opts.secretKey).update('kiln:sandbox-token').digest();
+    this.#log = opts.log ?? (() => {});
+    this.functions = new FunctionsSandbox();
+    this.databases = new AppDatabases({ dataDir: opts.dataDir === null ? null : join(opts.dataDir, 'apps') });
+  }
+
+  /** The project's database row, made on first use (status COMPLETED once its branches can be opened). */
+  async database(projectId: string) {
+    const [row] = await this.#db.select().from(appDatabases).where(eq(appDatabases.projectId, projectId));
+    if (row) return row;
+    const [made] = await this.#db
+      .insert(appDatabases)
+      .values({ id: newId(), projectId, name: DEFAULT_DATABASE_NAME, status: 'COMPLETED' })
+      .onConflictDoNothing()
+      .returning();
+    if (made) return made;
+    const [again] = await this.#db.select().from(appDatabases).where(eq(appDatabases.projectId, projectId));
+    if (!again) throw new KilnError('internal', 'The app database could not be created.');
+    return again;
+  }
+
+  /** The project's migrations in order (optionally without one revision's, e.g. the one being generated). */
+  async migrations(projectId: string, exceptRevisionId?: string) {
+    const rows = await this.#db
+      .select()
+      .from(appMigrations)
+      .where(eq(appMigrations.projectId, projectId))
+      .orderBy(asc(appMigrations.seq));
+    return exceptRevisionId ? rows.filter((r) => r.revisionId !== exceptRevisionId) : rows;
+  }
+
+  /** What a generation is told about the database: the development branch's tables and applied migrations. */
+  async generationContext(projectId: string, exceptRevisionId?: string) {
+    const applied = (await this.migrations(projectId, exceptRevisionId)).filter(
+      (m) => m.status === 'COMPLETED',
+    );
+    if (applied.length === 0) return undefined;
+    const tables = await this.databases.tables({ projectId, branch: 'development' });
+    return {
+      tables: tables.map((t) => ({
+        name: t.name,
+        columns: t.columns.map((c) => ({ name: c.name, type: c.type })),
+      })),
+      migrations: applied.map((m) => m.name),
+    };
+  }
+
+  /**
+   * Records the migrations a revision wrote and applies them to the development branch, in order. A name
+   * this revision already recorded (a retried generation) is not recorded twice.
+   */
+  async applyRevisionMigrations(
+    projectId: string,
+    revisionId: string,
+    written: readonly GenMigration[],
+  ): Promise<MigrationResult[]> {
+    if (written.length === 0) return [];
+    await this.database(projectId);
+    const existing = await this.migrations(projectId);
+    let seq = existing.reduce((max, m) => Math.max(max, m.seq), 0);
+    const taken = new Set(existing.map((m) => m.name));
+    for (const m of written) {
+      if (taken.has(m.name)) continue;
+      taken.add(m.name);
+      seq += 1;
+      await this.#db.insert(appMigrations).values({
+        id: newId(),
+        projectId,
+        revisionId,
+        seq,
+        name: m.name,
+        sql: m.sql,
+        status: 'PENDING',
+      });
+    }
+    return this.#applyPending(projectId, 'development');
+  }
+
+  /** Applies every migration not yet on the branch; on development, records each one's status. */
+  async #applyPending(projectId: string, branch: DatabaseBranch): Promise<MigrationResult[]> {
+    const all = await this.migrations(projectId);
+    const wanted =
+      branch === 'development'
+        ? all.filter((m) => m.status !== 'FAILED')
+        : all.filter((m) => m.status === 'COMPLETED');
+    if (wanted.length === 0) return [];
+    if (branch === 'development') {
+      const pending = wanted.filter((m) => m.status === 'PENDING').map((m) => m.id);
+      if (pending.length > 0)
+        await this.#db
+          .update(appMigrations)
+          .set({ status: 'RUNNING' })
+          .where(inArray(appMigrations.id, pending));
+    }
+    const results = await this.databases.migrate(
+      { projectId, branch },
+      wanted.map((m) => ({ name: m.name, sql: m.sql })),
+    );
+    for (const r of results) {
+      const row = wanted.find((m) => m.name === r.name);
+      if (!row) continue;
+      if (branch === 'development') {
+        await this.#db
+          .update(appMigrations)
+          .set({ status: r.status, error: r.error ?? null })
+          .where(eq(appMigrations.id, row.id));
+      } else if (r.status === 'COMPLETED' && !row.publishedAt) {
+        await this.#db
+          .update(appMigrations)
+          .set({ publishedAt: new Date() })
+          .where(eq(appMigrations.id, row.id));
+      }
+    }
+    // Migrations left RUNNING were not reached because an earlier one failed: they wait for the next try.
+    if (branch === 'development') {
+      await this.#db
+        .update(appMigrations)
+        .set({ status: 'PENDING' })
+        .where(and(eq(appMigrations.projectId, projectId), eq(appMigrations.status, 'RUNNING')));
+    }
+    return results;
+  }
+
+  /**
+   * Brings the main branch up to the development branch's schema: run at publish, before the new deployment
+   * goes live. A failure stops the publish with the migration's name and Postgres's message.
+   */
+  async publishMigrations(projectId: string): Promise<void> {
+    const results = await this.#applyPending(projectId, 'main');
+    const failed = results.find((r) => r.status === 'FAILED');
+    if (failed) {
+      throw new KilnError(
+        'validation',
+        `The database change "${failed.name}" could not be applied to the published app: ${failed.error ?? 'unknown error'}`,
+      );
+    }
+  }
+
+  /** Migrations written since the last publish (shown before publishing). */
+  async unpublishedMigrations(projectId: string) {
+    return this.#db
+      .select()
+      .from(appMigrations)
+      .where(
+        and(
+          eq(appMigrations.projectId, projectId),
+          eq(appMigrations.status, 'COMPLETED'),
+          isNull(appMigrations.publishedAt),
+        ),
+      );
+  }
+
+  /** Runs `/api/…` against a revision's functions on a branch. */
+  async invoke(
+    projectId: string,
+    revisionId: string,
+    branch: DatabaseBranch,
+    request: FunctionRequest,
+  ): Promise<Response> {
+    const [revision] = await this.#db
+      .select({ projectId: revisions.projectId, modules: revisions.modules })
+      .from(revisions)
+      .where(eq(revisions.id, revisionId));
+    if (!revision || revision.projectId !== projectId) {
+      return Response.json({ error: `No revision ${revisionId} in this project.` }, { status: 404 });
+    }
+    const sources = functionSources(revision.modules);
+    const key = { projectId, branch };
+    const result = await this.functions.invoke(`${revisionId}:${branch}`, sources, request, {
+      sql: async (text, values) => (await this.databases.query(key, text, values)).rows,
+    });
+    const headers = new Headers(result.headers);
+    headers.set('x-content-type-options', 'nosniff');
+    return new Response(result.status === 204 || result.status === 304 ? null : result.body, {
+      status: result.status,
+      headers,
+    });
+  }
+
+  /** `POST /api/db/{database}` (spec §7): one guarded statement; the answer is the array of rows. */
+  async dbQuery(projectId: string, database: string, branch: DatabaseBranch, body: unknown) {
+    const row = await this.database(projectId);
+    if (database !== row.id && database !== row.name) {
+      throw new KilnError('not_found', `No database "${database}" in this app.`);
+    }
+    const query = (body as { query?: unknown } | null)?.query;
+    const values = (body as { values?: unknown } | null)?.values ?? [];
+    if (typeof query !== 'string' || !Array.isArray(values)) {
+      throw new KilnError('validation', 'Send JSON with a query string and a values array.');
+    }
+    return (await this.databases.query({ projectId, branch }, query, values)).rows;
+  }
+
+  /** A token that lets the builder's preview of `projectId` call its sandbox as `userId`. */
+  sandboxToken(projectId: string, userId: string, now = Date.now()): string {
+    const exp = now + SANDBOX_TOKEN_TTL_MS;
+    return `${userId}.${exp}.${this.#sign(projectId, userId, exp)}`;
+  }
+
+  /** The user a sandbox token was given to, if it is genuine, unexpired and they may still see the project. */
+  async verifySandboxToken(projectId: string, token: string | undefined, now = Date.now()) {
+    if (!token || token.length > 300) return null;
+    const [userId, expText, sig] = token.split('.');
+    const exp = Number(expText);
+    if (!userId || !sig || !Number.isFinite(exp) || exp < now) return null;
+    const a = Buffer.from(sig);
+    const b = Buffer.from(this.#sign(projectId, userId, exp));
+    if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
+    const [project] = await this.#db
+      .select({ organizationId: projects.organizationId })
+      .from(projects)
+      .where(eq(projects.id, projectId));
+    if (!project) return null;
+    return (await roleIn(this.#db, project.organizationId, userId)) ? userId : null;
+  }
+
+  #sign(projectId: string, userId: string, exp: number): string {
+    return createHmac('sha256', this.#tokenKey).update(`${projectId}.${userId}.${exp}`).digest('base64url');
+  }
+
+  /** Drops both branches' data of a deleted project. */
+  async forget(projectId: string): Promise<void> {
+    await Promise.all(
+      (['main', 'development'] as const).map((branch) =>
+        this.databases.reset({ projectId, branch }).catch((e) => this.#log('dropping app data failed', e)),
+      ),
+    );
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.functions.close(), this.databases.close()]);
+  }
+}
+
+/** A `FunctionRequest` from an HTTP request, with `/api/{rest}` as its path; 413 past the body limit. */
+export async function functionRequest(req: Request, rest: string): Promise<FunctionRequest> {
+  const url = new URL(req.url);
+  const length = Number(req.headers.get('content-length') ?? 0);
+  if (length > MAX_FUNCTION_BODY_BYTES) throw new KilnError('too_large', 'The request body is too large.');
+  const body = req.method === 'GET' || req.method === 'HEAD' ? null : new Uint8Array(await req.arrayBuffer());
+  if (body && body.byteLength > MAX_FUNCTION_BODY_BYTES) {
+    throw new KilnError('too_large', 'The request body is too large.');
+  }
+  const headers: Record<string, string> = {};
+  // Platform credentials never reach app code: the builder's token, the access cookie, any cookie.
+  for (const [name, value] of req.headers) {
+    if (name === 'cookie' || name === SANDBOX_TOKEN_HEADER || name === 'host') continue;
+    headers[name] = value;
+  }
+  return { method: req.method, path: `/api/${rest}${url.search}`, headers, body };
+}
