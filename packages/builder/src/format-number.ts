@@ -1,5 +1,5 @@
 /**
- * @module Numbers as the settings screens show them: credits with a sign, sizes in GiB.
+ * @module Numbers as the settings screens show them: credits with a sign, sizes in bytes and GiB.
  */
 
 const INTEGER = new Intl.NumberFormat('en');
@@ -21,6 +21,18 @@ export function formatSigned(n: number): string {
 export function formatGiB(bytes: number): string {
   const gib = bytes / GIB;
   return `${new Intl.NumberFormat('en', { maximumFractionDigits: gib < 1 ? 2 : 1 }).format(gib)} GiB`;
+}
+
+/** Bytes in the largest unit that keeps a number ≥ 1: "0 B", "812 KiB", "1.4 MiB". */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${new Intl.NumberFormat('en', { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
 }
 
 /** "ADMIN_GRANT" → "Admin grant". */

@@ -75,6 +75,8 @@ export interface Project {
   name: string;
   organizationId: string;
   previewUrl: string;
+  /** Sent to the preview so the app's functions and database answer it (12 hours). */
+  sandboxToken: string;
   createdAt: string;
   latestRevision: Revision | null;
   messages: Message[];
@@ -103,7 +105,7 @@ const REVISION =
   'id number status action prompt createdAt css modules { moduleType filePath name route content }';
 const PROJECT_SUMMARY =
   'id name projectGroupId createdAt latestRevision { id status } publish { status url freshness }';
-const PROJECT = `id name organizationId previewUrl createdAt
+const PROJECT = `id name organizationId previewUrl sandboxToken createdAt
   latestRevision { ${REVISION} }
   messages { id role text revisionId createdAt cost { credits inputTokens outputTokens refunded } }
   publish { status url freshness }`;

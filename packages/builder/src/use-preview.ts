@@ -61,12 +61,14 @@ function toPreviewModules(modules: Module[]) {
 export function usePreview(options: {
   iframe: RefObject<HTMLIFrameElement | null>;
   previewUrl: string;
+  /** Lets the preview call the app's functions and database. */
+  sandboxToken?: string;
   revision: Revision | null;
   generating: boolean;
   mode: PreviewMode;
   handlers: PreviewHandlers;
 }): { navigate: (route: string) => void } {
-  const { iframe, previewUrl, revision, generating, mode, handlers } = options;
+  const { iframe, previewUrl, sandboxToken, revision, generating, mode, handlers } = options;
   // Inside the builder's preview the user is always signed in as themself (spec §6).
   const { me } = useSession();
   const user = useMemo(() => previewUser(me), [me]);
@@ -129,10 +131,22 @@ export function usePreview(options: {
       mode,
       revision.css,
       user ? JSON.stringify(user) : '',
+      sandboxToken ?? '',
       ...modules.flatMap((m) => [m.filePath, m.moduleType, m.name, m.content]),
     ]);
-    return { key, message: { revisionId: revision.id, modules, css: revision.css, generating, mode, user } };
-  }, [revision, generating, mode, user]);
+    return {
+      key,
+      message: {
+        revisionId: revision.id,
+        modules,
+        css: revision.css,
+        generating,
+        mode,
+        user,
+        ...(sandboxToken ? { sandboxToken } : {}),
+      },
+    };
+  }, [revision, generating, mode, user, sandboxToken]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `clientVersion` re-pushes to a fresh client.
   useEffect(() => {

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { ChatPanel } from '../components/ChatPanel.tsx';
 import { CodePanel } from '../components/CodePanel.tsx';
+import { DatabasePanel } from '../components/DatabasePanel.tsx';
 import { DeviceToggle } from '../components/DeviceToggle.tsx';
 import { HistoryPanel } from '../components/HistoryPanel.tsx';
 import { ModuleList } from '../components/ModuleList.tsx';
@@ -123,6 +124,7 @@ function Workspace({
   const preview = usePreview({
     iframe,
     previewUrl: project.previewUrl,
+    sandboxToken: project.sandboxToken,
     revision,
     generating: inProgress,
     mode: previewMode(device, modules),
@@ -269,6 +271,14 @@ function Workspace({
                     toast(`Restored version ${restored.number}.`);
                     setTab('preview');
                   }}
+                />
+              </div>
+            ) : null}
+            {tab === 'database' ? (
+              <div id="stage-database" className="stage-pane stage-pane-scroll">
+                <DatabasePanel
+                  projectId={project.id}
+                  revisionKey={`${revisionId ?? ''}:${revision?.status ?? ''}`}
                 />
               </div>
             ) : null}

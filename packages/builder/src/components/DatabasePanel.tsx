@@ -1,0 +1,186 @@
+import { Database, RefreshCw } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessage } from '../api.ts';
+import {
+  type AppDatabase,
+  type AppTable,
+  type DatabaseBranch,
+  fetchAppDatabase,
+} from '../database-queries.ts';
+import { formatBytes } from '../format-number.ts';
+import { FormAlert } from './FormAlert.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
+import { Spinner } from './Spinner.tsx';
+
+const BRANCHES: { branch: DatabaseBranch; label: string }[] = [
+  { branch: 'development', label: 'Preview data' },
+  { branch: 'main', label: 'Published data' },
+];
+
+const MIGRATION_TONES: Record<string, string> = {
+  COMPLETED: 'ok',
+  FAILED: 'error',
+  PENDING: 'busy',
+  RUNNING: 'busy',
+  PREPARING: 'busy',
+  REVERTED: 'warn',
+};
+
+/** A cell's value as text: null shown as such, objects as JSON. */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function TableView({ table }: { table: AppTable }) {
+  const rows = table.rows.map((r) => JSON.parse(r) as Record<string, unknown>);
+  return (
+    <div className="db-table" data-table={table.name}>
+      <h3>
+        {table.name}{' '}
+        <span className="muted">· {table.rowCount === 1 ? '1 row' : `${table.rowCount} rows`}</span>
+      </h3>
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              {table.columns.map((c) => (
+                <th key={c.name} title={`${c.type}${c.nullable ? '' : ', not null'}`}>
+                  {c.name} <span className="db-type">{c.type}</span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={Math.max(table.columns.length, 1)} className="muted">
+                  No rows yet.
+                </td>
+              </tr>
+            ) : (
+              rows.map((row, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no guaranteed key column.
+                <tr key={i}>
+                  {table.columns.map((c) => (
+                    <td key={c.name} className="db-cell">
+                      {cellText(row[c.name])}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {table.rowCount > rows.length ? (
+        <p className="muted db-more">
+          Showing the newest {rows.length} of {table.rowCount} rows.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The project's Database tab: the tables its migrations made, with their rows, on the preview's branch or the
+ * published app's, and every migration with its status. Re-read when a revision finishes.
+ */
+export function DatabasePanel({ projectId, revisionKey }: { projectId: string; revisionKey: string }) {
+  const [branch, setBranch] = useState<DatabaseBranch>('development');
+  const [database, setDatabase] = useState<AppDatabase | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setDatabase(await fetchAppDatabase(projectId, branch));
+      setError(null);
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setLoading(false);
+    }
+  }, [projectId, branch]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a finished revision may have changed the tables.
+  useEffect(() => {
+    void load();
+  }, [load, revisionKey]);
+
+  return (
+    <div className="project-settings database-panel">
+      <SettingsSection
+        id="database-tables"
+        title={database?.name ?? 'Database'}
+        description="Your app's own Postgres database. The preview uses its own copy; publishing brings new tables to the published app."
+      >
+        <div className="db-toolbar">
+          <div className="segmented" role="tablist" aria-label="Branch">
+            {BRANCHES.map((b) => (
+              <button
+                key={b.branch}
+                type="button"
+                role="tab"
+                className="segment"
+                aria-selected={branch === b.branch}
+                onClick={() => setBranch(b.branch)}
+              >
+                {b.label}
+              </button>
+            ))}
+          </div>
+          <span className="muted">{database ? formatBytes(database.sizeBytes) : null}</span>
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => void load()}
+            disabled={loading}
+          >
+            {loading ? <Spinner size={14} /> : <RefreshCw size={14} aria-hidden="true" />}
+            Refresh
+          </button>
+        </div>
+        {error ? <FormAlert message={error} /> : null}
+        {database && database.tables.length === 0 ? (
+          <div className="empty-state-inline">
+            <Database size={20} aria-hidden="true" />
+            <p>
+              No tables yet. Ask for something that stores data ("save the tasks in a database") and Kiln
+              writes the tables and the functions that use them.
+            </p>
+          </div>
+        ) : null}
+        {database?.tables.map((t) => (
+          <TableView key={t.name} table={t} />
+        ))}
+      </SettingsSection>
+      {database && database.migrations.length > 0 ? (
+        <SettingsSection
+          id="database-migrations"
+          title="Migrations"
+          description="Each change to the tables, in order. A migration reaches the published app at the next publish."
+        >
+          <ol className="db-migrations">
+            {database.migrations.map((m) => (
+              <li key={m.id}>
+                <details>
+                  <summary>
+                    <code>{m.name}</code>
+                    <span className={`status-pill tone-${MIGRATION_TONES[m.status] ?? 'warn'}`}>
+                      <span className="status-dot" aria-hidden="true" />
+                      {m.status}
+                    </span>
+                    <span className="muted">{m.publishedAt ? 'published' : 'not published yet'}</span>
+                  </summary>
+                  {m.error ? <FormAlert message={m.error} /> : null}
+                  <pre className="db-sql">{m.sql}</pre>
+                </details>
+              </li>
+            ))}
+          </ol>
+        </SettingsSection>
+      ) : null}
+    </div>
+  );
+}
