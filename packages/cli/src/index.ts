@@ -37,6 +37,8 @@ export async function main(
       return 0;
     }
     case 'generate': {
+      /** Where `kiln generate` writes the app's migrations, beside its sources. */
+      const MIGRATIONS_DIR = 'apps/web/db/migrations';
       const { values, positionals } = parseArgs({
         args: rest,
         allowPositionals: true,
@@ -65,6 +67,15 @@ export async function main(
           await mkdir(dirname(file), { recursive: true });
           await writeFile(file, m.content);
           out.write(`${m.moduleType.padEnd(10)} ${m.filePath}\n`);
+          files++;
+        }
+        // Tables: one SQL file per migration, numbered in order (apps/web/db/migrations/0001_create_todos.sql).
+        for (const [i, m] of (ev.migrations ?? []).entries()) {
+          const path = `${MIGRATIONS_DIR}/${String(i + 1).padStart(4, '0')}_${m.name}.sql`;
+          const file = join(resolve(values.out), path);
+          await mkdir(dirname(file), { recursive: true });
+          await writeFile(file, m.sql.endsWith('\n') ? m.sql : `${m.sql}\n`);
+          out.write(`${'MIGRATION'.padEnd(10)} ${path}\n`);
           files++;
         }
       }
