@@ -192,7 +192,7 @@ const TODO: Entity = {
           c,
           '      </div>\n      <button\n        type="button"\n        onClick={() => onDelete(todo.id)}',
           `        {todo.${f.key} && (
-          <span className="ml-1.5 mt-1 inline-flex items-center rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
+          <span className={(badgeText ? 'ml-1.5 ' : '') + 'mt-1 inline-flex items-center rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600'}>
             ${jsxText(f.label)}: {todo.${f.key}}
           </span>
         )}

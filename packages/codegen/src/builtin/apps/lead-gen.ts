@@ -433,15 +433,17 @@ ${loadOnMount({
               <p className="mt-1 text-slate-600">{leads.length} {leads.length === 1 ? 'lead' : 'leads'} captured in this browser.</p>
             )}
           </div>
-          <button
-            type="button"
-            onClick={exportCsv}
-            disabled={leads.length === 0}
-            className="inline-flex items-center gap-2 rounded-xl bg-white px-4 py-2.5 text-sm font-semibold text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50 disabled:opacity-50"
-          >
-            <Download className="h-4 w-4" aria-hidden="true" />
-            Export CSV
-          </button>
+          {(source !== 'server' || leads.length > 0) && (
+            <button
+              type="button"
+              onClick={exportCsv}
+              disabled={leads.length === 0}
+              className="inline-flex items-center gap-2 rounded-xl bg-white px-4 py-2.5 text-sm font-semibold text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50 disabled:opacity-50"
+            >
+              <Download className="h-4 w-4" aria-hidden="true" />
+              Export CSV
+            </button>
+          )}
         </div>
         {source === 'server' && (
           <div className="mt-8 flex items-start gap-4 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">

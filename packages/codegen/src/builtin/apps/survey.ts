@@ -489,7 +489,11 @@ ${loadOnMount({
         <h1 className="text-3xl font-bold tracking-tight">Results</h1>
         <div className="mt-1 flex flex-wrap items-center gap-3">
           <p className="text-slate-600">
-            {source === 'server' ? 'Live summary of every response stored in the app.' : 'Live summary of the responses collected in this browser.'}
+            {source === 'server'
+              ? 'Live summary of every response stored in the app.'
+              : source === 'local'
+                ? 'Live summary of the responses collected in this browser.'
+                : 'Live summary of the responses.'}
           </p>
           ${loadingHint('Loading results…')}
         </div>
