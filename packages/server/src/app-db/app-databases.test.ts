@@ -139,6 +139,8 @@ describe('AppDatabases on disk', () => {
     expect(err.message).toBe('Query timed out after 1500ms');
     expect(Date.now() - started).toBeLessThan(4000);
     expect((await next).rows).toEqual([{ title: 'before the timeout' }]);
+    // The killed query's spill files (~100 MiB) were cleared when the new worker opened the branch.
+    expect(await dbs.size(dev('p1'))).toBeLessThan(60 * 2 ** 20);
   });
 
   it('keeps branches and projects apart', async () => {
