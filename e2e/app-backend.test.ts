@@ -1,0 +1,76 @@
+/**
+ * The backend of a generated app as a person meets it, in Debian Chromium against Kiln started like
+ * `npm start` with the builtin generator: the todo app's preview reads its tasks from the app's database through
+ * its functions (the sandbox), a task added in the preview lands in the `todos` table the Database tab shows,
+ * and the published app has the table with its seed rows but none of the preview's data.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
+
+let browser: Browser;
+let kiln: KilnProcess | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
+});
+
+afterAll(async () => {
+  await kiln?.stop();
+  await browser?.close();
+});
+
+describe('an app with a backend', () => {
+  it('keeps the preview’s tasks in the app database, shows them in the Database tab, and publishes the table', {
+    timeout: 150_000,
+  }, async () => {
+    if (!kiln) throw new Error('Kiln did not start');
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${kiln.url}/`);
+    await page.waitForURL(/\/login$/);
+    await signUp(page, 'ines@example.com');
+    await page.getByLabel('Describe your app').fill('A todo list app with due dates');
+    await page.getByLabel('Describe your app').press('Enter');
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+    await expect
+      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 60_000 })
+      .toBe('VALID');
+
+    // The preview's tasks come from the server: the seed rows of the migration, through /api/todos.
+    const preview = page.frameLocator('iframe[title="Preview"]');
+    await preview.getByText("Your tasks are saved in the app's database.").waitFor({ timeout: 20_000 });
+    await preview.getByText('Renew library books').waitFor();
+    await preview.getByPlaceholder('What needs to be done?').fill('Book the venue');
+    await preview.getByRole('button', { name: 'Add', exact: true }).click();
+    await preview.getByText('Book the venue').waitFor();
+
+    // The Database tab shows the todos table with the new row on the preview's branch.
+    await page.getByRole('tab', { name: 'Database' }).click();
+    const todos = page.locator('[data-table="todos"]');
+    await expect.poll(() => todos.textContent(), { timeout: 15_000 }).toContain('Book the venue');
+    expect(await todos.textContent()).toContain('Renew library books');
+    await page.getByText('create_todos').waitFor();
+    await expect.poll(() => page.locator('.db-migrations').textContent()).toContain('not published yet');
+
+    // Publish: the published app reads main, which has the seed rows and not the preview's task.
+    await page.getByRole('button', { name: 'Publish' }).first().click();
+    const link = page.getByTestId('published-url');
+    await link.waitFor({ timeout: 30_000 });
+    const url = (await link.textContent())?.trim();
+    if (!url) throw new Error('no app link');
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(url);
+    await visitor.getByText("Your tasks are saved in the app's database.").waitFor({ timeout: 20_000 });
+    await visitor.getByText('Renew library books').waitFor();
+    expect(await visitor.getByText('Book the venue').count()).toBe(0);
+    // Back in the builder, the published branch has the table too, and the migration is marked published.
+    await page.getByRole('tab', { name: 'Published data' }).click();
+    await expect
+      .poll(() => page.locator('.db-migrations').textContent(), { timeout: 15_000 })
+      .toContain('published');
+    await expect.poll(() => todos.textContent(), { timeout: 15_000 }).toContain('todos · 4 rows');
+    expect(await todos.textContent()).toContain('Renew library books');
+    expect(await todos.textContent()).not.toContain('Book the venue');
+  });
+});
