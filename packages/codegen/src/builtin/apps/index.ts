@@ -4,6 +4,7 @@
  */
 import type { AppType } from '@kiln/core';
 import type { AccentHue } from '../theme.ts';
+import { contactsApp } from './contacts.ts';
 import { leadGenApp } from './lead-gen.ts';
 import { linkInBioApp } from './link-in-bio.ts';
 import { notesApp } from './notes.ts';
@@ -53,6 +54,7 @@ const BUILDERS: Partial<Record<Kind, (ctx: AppContext) => BuiltApp>> = {
   LINK_IN_BIO: linkInBioApp,
   PERSONAL_WEBSITE: personalSiteApp,
   PORTFOLIO_WEBSITE: personalSiteApp,
+  CONTACT_MANAGEMENT: contactsApp,
 };
 
 /** Builds the app for a context. */

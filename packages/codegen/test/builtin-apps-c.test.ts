@@ -1,0 +1,340 @@
+/**
+ * The builtin's contact manager, chat, dating, weather, translation and writing-helper apps work for real:
+ * each prompt builds its own template, every module passes the static checks, the migrations and functions
+ * run on PGlite (route handlers called as the server would), every page renders in the preview runtime,
+ * and one thing a person would do in each app works in headless Chromium served as a published app (with
+ * its backend when it has one). Needs the built preview runtime (`npm run build -w @kiln/preview`).
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { moduleName } from '@kiln/core';
+import { appShellHtml, PREVIEW_DIST_DIR } from '@kiln/preview';
+import { closeHeadless, launchChromium, renderCheck } from '@kiln/preview/node';
+import type { Browser, Page } from 'playwright-core';
+import { transform } from 'sucrase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBuiltinProvider } from '../src/builtin/provider.ts';
+import { generate } from '../src/generate.ts';
+import type { GenMigration, GenModule } from '../src/types.ts';
+import { expectValidModules } from './expect-valid-modules.ts';
+
+type Sql = (strings: TemplateStringsArray, ...values: unknown[]) => Promise<Record<string, unknown>[]>;
+type Handler = (
+  request: Request,
+  context: { params: Record<string, string> },
+) => Promise<Response> | Response;
+type Row = Record<string, unknown>;
+
+interface Built {
+  appType: string | undefined;
+  modules: GenModule[];
+  migrations: GenMigration[];
+  message: string;
+}
+
+interface AppBackend {
+  call<T = { error?: string }>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; data: T }>;
+  query(text: string, values?: unknown[]): Promise<Row[]>;
+}
+
+async function build(prompt: string): Promise<Built> {
+  for await (const e of generate({ prompt, modules: [] }, createBuiltinProvider({ chunkSize: 4096 }))) {
+    if (e.type === 'done') {
+      return { appType: e.appType, modules: e.modules, migrations: e.migrations ?? [], message: e.message };
+    }
+  }
+  throw new Error('no done event');
+}
+
+let database: PGlite | null = null;
+let schemas = 0;
+
+/** A backend with the migrations applied (a schema of its own in one PGlite) and the FUNCTION modules loaded. */
+async function startBackend(app: Built): Promise<AppBackend> {
+  database ??= await PGlite.create();
+  const db = database;
+  const schema = `apps_c_${++schemas}`;
+  await db.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema};`);
+  for (const m of app.migrations) await db.exec(m.sql);
+  const sql: Sql = async (strings, ...values) => {
+    let text = strings[0] ?? '';
+    for (let i = 1; i < strings.length; i++) text += `$${i}${strings[i]}`;
+    return (await db.query<Row>(text, values)).rows;
+  };
+  const routes = app.modules
+    .filter((m) => m.moduleType === 'FUNCTION')
+    .map((m) => {
+      const names: string[] = [];
+      const segments = m.filePath
+        .replace(/^apps\/web\/src\/app\//, '')
+        .replace(/\/route\.ts$/, '')
+        .split('/')
+        .map((seg) => {
+          const dynamic = /^\[(\w+)\]$/.exec(seg)?.[1];
+          if (!dynamic) return seg;
+          names.push(dynamic);
+          return '([^/]+)';
+        });
+      return { pattern: new RegExp(`^/${segments.join('/')}$`), names, handlers: evaluate(m, sql) };
+    });
+  return {
+    async call<T>(method: string, path: string, body?: unknown) {
+      const url = new URL(path, 'http://app.localhost');
+      for (const r of routes) {
+        const match = r.pattern.exec(url.pathname);
+        if (!match) continue;
+        const params = Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? '')]));
+        const handler = r.handlers[method.toUpperCase()];
+        if (typeof handler !== 'function') return { status: 405, data: { error: 'method' } as T };
+        const request = new Request(url, {
+          method,
+          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          body: body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body),
+        });
+        const res = await (handler as Handler)(request, { params });
+        const text = await res.text();
+        return { status: res.status, data: (text ? JSON.parse(text) : null) as T };
+      }
+      return { status: 404, data: { error: 'no route' } as T };
+    },
+    async query(text, values = []) {
+      await db.exec(`SET search_path TO ${schema};`);
+      return (await db.query<Row>(text, values)).rows;
+    },
+  };
+}
+
+/** A FUNCTION module's exports, with `@/app/api/utils/sql` bound to `sql` and no other import allowed. */
+function evaluate(module: GenModule, sql: Sql): Record<string, unknown> {
+  const { code } = transform(module.content, { transforms: ['typescript', 'imports'] });
+  const exports: Record<string, unknown> = {};
+  const require = (id: string) => {
+    if (id === '@/app/api/utils/sql') return { __esModule: true, default: sql };
+    throw new Error(`${module.filePath} imports ${id}, which functions cannot use`);
+  };
+  new Function('exports', 'require', code)(exports, require);
+  return exports;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.woff2': 'font/woff2',
+};
+
+interface ServedApp {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves a project as a published app: the preview runtime, `/api/…` from `backend` (a 404 page without one). */
+async function serveApp(modules: GenModule[], backend: AppBackend | null): Promise<ServedApp> {
+  const html = appShellHtml({
+    title: 'App',
+    revisionId: 'rev-1',
+    css: '',
+    modules: modules.map((m) => ({ ...m, name: moduleName(m.filePath) })),
+  });
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.startsWith('/_kiln/')) {
+      const file = normalize(join(PREVIEW_DIST_DIR, url.pathname.slice('/_kiln/'.length)));
+      if (!file.startsWith(PREVIEW_DIST_DIR + sep)) return res.writeHead(404).end();
+      try {
+        const body = await readFile(file);
+        res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
+        return res.end(body);
+      } catch {
+        return res.writeHead(404).end();
+      }
+    }
+    if (url.pathname.startsWith('/api/')) {
+      if (!backend) return res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
+      const answer = await backend.call(req.method ?? 'GET', url.pathname + url.search, body);
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify(answer.data));
+    }
+    return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const API = 'apps/web/src/app/api/';
+const WEB = 'apps/web/src/';
+
+/** Each app: its prompt, the type it is, the modules it must have, and its migrations (none: client-side). */
+const APPS = [
+  {
+    type: 'CONTACT_MANAGEMENT',
+    prompt: 'A CRM to manage my contacts',
+    paths: [
+      `${API}contacts/route.ts`,
+      `${API}contacts/[id]/route.ts`,
+      `${WEB}app/page.tsx`,
+      `${WEB}components/AppHeader.tsx`,
+      `${WEB}components/ContactDetail.tsx`,
+      `${WEB}components/ContactForm.tsx`,
+    ],
+    migrations: ['create_contacts'],
+  },
+];
+
+afterAll(async () => {
+  await database?.close();
+  await closeHeadless();
+});
+
+describe.each(APPS)('the $type app', ({ type, prompt, paths, migrations }) => {
+  it(`"${prompt}" builds its own template with valid modules`, async () => {
+    const app = await build(prompt);
+    expect(app.appType).toBe(type);
+    expect(app.modules.map((m) => m.filePath).sort()).toEqual([...paths].sort());
+    expect(app.migrations.map((m) => m.name)).toEqual(migrations);
+    expect(app.modules.some((m) => m.moduleType === 'FUNCTION')).toBe(migrations.length > 0);
+    expect(app.message).not.toMatch(/lorem/i);
+    expectValidModules(app.modules);
+  });
+
+  it('renders every page in the preview runtime without a backend', { timeout: 120_000 }, async () => {
+    const app = await build(prompt);
+    const preview = app.modules.map((m) => ({
+      filePath: m.filePath,
+      moduleType: m.moduleType,
+      name: moduleName(m.filePath),
+      content: m.content,
+    }));
+    const pages = app.modules.filter((m) => m.moduleType === 'PAGE');
+    expect(pages.length).toBeGreaterThanOrEqual(1);
+    for (const m of pages) {
+      const r = await renderCheck({ source: m.content, filePath: m.filePath, modules: preview, mode: 'web' });
+      expect({ filePath: m.filePath, ok: r.ok, error: r.error }).toEqual({
+        filePath: m.filePath,
+        ok: true,
+        error: null,
+      });
+    }
+  });
+});
+
+// --- the functions, on PGlite --------------------------------------------------------------------------------
+
+interface Contact {
+  id: string;
+  name: string;
+  email: string;
+  tags: string[];
+  favorite: boolean;
+  lastContacted: string;
+}
+
+describe('the contact functions', () => {
+  it('list the starter contacts A–Z; add, change and delete one; bad input is a 400, a missing one a 404', async () => {
+    const backend = await startBackend(await build('A CRM to manage my contacts'));
+    const list = await backend.call<{ contacts: Contact[] }>('GET', '/api/contacts');
+    expect(list.status).toBe(200);
+    expect(list.data.contacts.map((c) => c.name)).toEqual([
+      'Amara Okafor',
+      'Daniel Reyes',
+      'Hana Sato',
+      'Liam Walsh',
+      'Marco Bianchi',
+      'Priya Nair',
+    ]);
+    expect(list.data.contacts[0]?.lastContacted).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(list.data.contacts[5]?.lastContacted).toBe('');
+
+    const added = await backend.call<{ contact: Contact }>('POST', '/api/contacts', {
+      id: 'c-ada',
+      name: ' Ada Lovelace ',
+      email: 'ADA@Example.com',
+      tags: ['Client', 'client'],
+    });
+    expect(added.status).toBe(201);
+    expect(added.data.contact).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      tags: ['client'],
+    });
+    expect((await backend.call('POST', '/api/contacts', { name: '  ' })).status).toBe(400);
+    expect((await backend.call('POST', '/api/contacts', { name: 'X', email: 'nope' })).status).toBe(400);
+    expect((await backend.call('POST', '/api/contacts', 'not json')).status).toBe(400);
+
+    const changed = await backend.call<{ contact: Contact }>('PATCH', '/api/contacts/c-ada', {
+      favorite: true,
+      lastContacted: '2030-01-31',
+    });
+    expect(changed.data.contact).toMatchObject({
+      name: 'Ada Lovelace',
+      favorite: true,
+      lastContacted: '2030-01-31',
+    });
+    expect((await backend.call('PATCH', '/api/contacts/c-ada', { favorite: 'yes' })).status).toBe(400);
+    expect(await backend.call('PATCH', '/api/contacts/gone', { favorite: true })).toEqual({
+      status: 404,
+      data: { error: 'That contact no longer exists.' },
+    });
+    expect((await backend.call('DELETE', '/api/contacts/c-ada')).status).toBe(200);
+    expect(await backend.query("SELECT id FROM contacts WHERE id = 'c-ada'")).toEqual([]);
+  });
+});
+
+// --- one thing a person does in each app, in Chromium ---------------------------------------------------------
+
+describe('the apps, in a browser', { timeout: 60_000 }, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(app: ServedApp, path = '/'): Promise<Page> {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(app.url + path);
+    return page;
+  }
+
+  it('contacts: add a contact through the form, star them, and the database has them', async () => {
+    const app = await build('A CRM to manage my contacts');
+    const backend = await startBackend(app);
+    const served = await serveApp(app.modules, backend);
+    try {
+      const page = await open(served);
+      await page.getByText("Saved in the app's database").waitFor();
+      await page.getByRole('button', { name: 'New contact' }).click();
+      await page.locator('input[name="name"]').fill('Grace Hopper');
+      await page.locator('input[name="email"]').fill('grace@navy.mil');
+      await page.locator('input[name="company"]').fill('US Navy');
+      await page.getByRole('button', { name: 'Save contact' }).click();
+      await page.getByRole('heading', { name: 'Grace Hopper' }).waitFor();
+      await page.getByRole('button', { name: 'Add to favourites' }).click();
+      await expect
+        .poll(() =>
+          backend.query("SELECT email, company, favorite FROM contacts WHERE name = 'Grace Hopper'"),
+        )
+        .toEqual([{ email: 'grace@navy.mil', company: 'US Navy', favorite: true }]);
+      await page.locator('input[name="search"]').fill('navy');
+      await expect.poll(() => page.locator('aside li').count()).toBe(1);
+    } finally {
+      await served.close();
+    }
+  });
+});
