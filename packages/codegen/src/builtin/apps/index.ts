@@ -11,6 +11,7 @@ import { notesApp } from './notes.ts';
 import { personalSiteApp } from './personal-site.ts';
 import type { AppContext, BuiltApp } from './shared.ts';
 import { starterApp } from './starter.ts';
+import { storeApp } from './store.ts';
 import { surveyApp } from './survey.ts';
 import { todoListApp } from './todo-list.ts';
 
@@ -55,6 +56,7 @@ const BUILDERS: Partial<Record<Kind, (ctx: AppContext) => BuiltApp>> = {
   PERSONAL_WEBSITE: personalSiteApp,
   PORTFOLIO_WEBSITE: personalSiteApp,
   CONTACT_MANAGEMENT: contactsApp,
+  ECOMMERCE_STORE: storeApp,
 };
 
 /** Builds the app for a context. */

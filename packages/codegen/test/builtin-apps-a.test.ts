@@ -1,0 +1,371 @@
+/**
+ * The builtin's store, local pickup shop, blog, social network and gallery apps work for real: each prompt
+ * builds its own template, every module passes the static checks, the migrations and functions run on
+ * PGlite (route handlers called as the server would), every page renders in the preview runtime, and one
+ * thing a person would do in each app works in headless Chromium served as a published app with its backend.
+ * Needs the built preview runtime (`npm run build -w @kiln/preview`).
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { moduleName } from '@kiln/core';
+import { aiImageResponse, appShellHtml, PREVIEW_DIST_DIR } from '@kiln/preview';
+import { closeHeadless, launchChromium, renderCheck } from '@kiln/preview/node';
+import type { Browser, Page } from 'playwright-core';
+import { transform } from 'sucrase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBuiltinProvider } from '../src/builtin/provider.ts';
+import { generate } from '../src/generate.ts';
+import type { GenMigration, GenModule } from '../src/types.ts';
+import { expectValidModules } from './expect-valid-modules.ts';
+
+type Sql = (strings: TemplateStringsArray, ...values: unknown[]) => Promise<Record<string, unknown>[]>;
+type Handler = (
+  request: Request,
+  context: { params: Record<string, string> },
+) => Promise<Response> | Response;
+type Row = Record<string, unknown>;
+
+interface Built {
+  appType: string | undefined;
+  modules: GenModule[];
+  migrations: GenMigration[];
+  message: string;
+}
+
+interface AppBackend {
+  /** Calls `/api/…` as the page does; an object `body` is sent as JSON, a string as it is. */
+  call<T = { error?: string }>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; data: T }>;
+  /** Runs SQL on the app database directly (for assertions). */
+  query(text: string, values?: unknown[]): Promise<Row[]>;
+}
+
+async function build(prompt: string, modules: GenModule[] = []): Promise<Built> {
+  for await (const e of generate({ prompt, modules }, createBuiltinProvider({ chunkSize: 4096 }))) {
+    if (e.type === 'done') {
+      return { appType: e.appType, modules: e.modules, migrations: e.migrations ?? [], message: e.message };
+    }
+  }
+  throw new Error('no done event');
+}
+
+let database: PGlite | null = null;
+let schemas = 0;
+
+/** A backend with the migrations applied (a schema of its own in one PGlite) and the FUNCTION modules loaded. */
+async function startBackend(app: Built): Promise<AppBackend> {
+  database ??= await PGlite.create();
+  const db = database;
+  await db.exec(`CREATE SCHEMA apps_a_${++schemas}; SET search_path TO apps_a_${schemas};`);
+  for (const m of app.migrations) await db.exec(m.sql);
+  const sql: Sql = async (strings, ...values) => {
+    let text = strings[0] ?? '';
+    for (let i = 1; i < strings.length; i++) text += `$${i}${strings[i]}`;
+    return (await db.query<Row>(text, values)).rows;
+  };
+  const routes = app.modules
+    .filter((m) => m.moduleType === 'FUNCTION')
+    .map((m) => {
+      const names: string[] = [];
+      const segments = m.filePath
+        .replace(/^apps\/web\/src\/app\//, '')
+        .replace(/\/route\.ts$/, '')
+        .split('/')
+        .map((seg) => {
+          const dynamic = /^\[(\w+)\]$/.exec(seg)?.[1];
+          if (!dynamic) return seg;
+          names.push(dynamic);
+          return '([^/]+)';
+        });
+      return { pattern: new RegExp(`^/${segments.join('/')}$`), names, handlers: evaluate(m, sql) };
+    });
+  return {
+    async call<T>(method: string, path: string, body?: unknown) {
+      const url = new URL(path, 'http://app.localhost');
+      for (const r of routes) {
+        const match = r.pattern.exec(url.pathname);
+        if (!match) continue;
+        const params = Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? '')]));
+        const handler = r.handlers[method.toUpperCase()];
+        if (typeof handler !== 'function') return { status: 405, data: { error: 'method' } as T };
+        const request = new Request(url, {
+          method,
+          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          body: body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body),
+        });
+        const res = await (handler as Handler)(request, { params });
+        const text = await res.text();
+        return { status: res.status, data: (text ? JSON.parse(text) : null) as T };
+      }
+      return { status: 404, data: { error: 'no route' } as T };
+    },
+    async query(text, values = []) {
+      return (await db.query<Row>(text, values)).rows;
+    },
+  };
+}
+
+/** A FUNCTION module's exports, with `@/app/api/utils/sql` bound to `sql` and no other import allowed. */
+function evaluate(module: GenModule, sql: Sql): Record<string, unknown> {
+  const { code } = transform(module.content, { transforms: ['typescript', 'imports'] });
+  const exports: Record<string, unknown> = {};
+  const require = (id: string) => {
+    if (id === '@/app/api/utils/sql') return { __esModule: true, default: sql };
+    throw new Error(`${module.filePath} imports ${id}, which functions cannot use`);
+  };
+  new Function('exports', 'require', code)(exports, require);
+  return exports;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.woff2': 'font/woff2',
+};
+
+interface ServedApp {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves a project as a published app: the runtime, Kiln's image placeholders, `/api/…` from the backend. */
+async function serveApp(modules: GenModule[], backend: AppBackend | null): Promise<ServedApp> {
+  const html = appShellHtml({
+    title: 'App',
+    revisionId: 'rev-1',
+    css: '',
+    modules: modules.map((m) => ({ ...m, name: moduleName(m.filePath) })),
+  });
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.startsWith('/_kiln/')) {
+      const file = normalize(join(PREVIEW_DIST_DIR, url.pathname.slice('/_kiln/'.length)));
+      if (!file.startsWith(PREVIEW_DIST_DIR + sep)) return res.writeHead(404).end();
+      try {
+        const body = await readFile(file);
+        res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
+        return res.end(body);
+      } catch {
+        return res.writeHead(404).end();
+      }
+    }
+    if (url.pathname === '/api/ai-img') {
+      const image = aiImageResponse(url);
+      res.writeHead(image.status, Object.fromEntries(image.headers));
+      return res.end(Buffer.from(await image.arrayBuffer()));
+    }
+    if (url.pathname.startsWith('/api/')) {
+      if (!backend) return res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
+      const answer = await backend.call(req.method ?? 'GET', url.pathname + url.search, body);
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify(answer.data));
+    }
+    return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const path = (segment: string) =>
+  segment ? `apps/web/src/app/${segment}/page.tsx` : 'apps/web/src/app/page.tsx';
+const fn = (segment: string) => `apps/web/src/app/api/${segment}/route.ts`;
+const comp = (name: string) => `apps/web/src/components/${name}.tsx`;
+
+/** Each app: its prompt, type, and the modules it must have. */
+const APPS: { type: string; prompt: string; modules: string[]; tables: string[] }[] = [
+  {
+    type: 'ECOMMERCE_STORE',
+    prompt: 'An e-commerce store with a shopping cart for sneakers',
+    modules: [
+      path(''),
+      path('cart'),
+      fn('products'),
+      fn('orders'),
+      comp('AppHeader'),
+      comp('ProductCard'),
+      comp('ProductDetail'),
+    ],
+    tables: ['products', 'orders'],
+  },
+];
+
+afterAll(async () => {
+  await database?.close();
+  await closeHeadless();
+});
+
+describe.each(APPS)('the builtin $type app', { timeout: 120_000 }, ({ type, prompt, modules, tables }) => {
+  it('is built from its prompt with its pages, components, functions and migration, all valid', async () => {
+    const app = await build(prompt);
+    expect(app.appType).toBe(type);
+    expect(app.modules.map((m) => m.filePath).sort()).toEqual([...modules].sort());
+    expectValidModules(app.modules);
+    expect(app.migrations.length).toBe(1);
+    for (const t of tables) expect(app.migrations[0]?.sql).toContain(`CREATE TABLE ${t} (`);
+    expect(app.message).toContain('Try next');
+    expect(app.message).not.toMatch(/lorem|Item 1/i);
+  });
+
+  it('renders every page in the preview runtime (no backend) without an error', async () => {
+    const app = await build(prompt);
+    const preview = app.modules.map((m) => ({ ...m, name: moduleName(m.filePath) }));
+    const pages = app.modules.filter((m) => m.moduleType === 'PAGE');
+    expect(pages.length).toBeGreaterThanOrEqual(1);
+    for (const m of pages) {
+      const r = await renderCheck({ source: m.content, filePath: m.filePath, modules: preview, mode: 'web' });
+      expect({ filePath: m.filePath, ok: r.ok, error: r.error }).toEqual({
+        filePath: m.filePath,
+        ok: true,
+        error: null,
+      });
+    }
+  });
+
+  it('keeps working after the follow-ups (colour, rename, a page, sign-in)', async () => {
+    const app = await build(prompt);
+    const next = await build(
+      'make it teal, rename the app to Test Title and add a page called About',
+      app.modules,
+    );
+    expectValidModules(next.modules);
+    const all = next.modules.map((m) => m.content).join('\n');
+    expect(all).toContain("document.title = 'Test Title'");
+    expect(all).toMatch(/\bbg-teal-600\b/);
+    expect(next.modules.some((m) => m.filePath === path('about'))).toBe(true);
+    const signedIn = await build('add sign-in', next.modules);
+    expectValidModules(signedIn.modules);
+    expect(signedIn.modules.find((m) => m.filePath === comp('AppHeader'))?.content).toContain('useUser');
+  });
+});
+
+// --- the functions on PGlite ---------------------------------------------------------------------------------
+
+interface Product {
+  id: string;
+  name: string;
+  priceCents: number;
+  stock: number;
+}
+interface Order {
+  id: string;
+  items: { productId: string; quantity: number; priceCents: number }[];
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+}
+
+describe('the store functions', () => {
+  it('list the catalogue and place an order priced from the database, taking the stock off', async () => {
+    const backend = await startBackend(await build(APPS[0]!.prompt));
+    const { data } = await backend.call<{ products: Product[] }>('GET', '/api/products');
+    expect(data.products.length).toBe(9);
+    expect(data.products[0]).toMatchObject({ id: 'linen-throw', priceCents: 6800, stock: 12 });
+
+    const address = {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      address: '1 Analytical Way',
+      city: 'London',
+      postcode: 'N1 9GU',
+    };
+    const placed = await backend.call<{ order: Order }>('POST', '/api/orders', {
+      ...address,
+      items: [
+        { productId: 'ceramic-mug-set', quantity: 2, priceCents: 1 },
+        { productId: 'soy-candle', quantity: 1 },
+      ],
+    });
+    expect(placed.status).toBe(201);
+    expect(placed.data.order).toMatchObject({ subtotalCents: 8800, shippingCents: 0, totalCents: 8800 });
+    expect(await backend.query("SELECT stock FROM products WHERE id = 'ceramic-mug-set'")).toEqual([
+      { stock: 28 },
+    ]);
+    expect(await backend.query('SELECT total_cents, email FROM orders')).toEqual([
+      { total_cents: 8800, email: 'ada@example.com' },
+    ]);
+
+    const small = await backend.call<{ order: Order }>('POST', '/api/orders', {
+      ...address,
+      items: [{ productId: 'soy-candle', quantity: 1 }],
+    });
+    expect(small.data.order).toMatchObject({ subtotalCents: 2400, shippingCents: 695, totalCents: 3095 });
+
+    const soldOut = await backend.call('POST', '/api/orders', {
+      ...address,
+      items: [{ productId: 'olive-board', quantity: 1 }],
+    });
+    expect(soldOut).toEqual({ status: 409, data: { error: 'Olive Wood Serving Board is sold out.' } });
+    const bad = await backend.call('POST', '/api/orders', { ...address, email: 'nope', items: [] });
+    expect(bad).toEqual({ status: 400, data: { error: 'Please enter a valid email address.' } });
+    expect(await backend.query('SELECT count(*)::int AS n FROM orders')).toEqual([{ n: 2 }]);
+  });
+});
+
+// --- one thing a person does in each app, in Chromium ----------------------------------------------------------
+
+describe('the apps in a browser', { timeout: 90_000 }, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(served: ServedApp, at = '/'): Promise<Page> {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(served.url + at);
+    return page;
+  }
+
+  it('store: add to cart shows count 1 and the total; checkout places the order in the database', async () => {
+    const app = await build(APPS[0]!.prompt);
+    const backend = await startBackend(app);
+    const served = await serveApp(app.modules, backend);
+    try {
+      const page = await open(served);
+      await page.getByRole('button', { name: 'Add Waxed Canvas Tote to cart' }).click();
+      await expect.poll(() => page.getByTestId('cart-summary').textContent()).toBe('Cart · 1 item · $45.00');
+      await page.getByRole('button', { name: 'View Pour-Over Coffee Kit' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Increase quantity' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Add to cart' }).click();
+      await expect
+        .poll(() => page.getByTestId('cart-summary').textContent())
+        .toBe('Cart · 3 items · $153.00');
+      await page.getByRole('link', { name: 'Checkout' }).click();
+      await page.getByRole('heading', { name: 'Your cart' }).waitFor();
+      await page.getByRole('button', { name: 'One less Pour-Over Coffee Kit' }).click();
+      await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('$99.00');
+      await page.getByPlaceholder('Full name').fill('Grace Hopper');
+      await page.getByPlaceholder('Email').fill('grace@example.com');
+      await page.getByPlaceholder('Street address').fill('12 Harbour Road');
+      await page.getByPlaceholder('City').fill('Arlington');
+      await page.getByPlaceholder('Postcode').fill('22201');
+      await page.getByRole('button', { name: /Place order/ }).click();
+      await page.getByRole('heading', { name: 'Thank you, Grace!' }).waitFor();
+      expect(await backend.query('SELECT total_cents, customer_name FROM orders')).toEqual([
+        { total_cents: 9900, customer_name: 'Grace Hopper' },
+      ]);
+      expect(await backend.query("SELECT stock FROM products WHERE id = 'pour-over-kit'")).toEqual([
+        { stock: 7 },
+      ]);
+    } finally {
+      await served.close();
+    }
+  });
+});
