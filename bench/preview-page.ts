@@ -7,7 +7,13 @@
 
 const SECTIONS = ['Revenue', 'Orders', 'Customers', 'Refunds', 'Visitors', 'Conversion'];
 
-export function dashboardPage(marker: string): string {
+export function dashboardPage(marker: string, opts: { codeEdit?: boolean } = {}): string {
+  // A code edit changes an expression's punctuation too (the quotes alternate), so it is a change to the code,
+  // not only to the page's text: the runtime cannot patch it into the previous output and transpiles it.
+  const quote = Number(marker.at(-1)) % 2 === 0 ? "'" : '"';
+  const shown = opts.codeEdit
+    ? `{['Dashboard', ${quote}${marker}${quote}].join(${quote} ${quote})}`
+    : `Dashboard ${marker}`;
   const lines: string[] = [];
   lines.push(
     `import React, { useEffect, useMemo, useState } from 'react';`,
@@ -98,7 +104,7 @@ export function dashboardPage(marker: string): string {
     '    <div className="min-h-screen bg-gray-50">',
     '      <header className="border-b bg-white">',
     '        <div className="mx-auto flex max-w-6xl items-center justify-between px-6 py-4">',
-    `          <h1 className="text-xl font-bold text-gray-900" data-testid="heading">Dashboard ${marker}</h1>`,
+    `          <h1 className="text-xl font-bold text-gray-900" data-testid="heading">${shown}</h1>`,
     '          <div className="flex items-center gap-3">',
     '            <button type="button" onClick={() => setNotifications(0)} className="relative rounded-full p-2 hover:bg-gray-100">',
     '              <Bell className="h-5 w-5" />',

@@ -6,10 +6,12 @@ import { describe, expect, test } from 'vitest';
 import { cleanGeneratedCode } from './clean.ts';
 import {
   compileModule,
+  hasUnverifiedChunks,
   JSX_FACTORY,
   JSX_FRAGMENT,
   transpile,
   transpileWhole,
+  verifyPatchedChunks,
   wrapAdjacentJsx,
 } from './compile.ts';
 
@@ -169,5 +171,90 @@ describe('transpile (one top-level declaration at a time, cached)', () => {
       message = (error as Error).message;
     }
     expect(() => transpile(broken, 'a.tsx')).toThrow(message);
+  });
+});
+
+describe('patched edits (plain-text changes of a declaration, checked against sucrase afterwards)', () => {
+  const corpus = readdirSync(CORPUS_DIR)
+    .filter((f) => f.endsWith('.tsx.txt'))
+    .map((f) => cleanGeneratedCode(readFileSync(join(CORPUS_DIR, f), 'utf8')).code);
+
+  /** A deterministic stream of numbers in [0, 1). */
+  function random(seed: number) {
+    let x = seed;
+    return () => {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      return x / 2147483648;
+    };
+  }
+
+  test('give exactly sucrase’s output for word edits anywhere in the corpus (copy, classes, names, numbers)', () => {
+    const next = random(7);
+    let patched = 0;
+    let edits = 0;
+    for (const [i, code] of corpus.entries()) {
+      try {
+        transpileWhole(code, 'Page.tsx');
+      } catch {
+        continue;
+      }
+      const file = `corpus-${i}.tsx`;
+      transpile(code, file, { patch: true });
+      verifyPatchedChunks();
+      let current = code;
+      const words = [...code.matchAll(/[A-Za-z][A-Za-z0-9-]{2,}/g)];
+      for (let k = 0; k < 12 && words.length > 0; k++) {
+        const word = words[Math.floor(next() * words.length)];
+        if (!word || word.index === undefined) continue;
+        const at = current.indexOf(word[0], word.index - (code.length - current.length) - 8);
+        if (at < 0) continue;
+        const replacement = `${word[0]}${k}x`;
+        const edited = current.slice(0, at) + replacement + current.slice(at + word[0].length);
+        let expected: string;
+        try {
+          expected = transpileWhole(edited, file);
+        } catch {
+          continue;
+        }
+        const got = transpile(edited, file, { patch: true });
+        edits++;
+        if (hasUnverifiedChunks()) {
+          patched++;
+          expect(verifyPatchedChunks(), `${file}: ${word[0]} → ${replacement}`).toEqual([]);
+        }
+        expect(got).toBe(expected);
+        current = edited;
+      }
+    }
+    expect(edits).toBeGreaterThan(300);
+    // Words used once (copy, class names, numbers) are patched, about one edit in five over the corpus; a word
+    // that occurs twice (most identifiers) is transpiled.
+    expect(patched).toBeGreaterThan(edits / 10);
+  });
+
+  test('refuse or catch edits that change syntax: a tag, an attribute name, a type, an enum', () => {
+    const filler = Array.from(
+      { length: 12 },
+      (_, i) => `      <li className="item-${i}">Row number ${i}</li>`,
+    ).join('\n');
+    const base = `function Card({ total }: { total: number }) {\n  return (\n    <div title="Card">\n      <ul>\n${filler}\n      </ul>\n      <section>Total amount due</section>\n    </div>\n  );\n}\nenum Mode { Light, Dark }\n`;
+    const edits: [string, string][] = [
+      ['<section>Total amount due</section>', '<sectiox>Total amount due</sectiox>'],
+      ['<div title="Card">', '<div aria-title="Card">'],
+      ['{ total: number }', '{ total: string }'],
+      ['enum Mode { Light, Dark }', 'enum Mode { Light, Darker }'],
+      ['Total amount due', 'Total amount owed'],
+    ];
+    for (const [from, to] of edits) {
+      transpile(base, 'card.tsx', { patch: true });
+      verifyPatchedChunks();
+      const edited = base.replace(from, to);
+      const got = transpile(edited, 'card.tsx', { patch: true });
+      const wrong = verifyPatchedChunks();
+      const expected = transpileWhole(edited, 'card.tsx');
+      // Either the patch was right, or verification found it wrong and the next compile is sucrase's.
+      if (got !== expected) expect(wrong.length).toBeGreaterThan(0);
+      expect(transpile(edited, 'card.tsx', { patch: true })).toBe(expected);
+    }
   });
 });

@@ -47,15 +47,106 @@ const chunkCache = new Map<string, string>();
 const CHUNK_CACHE_SIZE = 1000;
 
 /**
+ * The newest version of each declaration, by file and first line (`function DashboardPage() {`): the base a
+ * text edit of that declaration is patched from.
+ */
+const lastByHead = new Map<string, { source: string; js: string }>();
+/** Patched chunks not yet checked against sucrase (source → patched output and its file). */
+const unverified = new Map<string, { js: string; filePath: string }>();
+
+/** Characters an edit may touch for the output to be patched instead of transpiled (no syntax, no newline). */
+const SAFE = /^[A-Za-z0-9_$\- .,%#@+*?]*$/;
+const SAFE_CHAR = /[A-Za-z0-9_$\- .,%#@+*?]/;
+
+function occurrences(text: string, part: string): number {
+  let n = 0;
+  for (let at = text.indexOf(part); at >= 0 && n < 2; at = text.indexOf(part, at + 1)) n++;
+  return n;
+}
+
+/**
+ * Sucrase's output for `piece` made from the output of the previous version of the same declaration, when the
+ * edit between them only changed plain words inside one run of text (copy in JSX, a string, a class list, a
+ * number): the run is found once in the old source and once in the old output, with the same neighbours (or JSX
+ * text's `>…<` turned into `"…"`), and replaced. Anything else — or any doubt — returns undefined and the piece is
+ * transpiled. Every patch is checked against sucrase soon after (`verifyPatchedChunks`), off the edit's path.
+ */
+function patchedChunk(piece: string, filePath: string): string | undefined {
+  const head = `${filePath}\n${piece.slice(0, piece.indexOf('\n') >>> 0)}`;
+  const prev = lastByHead.get(head);
+  if (!prev || prev.source.length < 200) return undefined;
+  const a = prev.source;
+  const max = Math.min(a.length, piece.length);
+  let p = 0;
+  while (p < max && a.charCodeAt(p) === piece.charCodeAt(p)) p++;
+  let s = 0;
+  while (s < max - p && a.charCodeAt(a.length - 1 - s) === piece.charCodeAt(piece.length - 1 - s)) s++;
+  const oldChange = a.slice(p, a.length - s);
+  const newChange = piece.slice(p, piece.length - s);
+  if (!SAFE.test(oldChange) || !SAFE.test(newChange)) return undefined;
+  // Widen to the whole run of plain text around the change, without its outer spaces.
+  let start = p;
+  while (start > 0 && SAFE_CHAR.test(a[start - 1] as string)) start--;
+  let end = a.length - s;
+  while (end < a.length && SAFE_CHAR.test(a[end] as string)) end++;
+  while (start < p && a[start] === ' ') start++;
+  while (end > a.length - s && a[end - 1] === ' ') end--;
+  if (start >= end || start > p || end < a.length - s) return undefined;
+  const oldRun = a.slice(start, end);
+  const newRun = piece.slice(start, end - a.length + piece.length);
+  if (oldRun.trim() !== oldRun || newRun.trim() !== newRun || newRun === '') return undefined;
+  if (occurrences(a, oldRun) !== 1 || occurrences(prev.js, oldRun) !== 1) return undefined;
+  const at = prev.js.indexOf(oldRun);
+  const before = [a[start - 1], prev.js[at - 1]];
+  const after = [a[end], prev.js[at + oldRun.length]];
+  const sameSides = before[0] === before[1] && after[0] === after[1];
+  const jsxText = before[0] === '>' && before[1] === '"' && after[0] === '<' && after[1] === '"';
+  if (!sameSides && !jsxText) return undefined;
+  if (jsxText && !/^[A-Za-z0-9_$\- .,%#@+*?]+$/.test(newRun)) return undefined;
+  return prev.js.slice(0, at) + newRun + prev.js.slice(at + oldRun.length);
+}
+
+/**
+ * Transpiles the chunks that were patched (see `patchedChunk`) and puts sucrase's output in the cache. Returns
+ * the sources whose patch differed from sucrase (their modules must be compiled and evaluated again); normally
+ * none.
+ */
+export function verifyPatchedChunks(): string[] {
+  const wrong: string[] = [];
+  for (const [piece, { js: patched, filePath }] of unverified) {
+    let js: string;
+    try {
+      js = transpileWhole(piece, filePath);
+    } catch {
+      js = '';
+    }
+    if (js !== patched) {
+      wrong.push(piece);
+      if (js) chunkCache.set(piece, js);
+      else chunkCache.delete(piece);
+      for (const [head, last] of lastByHead) if (last.source === piece) lastByHead.delete(head);
+    }
+  }
+  unverified.clear();
+  return wrong;
+}
+
+/** Whether some patched chunks still wait for `verifyPatchedChunks`. */
+export function hasUnverifiedChunks(): boolean {
+  return unverified.size > 0;
+}
+
+/**
  * Sucrase's output, one top-level declaration at a time. The code is cut before each line that starts a
  * declaration at column 0 and each piece is transpiled on its own and cached, then the pieces are joined:
  * sucrase works statement by statement (there are no imports left to elide), keeps line numbers, and a
  * piece that starts with a declaration keyword cannot continue the one before it, so the result is the
  * same text as transpiling the whole module (checked over the render corpus in compile.test.ts). A cut that
  * lands inside a template, comment or unindented block makes a piece that does not parse: then the module
- * is transpiled whole, as before, which also gives the error its usual message and position.
+ * is transpiled whole, as before, which also gives the error its usual message and position. With
+ * `patch: true` (the preview's edits), a plain-text edit of a declaration is patched into its previous output.
  */
-export function transpile(code: string, filePath: string): string {
+export function transpile(code: string, filePath: string, opts: { patch?: boolean } = {}): string {
   const pieces: string[] = [];
   let start = 0;
   for (let at = code.indexOf('\n'); at >= 0; at = code.indexOf('\n', at + 1)) {
@@ -71,11 +162,19 @@ export function transpile(code: string, filePath: string): string {
   const out: string[] = [];
   try {
     for (const piece of pieces) {
-      let js = chunkCache.get(piece);
+      let js = chunkCache.get(piece) ?? unverified.get(piece)?.js;
+      if (js === undefined && opts.patch) {
+        js = patchedChunk(piece, filePath);
+        if (js !== undefined) unverified.set(piece, { js, filePath });
+      }
       if (js === undefined) {
         js = transpileWhole(piece, filePath);
         chunkCache.set(piece, js);
         if (chunkCache.size > CHUNK_CACHE_SIZE) chunkCache.delete(chunkCache.keys().next().value as string);
+      }
+      if (piece.length >= 200) {
+        lastByHead.set(`${filePath}\n${piece.slice(0, piece.indexOf('\n') >>> 0)}`, { source: piece, js });
+        if (lastByHead.size > CHUNK_CACHE_SIZE) lastByHead.delete(lastByHead.keys().next().value as string);
       }
       out.push(js);
     }
@@ -158,11 +257,15 @@ function fallbackDefaultNames(filePath: string, cleaned: CleanedModule): string[
  * `Error` with the sucrase message when the code cannot be transpiled, after one retry that wraps
  * adjacent JSX elements in a div.
  */
-export function compileModule(source: string, filePath: string): CompiledModule {
+export function compileModule(
+  source: string,
+  filePath: string,
+  opts: { patch?: boolean } = {},
+): CompiledModule {
   const cleaned = cleanGeneratedCode(source);
   let body: string;
   try {
-    body = transpile(cleaned.code, filePath);
+    body = transpile(cleaned.code, filePath, opts);
   } catch (error) {
     const wrapped = wrapAdjacentJsx(cleaned.code);
     if (wrapped === cleaned.code) throw error;

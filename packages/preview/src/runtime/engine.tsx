@@ -92,7 +92,12 @@ export interface EngineOptions {
   /** Posts a message to the builder; a no-op for published apps. */
   post(message: PreviewToBuilder): void;
   /** Compiles a module (sucrase); loaded lazily because published apps ship compiled code. */
-  compile?: () => Promise<(source: string, filePath: string) => CompiledModule>;
+  compile?: () => Promise<(source: string, filePath: string, opts?: { patch?: boolean }) => CompiledModule>;
+  /**
+   * Checks the chunks an edit patched instead of transpiling (compile.ts `verifyPatchedChunks`); the preview
+   * passes it and then compiles its edits with `patch: true`. Returns the chunks whose patch was wrong.
+   */
+  verifyPatches?: () => Promise<() => string[]>;
   /**
    * Repairs code that is still being generated (see `partial.ts`): the newest code that parses, or null.
    * Loaded at boot in the preview; awaited by the first load with `generating: true`.
@@ -158,7 +163,10 @@ export class Engine {
   private readonly renderedRevisions = new Set<string>();
   private loadStartedAt = 0;
   private loaded = false;
-  private compiler?: (source: string, filePath: string) => CompiledModule;
+  private compiler?: (source: string, filePath: string, opts?: { patch?: boolean }) => CompiledModule;
+  private verifyPatches?: () => string[];
+  private verifyTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastRequest: LoadRequest | null = null;
   private repair?: ((source: string) => string | null) | null;
   private readonly repaired = new Map<string, string>();
 
@@ -221,8 +229,10 @@ export class Engine {
     if (req.css !== undefined) applyCss(req.css);
     if (!this.compiler && req.modules.some((m) => 'content' in m) && this.opts.compile) {
       this.compiler = await this.opts.compile();
+      if (this.opts.verifyPatches) this.verifyPatches = await this.opts.verifyPatches();
       if (seq !== this.seq) return;
     }
+    this.lastRequest = req;
     if (req.generating && this.repair === undefined && this.opts.partial) {
       this.repair = await this.opts.partial();
       if (seq !== this.seq) return;
@@ -270,6 +280,25 @@ export class Engine {
     // generating render as React schedules them.
     if (req.generating) this.render();
     else flushSync(() => this.render());
+    this.scheduleVerify(seq);
+  }
+
+  /**
+   * After an edit has rendered, checks the chunks it patched against sucrase (off the edit's path: the DOM is
+   * already updated). A wrong patch — never seen in the tests, but possible — is replaced by sucrase's output
+   * and the same load runs again.
+   */
+  private scheduleVerify(seq: number): void {
+    const verify = this.verifyPatches;
+    if (!verify) return;
+    clearTimeout(this.verifyTimer);
+    this.verifyTimer = setTimeout(() => {
+      const wrong = verify();
+      if (wrong.length === 0 || seq !== this.seq || !this.lastRequest) return;
+      console.warn('[kiln] a patched edit differed from a full compile; compiling again');
+      this.compileCache.clear();
+      void this.apply(this.lastRequest);
+    }, 0);
   }
 
   /** While generating: the newest code that parses, made from the module's partial source. */
@@ -306,7 +335,10 @@ export class Engine {
     let result = this.compileCache.get(key);
     if (!result) {
       try {
-        result = this.compiler(content, m.filePath);
+        // An edit of finished code may patch plain-text changes into the previous output (checked right after).
+        result = this.compiler(content, m.filePath, {
+          patch: !generating && this.verifyPatches !== undefined,
+        });
       } catch (error) {
         result = errorData(error);
       }

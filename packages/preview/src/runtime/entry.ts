@@ -49,7 +49,8 @@ async function startPreview(boot: Extract<BootConfig, { mode: 'preview' }>): Pro
   });
   const post = (message: PreviewToBuilder) => window.parent.postMessage(message, boot.builderOrigin);
   post({ kind: 'kiln:ready' });
-  const compile = import('../compile.ts').then((m) => m.compileModule);
+  const compiler = import('../compile.ts');
+  const compile = compiler.then((m) => m.compileModule);
   // The streaming parser (web-tree-sitter + tsx grammar wasm) loads with the compiler, fetched once.
   const partial = import('../partial.ts').then(async (m) => {
     try {
@@ -70,6 +71,7 @@ async function startPreview(boot: Extract<BootConfig, { mode: 'preview' }>): Pro
     container: container(),
     post,
     compile: () => compile,
+    verifyPatches: () => compiler.then((m) => m.verifyPatchedChunks),
     partial: () => partial,
   });
   installLinkRouting(engine);
