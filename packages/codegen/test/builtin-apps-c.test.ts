@@ -194,6 +194,20 @@ const APPS = [
     ],
     migrations: ['create_contacts'],
   },
+  {
+    type: 'CHAT_APP',
+    prompt: 'A chat app for my team',
+    paths: [
+      `${API}rooms/route.ts`,
+      `${API}rooms/[id]/messages/route.ts`,
+      `${WEB}app/page.tsx`,
+      `${WEB}components/AppHeader.tsx`,
+      `${WEB}components/RoomList.tsx`,
+      `${WEB}components/MessageBubble.tsx`,
+      `${WEB}components/Composer.tsx`,
+    ],
+    migrations: ['create_rooms_and_messages'],
+  },
 ];
 
 afterAll(async () => {
@@ -295,6 +309,82 @@ describe('the contact functions', () => {
   });
 });
 
+interface Message {
+  id: string;
+  roomId: string;
+  author: string;
+  body: string;
+  createdAt: number;
+}
+interface Room {
+  id: string;
+  name: string;
+  topic: string;
+  messageCount: number;
+  lastMessage: Message | null;
+}
+
+describe('the chat functions', () => {
+  it('list the rooms with their last message; read a room, only newer messages with ?after, and send one', async () => {
+    const backend = await startBackend(await build('A chat app for my team'));
+    const rooms = await backend.call<{ rooms: Room[] }>('GET', '/api/rooms');
+    expect(rooms.data.rooms.map((r) => [r.id, r.messageCount])).toEqual([
+      ['general', 4],
+      ['design', 3],
+      ['random', 2],
+    ]);
+    expect(rooms.data.rooms[0]?.lastMessage).toMatchObject({ author: 'Priya', roomId: 'general' });
+
+    const general = await backend.call<{ messages: Message[] }>('GET', '/api/rooms/general/messages');
+    expect(general.data.messages.map((m) => m.author)).toEqual(['Maya', 'Tom', 'Maya', 'Priya']);
+    const last = general.data.messages.at(-1)?.createdAt ?? 0;
+    expect(
+      (await backend.call<{ messages: Message[] }>('GET', `/api/rooms/general/messages?after=${last}`)).data
+        .messages,
+    ).toEqual([]);
+
+    const sent = await backend.call<{ message: Message }>('POST', '/api/rooms/general/messages', {
+      id: 'hello-1',
+      author: ' Sam ',
+      body: 'Hello team!',
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.data.message).toMatchObject({
+      id: 'hello-1',
+      author: 'Sam',
+      body: 'Hello team!',
+      roomId: 'general',
+    });
+    const newer = await backend.call<{ messages: Message[] }>(
+      'GET',
+      `/api/rooms/general/messages?after=${last}`,
+    );
+    expect(newer.data.messages.map((m) => m.body)).toEqual(['Hello team!']);
+
+    expect(
+      (await backend.call('POST', '/api/rooms/general/messages', { author: 'Sam', body: '  ' })).status,
+    ).toBe(400);
+    expect(
+      (await backend.call('POST', '/api/rooms/general/messages', { author: '', body: 'Hi' })).status,
+    ).toBe(400);
+    expect(await backend.call('POST', '/api/rooms/nope/messages', { author: 'Sam', body: 'Hi' })).toEqual({
+      status: 404,
+      data: { error: 'That room no longer exists.' },
+    });
+
+    expect(
+      (await backend.call('POST', '/api/rooms', { name: 'Launch Plans', topic: 'Go-live' })).status,
+    ).toBe(201);
+    expect(await backend.call('POST', '/api/rooms', { name: 'launch plans' })).toEqual({
+      status: 409,
+      data: { error: 'There is already a room called #launch-plans.' },
+    });
+    expect(
+      (await backend.call<{ rooms: Room[] }>('GET', '/api/rooms')).data.rooms.map((r) => r.id),
+    ).toContain('launch-plans');
+  });
+});
+
 // --- one thing a person does in each app, in Chromium ---------------------------------------------------------
 
 describe('the apps, in a browser', { timeout: 60_000 }, () => {
@@ -333,6 +423,34 @@ describe('the apps, in a browser', { timeout: 60_000 }, () => {
         .toEqual([{ email: 'grace@navy.mil', company: 'US Navy', favorite: true }]);
       await page.locator('input[name="search"]').fill('navy');
       await expect.poll(() => page.locator('aside li').count()).toBe(1);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('chat: join with a name, send a message to the database, and see a message someone else sent by polling', async () => {
+    const app = await build('A chat app for my team');
+    const backend = await startBackend(app);
+    const served = await serveApp(app.modules, backend);
+    try {
+      const page = await open(served);
+      await page.getByText('Live', { exact: true }).waitFor();
+      const thread = page.getByRole('list', { name: 'Messages' });
+      await thread.getByText('Reminder: coffee order for the offsite closes at noon ☕').waitFor();
+      await page.locator('input[name="displayName"]').fill('Ada');
+      await page.getByRole('button', { name: 'Join chat' }).click();
+      await page.locator('textarea[name="message"]').fill('Shipping the release at five');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expect
+        .poll(() =>
+          backend.query("SELECT author, room_id FROM messages WHERE body = 'Shipping the release at five'"),
+        )
+        .toEqual([{ author: 'Ada', room_id: 'general' }]);
+
+      await backend.query(
+        "INSERT INTO messages (id, room_id, author, body, created_at) VALUES ('from-sam', 'general', 'Sam', 'Great, I will test it now', (extract(epoch from now()) * 1000)::bigint + 1000)",
+      );
+      await thread.getByText('Great, I will test it now').waitFor({ timeout: 10_000 });
     } finally {
       await served.close();
     }

@@ -4,6 +4,7 @@
  */
 import type { AppType } from '@kiln/core';
 import type { AccentHue } from '../theme.ts';
+import { chatApp } from './chat.ts';
 import { contactsApp } from './contacts.ts';
 import { leadGenApp } from './lead-gen.ts';
 import { linkInBioApp } from './link-in-bio.ts';
@@ -57,6 +58,7 @@ const BUILDERS: Partial<Record<Kind, (ctx: AppContext) => BuiltApp>> = {
   PORTFOLIO_WEBSITE: personalSiteApp,
   CONTACT_MANAGEMENT: contactsApp,
   ECOMMERCE_STORE: storeApp,
+  CHAT_APP: chatApp,
 };
 
 /** Builds the app for a context. */
