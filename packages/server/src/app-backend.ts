@@ -13,7 +13,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { AppDatabases } from './app-db/index';
 import type { Db } from './db/index';
 import { appDatabases, appMigrations, projects, revisions } from './db/schema';
-import { type FunctionRequest, type FunctionSource, FunctionsSandbox } from './functions/index';
+import { type FunctionRequest, FunctionsSandbox, functionSources } from './functions/index';
 import { newId } from './ids';
 import { roleIn } from './permissions';
 
@@ -36,15 +36,6 @@ export interface MigrationResult {
   name: string;
   status: 'COMPLETED' | 'FAILED';
   error?: string;
-}
-
-/** Modules the sandbox loads: the functions and the plain script files they may import. */
-function functionSources(modules: readonly { filePath: string; moduleType: string; content: string }[]) {
-  return modules
-    .filter(
-      (m) => m.moduleType === 'FUNCTION' || (m.moduleType === 'FILE' && /\.(?:ts|js)$/.test(m.filePath)),
-    )
-    .map((m): FunctionSource => ({ filePath: m.filePath, code: m.content }));
 }
 
 export class AppBackend {

@@ -16,7 +16,7 @@ import { bundleRoute, harnessCode, type RouteBundle } from './bundle';
 import { DenoProcess, jsonResponse, type Stop } from './deno-process';
 import { matchFunctionRoute } from './routes';
 
-export { moduleNotAvailable } from './bundle';
+export { bundleRoute, moduleNotAvailable } from './bundle';
 export { matchFunctionRoute } from './routes';
 
 export interface FunctionSource {
@@ -37,6 +37,17 @@ export interface FunctionResponse {
   headers: Record<string, string>;
   /** Empty for HEAD, 204 and 304. */
   body: Uint8Array<ArrayBuffer>;
+}
+
+/** The modules of a revision the sandbox loads: its functions and the plain script files they may import. */
+export function functionSources(
+  modules: readonly { filePath: string; moduleType: string; content: string }[],
+): FunctionSource[] {
+  return modules
+    .filter(
+      (m) => m.moduleType === 'FUNCTION' || (m.moduleType === 'FILE' && /\.(?:ts|js)$/.test(m.filePath)),
+    )
+    .map((m) => ({ filePath: m.filePath, code: m.content }));
 }
 
 export type SqlHandler = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;

@@ -36,6 +36,39 @@ describe('validateRevision', () => {
     expect(await validateRevision([], { action: 'CHAT' })).toEqual({ status: 'VALID' });
   });
 
+  test('a function that does not bundle for the sandbox is INVALID_CODE on that function, before rendering', async () => {
+    const fn = (segment: string, content: string): GenModule => ({
+      filePath: `apps/web/src/app/api/${segment}/route.ts`,
+      moduleType: 'FUNCTION',
+      content,
+    });
+    const home = page('export default function Home() { return <p>Hi</p>; }');
+    const fine = fn(
+      'ok',
+      "import sql from '@/app/api/utils/sql';\nexport async function GET() { return Response.json(await sql`SELECT 1`); }\n",
+    );
+    expect(await validateRevision([home, fine], { render: false })).toEqual({ status: 'VALID' });
+    expect(
+      await validateRevision(
+        [home, fine, fn('tools', "import _ from 'lodash';\nexport const GET = () => _.sum([1]);\n")],
+        {
+          render: false,
+        },
+      ),
+    ).toEqual({
+      status: 'INVALID_CODE',
+      error: {
+        filePath: 'apps/web/src/app/api/tools/route.ts',
+        message: 'Module "lodash" is not available in functions',
+      },
+    });
+    const broken = await validateRevision([home, fn('broken', 'export async function GET( {\n')], {
+      render: false,
+    });
+    expect(broken.status).toBe('INVALID_CODE');
+    expect(broken.error?.filePath).toBe('apps/web/src/app/api/broken/route.ts');
+  });
+
   test('a module that does not compile is INVALID_CODE before anything renders', async () => {
     const result = await validateRevision([
       page('export default function Home() { return <main><p>ok</p></main>; }'),

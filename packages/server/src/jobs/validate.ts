@@ -10,6 +10,7 @@
  * stands; a render check that times out (an overloaded machine) is not held against the code either.
  */
 import { compileModule, type PreviewModule } from '@kiln/preview';
+import { bundleRoute, functionSources } from '../functions/index';
 
 /** What a revision's modules look like to the validator (GenModule or a stored module). */
 export interface ValidatedModule {
@@ -101,6 +102,23 @@ function compilePass(modules: readonly ValidatedModule[]): ValidationResult {
   return { status: 'VALID' };
 }
 
+/**
+ * Every FUNCTION module bundled as the sandbox will run it (esbuild, in memory): a syntax error or an import
+ * functions cannot have (`Module "x" is not available in functions`) is INVALID_CODE on that module, so Fix it
+ * and the automatic fix see it. Nothing runs here: bundling only parses.
+ */
+async function functionPass(modules: readonly ValidatedModule[]): Promise<ValidationResult> {
+  const sources = functionSources(modules);
+  for (const m of modules) {
+    if (m.moduleType !== 'FUNCTION') continue;
+    const bundled = await bundleRoute(sources, m.filePath);
+    if ('error' in bundled) {
+      return { status: 'INVALID_CODE', error: { filePath: m.filePath, message: bundled.error } };
+    }
+  }
+  return { status: 'VALID' };
+}
+
 async function renderPass(
   modules: readonly ValidatedModule[],
   renderCheck: RenderCheck,
@@ -140,7 +158,9 @@ export async function validateRevision(
 ): Promise<ValidationResult> {
   if (modules.length === 0) return { status: opts.action === 'INITIAL' ? 'INVALID_PROMPT' : 'VALID' };
   const compiled = compilePass(modules);
-  if (compiled.status !== 'VALID' || opts.render === false) return compiled;
+  if (compiled.status !== 'VALID') return compiled;
+  const functions = await functionPass(modules);
+  if (functions.status !== 'VALID' || opts.render === false) return functions;
   try {
     headless ??= import('@kiln/preview/node');
     const { renderCheck } = await headless;
