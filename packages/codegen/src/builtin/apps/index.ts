@@ -10,6 +10,7 @@ import { leadGenApp } from './lead-gen.ts';
 import { linkInBioApp } from './link-in-bio.ts';
 import { notesApp } from './notes.ts';
 import { personalSiteApp } from './personal-site.ts';
+import { quizApp } from './quiz.ts';
 import type { AppContext, BuiltApp } from './shared.ts';
 import { starterApp } from './starter.ts';
 import { storeApp } from './store.ts';
@@ -59,6 +60,7 @@ const BUILDERS: Partial<Record<Kind, (ctx: AppContext) => BuiltApp>> = {
   CONTACT_MANAGEMENT: contactsApp,
   ECOMMERCE_STORE: storeApp,
   CHAT_APP: chatApp,
+  QUIZ_TOOL: quizApp,
 };
 
 /** Builds the app for a context. */

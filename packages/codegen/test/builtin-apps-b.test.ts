@@ -1,0 +1,358 @@
+/**
+ * The builtin QUIZ_TOOL, GAME, FINANCE_APP, FITNESS_TRACKER_APP and CRYPTOCURRENCY_APP are working apps: each
+ * prompt builds its own template, every module is valid, the migrations and functions work on PGlite, every
+ * page renders in the preview runtime without a backend, and in headless Chromium (served as a published app,
+ * `/api` answered by the functions) a person can use the app and the database sees it. Needs the built preview
+ * runtime (`npm run build -w @kiln/preview`).
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { moduleName } from '@kiln/core';
+import { appShellHtml, PREVIEW_DIST_DIR } from '@kiln/preview';
+import { closeHeadless, launchChromium, renderCheck } from '@kiln/preview/node';
+import type { Browser, Page } from 'playwright-core';
+import { transform } from 'sucrase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBuiltinProvider } from '../src/builtin/provider.ts';
+import { generate } from '../src/generate.ts';
+import type { GenMigration, GenModule } from '../src/types.ts';
+import { expectValidModules } from './expect-valid-modules.ts';
+
+type Sql = (strings: TemplateStringsArray, ...values: unknown[]) => Promise<Record<string, unknown>[]>;
+type Handler = (
+  request: Request,
+  context: { params: Record<string, string> },
+) => Promise<Response> | Response;
+type Row = Record<string, unknown>;
+
+interface AppBackend {
+  call<T = { error?: string }>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; data: T }>;
+  query(text: string, values?: unknown[]): Promise<Row[]>;
+}
+
+interface Built {
+  appType: string | undefined;
+  modules: GenModule[];
+  migrations: GenMigration[];
+  message: string;
+}
+
+async function build(prompt: string): Promise<Built> {
+  for await (const e of generate({ prompt, modules: [] }, createBuiltinProvider({ chunkSize: 4096 }))) {
+    if (e.type === 'done')
+      return { appType: e.appType, modules: e.modules, migrations: e.migrations ?? [], message: e.message };
+  }
+  throw new Error('no done event');
+}
+
+let database: PGlite | null = null;
+let schemas = 0;
+
+/** The migrations applied in a schema of their own and the FUNCTION modules answering `/api/…` calls. */
+async function startBackend(migrations: GenMigration[], modules: GenModule[]): Promise<AppBackend> {
+  database ??= await PGlite.create();
+  const db = database;
+  const schema = `apps_b_${++schemas}`;
+  await db.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema};`);
+  for (const m of migrations) await db.exec(m.sql);
+  const sql: Sql = async (strings, ...values) => {
+    let text = strings[0] ?? '';
+    for (let i = 1; i < strings.length; i++) text += `$${i}${strings[i]}`;
+    await db.exec(`SET search_path TO ${schema};`);
+    return (await db.query<Row>(text, values)).rows;
+  };
+  const routes = modules
+    .filter((m) => m.moduleType === 'FUNCTION')
+    .map((m) => {
+      const names: string[] = [];
+      const segments = m.filePath
+        .replace(/^apps\/web\/src\/app\//, '')
+        .replace(/\/route\.ts$/, '')
+        .split('/')
+        .map((seg) => {
+          const dynamic = /^\[(\w+)\]$/.exec(seg)?.[1];
+          if (!dynamic) return seg;
+          names.push(dynamic);
+          return '([^/]+)';
+        });
+      return { pattern: new RegExp(`^/${segments.join('/')}$`), names, handlers: evaluate(m, sql) };
+    });
+  return {
+    async call<T>(method: string, path: string, body?: unknown) {
+      const url = new URL(path, 'http://app.localhost');
+      for (const r of routes) {
+        const match = r.pattern.exec(url.pathname);
+        if (!match) continue;
+        const params = Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? '')]));
+        const handler = r.handlers[method.toUpperCase()];
+        if (typeof handler !== 'function') return { status: 405, data: { error: 'method' } as T };
+        const request = new Request(url, {
+          method,
+          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          body: body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body),
+        });
+        const res = await (handler as Handler)(request, { params });
+        const text = await res.text();
+        return { status: res.status, data: (text ? JSON.parse(text) : null) as T };
+      }
+      return { status: 404, data: { error: 'no route' } as T };
+    },
+    async query(text, values = []) {
+      await db.exec(`SET search_path TO ${schema};`);
+      return (await db.query<Row>(text, values)).rows;
+    },
+  };
+}
+
+function evaluate(module: GenModule, sql: Sql): Record<string, unknown> {
+  const { code } = transform(module.content, { transforms: ['typescript', 'imports'] });
+  const exports: Record<string, unknown> = {};
+  const require = (id: string) => {
+    if (id === '@/app/api/utils/sql') return { __esModule: true, default: sql };
+    throw new Error(`${module.filePath} imports ${id}, which functions cannot use`);
+  };
+  new Function('exports', 'require', code)(exports, require);
+  return exports;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.woff2': 'font/woff2',
+};
+
+/** Serves a project as a published app: the preview runtime, `/api/…` from `backend`, every other path the app. */
+async function serveApp(
+  modules: GenModule[],
+  backend: AppBackend | null,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const html = appShellHtml({
+    title: 'App',
+    revisionId: 'rev-1',
+    css: '',
+    modules: modules.map((m) => ({ ...m, name: moduleName(m.filePath) })),
+  });
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.startsWith('/_kiln/')) {
+      const file = normalize(join(PREVIEW_DIST_DIR, url.pathname.slice('/_kiln/'.length)));
+      if (!file.startsWith(PREVIEW_DIST_DIR + sep)) return res.writeHead(404).end();
+      try {
+        const body = await readFile(file);
+        res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
+        return res.end(body);
+      } catch {
+        return res.writeHead(404).end();
+      }
+    }
+    if (url.pathname.startsWith('/api/')) {
+      if (!backend) return res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
+      const answer = await backend.call(req.method ?? 'GET', url.pathname + url.search, body);
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify(answer.data));
+    }
+    return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const API = 'apps/web/src/app/api';
+const WEB = 'apps/web/src';
+
+/** Each app: its prompt, type, the modules it must have and its tables. */
+const APPS: { type: string; prompt: string; paths: string[]; tables: string[] }[] = [
+  {
+    type: 'QUIZ_TOOL',
+    prompt: 'A trivia quiz about space',
+    paths: [
+      `${API}/scores/route.ts`,
+      `${WEB}/app/page.tsx`,
+      `${WEB}/app/leaderboard/page.tsx`,
+      `${WEB}/components/AppHeader.tsx`,
+      `${WEB}/components/QuizCard.tsx`,
+      `${WEB}/components/QuestionCard.tsx`,
+      `${WEB}/components/Leaderboard.tsx`,
+    ],
+    tables: ['quiz_scores'],
+  },
+];
+
+afterAll(async () => {
+  await database?.close();
+  await closeHeadless();
+});
+
+describe.each(APPS)('the builtin $type', { timeout: 120_000 }, ({ type, prompt, paths, tables }) => {
+  it(`"${prompt}" builds its own app with valid modules and a migration`, async () => {
+    const app = await build(prompt);
+    expect(app.appType).toBe(type);
+    expect(app.modules.map((m) => m.filePath).sort()).toEqual([...paths].sort());
+    expectValidModules(app.modules);
+    expect(app.migrations.length).toBeGreaterThan(0);
+    for (const table of tables)
+      expect(app.migrations.map((m) => m.sql).join('\n')).toContain(`CREATE TABLE ${table} (`);
+    expect(app.message).toMatch(/I built \*\*/);
+  });
+
+  it('keeps working after the follow-ups it suggests: rename, recolour, add a page', async () => {
+    const app = await build(prompt);
+    let modules = app.modules;
+    for await (const e of generate(
+      { prompt: 'rename the app to Brightside, make it teal and add a page called About', modules },
+      createBuiltinProvider({ chunkSize: 4096 }),
+    )) {
+      if (e.type !== 'done') continue;
+      expect(e.missedEdits).toBeUndefined();
+      modules = e.modules;
+    }
+    const all = modules.map((m) => m.content).join('\n');
+    expect(all).toContain("document.title = 'Brightside'");
+    expect(all).toMatch(/\bbg-teal-600\b/);
+    expect(modules.find((m) => m.filePath.endsWith('AppHeader.tsx'))?.content).toContain(
+      "{ href: '/about', label: 'About' },",
+    );
+    expectValidModules(modules);
+  });
+
+  it('renders every page in the preview runtime without a backend', async () => {
+    const app = await build(prompt);
+    const preview = app.modules.map((m) => ({ ...m, name: moduleName(m.filePath) }));
+    for (const m of app.modules.filter((x) => x.moduleType === 'PAGE')) {
+      const r = await renderCheck({ source: m.content, filePath: m.filePath, modules: preview, mode: 'web' });
+      expect({ filePath: m.filePath, ok: r.ok, error: r.error }).toEqual({
+        filePath: m.filePath,
+        ok: true,
+        error: null,
+      });
+    }
+  });
+});
+
+// --- the functions on PGlite -------------------------------------------------------------------------------
+
+interface Score {
+  id: string;
+  player: string;
+  quiz?: string;
+  score: number;
+  total?: number;
+}
+
+describe('the functions on PGlite', () => {
+  it('quiz scores: seeded best first, a checked score is added, bad input is a 400 naming the field', async () => {
+    const app = await build('A trivia quiz about space');
+    const backend = await startBackend(app.migrations, app.modules);
+    const seeded = await backend.call<{ scores: Score[] }>('GET', '/api/scores');
+    expect(seeded.status).toBe(200);
+    expect(seeded.data.scores.slice(0, 2).map((s) => [s.player, s.score])).toEqual([
+      ['Priya', 8],
+      ['Ana', 8],
+    ]);
+    const added = await backend.call<{ score: Score }>('POST', '/api/scores', {
+      player: '  Zoe ',
+      quiz: 'space',
+      score: 6,
+      total: 8,
+    });
+    expect(added.status).toBe(201);
+    expect(added.data.score).toMatchObject({ player: 'Zoe', quiz: 'space', score: 6, total: 8 });
+    expect(
+      await backend.call('POST', '/api/scores', { player: '', quiz: 'space', score: 1, total: 8 }),
+    ).toEqual({
+      status: 400,
+      data: { error: 'Please fill in your name.', field: 'player' },
+    });
+    expect(
+      (await backend.call('POST', '/api/scores', { player: 'A', quiz: 'cooking', score: 1, total: 8 }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await backend.call('POST', '/api/scores', { player: 'A', quiz: 'space', score: 2.5, total: 8 }))
+        .status,
+    ).toBe(400);
+    expect((await backend.call('POST', '/api/scores', 'not json')).status).toBe(400);
+    expect(await backend.query("SELECT player, score FROM quiz_scores WHERE player = 'Zoe'")).toEqual([
+      { player: 'Zoe', score: 6 },
+    ]);
+  });
+});
+
+// --- using the apps in a browser ---------------------------------------------------------------------------
+
+describe('using the apps in a browser', { timeout: 90_000 }, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(url: string): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(url);
+    return page;
+  }
+
+  it('quiz: answer all eight space questions right, the score is 8 / 8, saved, and on the leaderboard', async () => {
+    const app = await build('A trivia quiz about space');
+    const backend = await startBackend(app.migrations, app.modules);
+    const served = await serveApp(app.modules, backend);
+    try {
+      const page = await open(served.url);
+      await page.getByText('Best: 7/8 by Maya').waitFor();
+      await page.getByRole('button', { name: 'Start Space & Astronomy' }).click();
+      const answers = [
+        'Mars',
+        'Jupiter',
+        '8 minutes',
+        'Neil Armstrong',
+        'The Milky Way',
+        'Saturn',
+        'A supermassive black hole',
+        'Venus',
+      ];
+      for (const [i, answer] of answers.entries()) {
+        await page.getByText(`Question ${i + 1} of 8`).waitFor();
+        await page.getByRole('button', { name: answer, exact: true }).click();
+        await page.getByText('Correct!').waitFor();
+        await page.getByRole('button', { name: i < 7 ? 'Next question' : 'See my score' }).click();
+      }
+      await page.getByText('8 / 8').waitFor();
+      await page.getByText('Perfect score!').waitFor();
+      await page.getByPlaceholder('Your name').fill('Rosa');
+      await page.getByRole('button', { name: 'Save score' }).click();
+      await page.getByText('Saved to the leaderboard as Rosa.').waitFor();
+      await expect
+        .poll(() => backend.query("SELECT quiz, score, total FROM quiz_scores WHERE player = 'Rosa'"))
+        .toEqual([{ quiz: 'space', score: 8, total: 8 }]);
+      await page.goto(`${served.url}/leaderboard`);
+      await page.getByText("Scores are saved in the app's database.").waitFor();
+      await page.getByText('Rosa').waitFor();
+      await page.goto(served.url);
+      await page.getByText('Best: 8/8 by Rosa').waitFor();
+    } finally {
+      await served.close();
+    }
+  });
+});
