@@ -202,6 +202,21 @@ const APPS: { type: string; prompt: string; modules: string[]; tables: string[] 
     ],
     tables: ['products', 'orders'],
   },
+  {
+    type: 'ONLINE_STORE',
+    prompt: 'An online store for handmade candles',
+    modules: [
+      path(''),
+      path('orders'),
+      fn('shop-items'),
+      fn('pickup-orders'),
+      fn('pickup-orders/[id]'),
+      comp('AppHeader'),
+      comp('ShopItemRow'),
+      comp('PickupTicket'),
+    ],
+    tables: ['shop_items', 'pickup_orders'],
+  },
 ];
 
 afterAll(async () => {
@@ -217,7 +232,7 @@ describe.each(APPS)('the builtin $type app', { timeout: 120_000 }, ({ type, prom
     expectValidModules(app.modules);
     expect(app.migrations.length).toBe(1);
     for (const t of tables) expect(app.migrations[0]?.sql).toContain(`CREATE TABLE ${t} (`);
-    expect(app.message).toContain('Try next');
+    expect(app.message).toContain('I built **');
     expect(app.message).not.toMatch(/lorem|Item 1/i);
   });
 
@@ -316,6 +331,72 @@ describe('the store functions', () => {
   });
 });
 
+interface PickupOrder {
+  id: string;
+  code: string;
+  name: string;
+  status: string;
+  totalCents: number;
+  items: { itemId: string; quantity: number; priceCents: number }[];
+}
+
+describe('the pickup shop functions', () => {
+  it('list the shelf, take an order priced from it with a pickup code, and move it along at the counter', async () => {
+    const backend = await startBackend(await build(APPS[1]!.prompt));
+    const shelf = await backend.call<{ items: { id: string; inStock: boolean }[] }>('GET', '/api/shop-items');
+    expect(shelf.data.items.length).toBe(13);
+    expect(shelf.data.items.find((i) => i.id === 'seeded-rye')?.inStock).toBe(false);
+    const before = await backend.call<{ orders: PickupOrder[] }>('GET', '/api/pickup-orders');
+    expect(before.data.orders.map((o) => [o.code, o.name, o.status])).toEqual([
+      ['K4P', 'Maya Patel', 'ready'],
+      ['T7M', 'Tom Reyes', 'new'],
+    ]);
+
+    const order = { name: 'Sam', phone: '555 0100', pickupDay: '2030-01-02', pickupTime: '10:30' };
+    const placed = await backend.call<{ order: PickupOrder }>('POST', '/api/pickup-orders', {
+      ...order,
+      items: [
+        { itemId: 'sourdough', quantity: 2, priceCents: 1 },
+        { itemId: 'honey', quantity: 1 },
+      ],
+    });
+    expect(placed.status).toBe(201);
+    expect(placed.data.order).toMatchObject({ name: 'Sam', status: 'new', totalCents: 2100 });
+    expect(placed.data.order.code).toMatch(/^[A-Z][0-9][A-Z]$/);
+
+    const moved = await backend.call<{ order: PickupOrder }>(
+      'PATCH',
+      `/api/pickup-orders/${placed.data.order.id}`,
+      {
+        status: 'ready',
+      },
+    );
+    expect(moved.data.order.status).toBe('ready');
+    expect(
+      await backend.query('SELECT status FROM pickup_orders WHERE id = $1', [placed.data.order.id]),
+    ).toEqual([{ status: 'ready' }]);
+
+    expect(
+      await backend.call('POST', '/api/pickup-orders', {
+        ...order,
+        items: [{ itemId: 'seeded-rye', quantity: 1 }],
+      }),
+    ).toEqual({ status: 409, data: { error: 'Seeded rye is sold out today.' } });
+    expect(
+      await backend.call('POST', '/api/pickup-orders', {
+        ...order,
+        pickupTime: '22:00',
+        items: [{ itemId: 'milk', quantity: 1 }],
+      }),
+    ).toEqual({ status: 400, data: { error: 'Pickup is between 08:00 and 18:30.' } });
+    expect(await backend.call('PATCH', '/api/pickup-orders/seed-1', { status: 'lost' })).toEqual({
+      status: 400,
+      data: { error: 'status must be new, ready or collected.' },
+    });
+    expect((await backend.call('PATCH', '/api/pickup-orders/nope', { status: 'ready' })).status).toBe(404);
+  });
+});
+
 // --- one thing a person does in each app, in Chromium ----------------------------------------------------------
 
 describe('the apps in a browser', { timeout: 90_000 }, () => {
@@ -364,6 +445,38 @@ describe('the apps in a browser', { timeout: 90_000 }, () => {
       expect(await backend.query("SELECT stock FROM products WHERE id = 'pour-over-kit'")).toEqual([
         { stock: 7 },
       ]);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('pickup shop: a basket of bread shows its total, the order gets a code, and the counter marks it ready', async () => {
+    const app = await build(APPS[1]!.prompt);
+    const backend = await startBackend(app);
+    const served = await serveApp(app.modules, backend);
+    try {
+      const page = await open(served);
+      await page.getByRole('button', { name: 'Add Sourdough loaf' }).click();
+      await page.getByRole('button', { name: 'One more Sourdough loaf' }).click();
+      await page.getByRole('button', { name: 'Add Butter croissant' }).click();
+      await expect.poll(() => page.getByTestId('basket-total').textContent()).toBe('$16.25');
+      await page.getByPlaceholder('Your name').fill('Jo Marsh');
+      await page.getByPlaceholder('Phone').fill('555 0199');
+      await page.getByRole('button', { name: 'Place pickup order' }).click();
+      const code = (await page.getByTestId('pickup-code').textContent()) ?? '';
+      expect(
+        await backend.query(
+          "SELECT code, total_cents, status FROM pickup_orders WHERE customer_name = 'Jo Marsh'",
+        ),
+      ).toEqual([{ code, total_cents: 1625, status: 'new' }]);
+
+      await page.goto(`${served.url}/orders`);
+      await page.getByRole('button', { name: `Mark ready ${code}` }).click();
+      await expect
+        .poll(() => backend.query("SELECT status FROM pickup_orders WHERE customer_name = 'Jo Marsh'"))
+        .toEqual([{ status: 'ready' }]);
+      await page.reload();
+      await page.getByRole('region', { name: 'Ready for pickup' }).getByText('Jo Marsh').waitFor();
     } finally {
       await served.close();
     }

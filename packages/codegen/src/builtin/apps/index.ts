@@ -10,6 +10,7 @@ import { leadGenApp } from './lead-gen.ts';
 import { linkInBioApp } from './link-in-bio.ts';
 import { notesApp } from './notes.ts';
 import { personalSiteApp } from './personal-site.ts';
+import { pickupShopApp } from './pickup-shop.ts';
 import { quizApp } from './quiz.ts';
 import type { AppContext, BuiltApp } from './shared.ts';
 import { starterApp } from './starter.ts';
@@ -61,6 +62,7 @@ const BUILDERS: Partial<Record<Kind, (ctx: AppContext) => BuiltApp>> = {
   ECOMMERCE_STORE: storeApp,
   CHAT_APP: chatApp,
   QUIZ_TOOL: quizApp,
+  ONLINE_STORE: pickupShopApp,
 };
 
 /** Builds the app for a context. */
