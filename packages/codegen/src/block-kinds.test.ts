@@ -10,6 +10,7 @@ describe('blockKindOf', () => {
     expect(blockKindOf('FUNCTION')).toBe('function');
     expect(blockKindOf('migration')).toBe('function');
     expect(blockKindOf('tool-call')).toBe('tool-call');
+    expect(blockKindOf('FILE')).toBe('file');
     for (const kind of ['migration', 'tool-call', 'PAGE', 'COMPONENT', 'FUNCTION'] as const)
       expect(MESSAGE_BLOCK_KINDS as readonly string[]).toContain(blockKindOf(kind));
   });

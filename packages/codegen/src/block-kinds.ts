@@ -5,14 +5,26 @@
  */
 import type { ModuleType } from '@kiln/core';
 
-/** The message block kinds a generation produces. */
-export type MessageBlockKind = 'thinking' | 'page' | 'component' | 'function' | 'file' | 'tool-call';
+/** The message block kinds a generation produces (`MessageBlock`). */
+export type MessageBlockKind =
+  | 'thinking'
+  | 'page'
+  | 'component'
+  | 'function'
+  | 'file'
+  | 'tool-call'
+  | 'choices'
+  | 'publish';
 
 /**
  * The message block kind of a module written or edited by a reply, of a `<kiln:migration>` block
  * (`function`: the spec's block kinds have none for the database, and a migration is backend work like a
  * function) or of a `<kiln:tool-call>` block (`tool-call`).
  */
+export function blockKindOf(source: ModuleType): 'page' | 'component' | 'function' | 'file';
+export function blockKindOf(source: 'migration'): 'function';
+export function blockKindOf(source: 'tool-call'): 'tool-call';
+export function blockKindOf(source: ModuleType | 'migration' | 'tool-call'): MessageBlockKind;
 export function blockKindOf(source: ModuleType | 'migration' | 'tool-call'): MessageBlockKind {
   switch (source) {
     case 'PAGE':

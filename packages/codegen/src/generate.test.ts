@@ -237,3 +237,118 @@ describe('generate: tool calls', () => {
     expect(done.modules).toHaveLength(1);
   });
 });
+
+describe('generate: message blocks', () => {
+  const OLD: GenModule = {
+    filePath: 'apps/web/src/components/Old.tsx',
+    moduleType: 'COMPONENT',
+    content: 'export default function Old() {\n  return null;\n}\n',
+  };
+  const SAME: GenModule = {
+    filePath: 'apps/web/src/components/Same.tsx',
+    moduleType: 'COMPONENT',
+    content: 'export default function Same() {\n  return <p>same</p>;\n}\n',
+  };
+  const FIRST_REPLY = `<kiln:thinking>
+Plan: a table, its function, then the page.
+</kiln:thinking>
+Working on it.
+<kiln:migration name="create_todos">CREATE TABLE todos (id serial PRIMARY KEY, title text NOT NULL);</kiln:migration>
+<kiln:file path="apps/web/src/app/api/todos/route.ts">
+export async function GET() {
+  return Response.json([]);
+}
+</kiln:file>
+<kiln:tool-call name="package_documentation">recharts</kiln:tool-call>`;
+  const SECOND_REPLY = `<kiln:file path="apps/web/src/app/page.tsx" type="PAGE">
+export default function HomePage() {
+  return <main>Todos</main>;
+}
+</kiln:file>
+<kiln:edit path="apps/web/src/components/Card.tsx">
+<<<<<<< SEARCH
+bg-indigo-600
+=======
+bg-blue-600
+>>>>>>> REPLACE
+</kiln:edit>
+<kiln:file path="apps/web/src/app/page.tsx" type="PAGE">
+export default function HomePage() {
+  return <main>My todos</main>;
+}
+</kiln:file>
+<kiln:delete path="apps/web/src/components/Old.tsx"/>
+<kiln:file path="apps/web/src/components/Same.tsx">
+${SAME.content}</kiln:file>
+Done.
+<kiln:choices>
+make it blue
+add a page called About
+</kiln:choices>
+<kiln:publish/>`;
+
+  it('lists what the reply did, in order: plan, migration, files once each, tool call, choices, publish', async () => {
+    const provider = conversation([FIRST_REPLY, SECOND_REPLY]);
+    const done = doneOf(
+      await collect(generate({ prompt: 'add todos', modules: [CARD, OLD, SAME] }, provider)),
+    );
+    expect(done.blocks).toEqual([
+      { kind: 'thinking', text: 'Plan: a table, its function, then the page.' },
+      { kind: 'function', migration: 'create_todos' },
+      {
+        kind: 'function',
+        filePath: 'apps/web/src/app/api/todos/route.ts',
+        name: 'Todos',
+        moduleType: 'FUNCTION',
+        change: 'created',
+      },
+      { kind: 'tool-call', tool: 'package_documentation', input: 'recharts', status: 'success' },
+      {
+        kind: 'page',
+        filePath: 'apps/web/src/app/page.tsx',
+        name: 'Homepage',
+        moduleType: 'PAGE',
+        change: 'created',
+      },
+      {
+        kind: 'component',
+        filePath: 'apps/web/src/components/Card.tsx',
+        name: 'Card',
+        moduleType: 'COMPONENT',
+        change: 'edited',
+      },
+      {
+        kind: 'component',
+        filePath: 'apps/web/src/components/Old.tsx',
+        name: 'Old',
+        moduleType: 'COMPONENT',
+        change: 'deleted',
+      },
+      { kind: 'choices', choices: ['make it blue', 'add a page called About'] },
+      { kind: 'publish' },
+    ]);
+    // Suggestions and the publish block are not chat text.
+    expect(done.message).toBe('Working on it.\n\nDone.');
+  });
+
+  it('has a cancelled tool call and what arrived when aborted; no blocks for a plain answer', async () => {
+    const ctrl = new AbortController();
+    const provider: ModelProvider = {
+      id: 'stops',
+      async *stream() {
+        yield '<kiln:thinking>Look it up.</kiln:thinking><kiln:tool-call name="package_documentation">zustand</kiln:tool-call>';
+        ctrl.abort();
+      },
+    };
+    const done = doneOf(
+      await collect(generate({ prompt: 'x', modules: [] }, provider, { signal: ctrl.signal })),
+    );
+    expect(done.aborted).toBe(true);
+    expect(done.blocks).toEqual([
+      { kind: 'thinking', text: 'Look it up.' },
+      { kind: 'tool-call', tool: 'package_documentation', input: 'zustand', status: 'cancelled' },
+    ]);
+    const plain = doneOf(await collect(generate({ prompt: 'x', modules: [] }, scripted('Hello.'))));
+    expect(plain.blocks).toEqual([]);
+  });
+});

@@ -2,13 +2,15 @@
  * One generation: builds the prompt, streams the provider's tagged reply through the output parser,
  * applies files, edits, deletes and renames to the request's modules, collects the migrations it writes,
  * answers its `package_documentation` tool calls (up to two rounds, each a new provider request that
- * continues the same reply), and yields `GenerationEvent`s that end with exactly one `done`.
+ * continues the same reply), records what the reply did as message blocks, and yields `GenerationEvent`s
+ * that end with exactly one `done`.
  * @module
  */
 
 import type { ModuleType } from '@kiln/core';
-import { isAuthPageModuleType, isModuleType, moduleTypeFromPath } from '@kiln/core';
+import { isAuthPageModuleType, isModuleType, moduleName, moduleTypeFromPath } from '@kiln/core';
 import { applyEdits, EditOverlapError } from './apply-edits.ts';
+import { blockKindOf } from './block-kinds.ts';
 import { detectAppType } from './detect-app-type.ts';
 import { packageDocumentation } from './library-docs.ts';
 import type { ParsedBlockEvent } from './output-parser.ts';
@@ -22,6 +24,7 @@ import type {
   GenMigration,
   GenModule,
   GenToolStatus,
+  MessageBlock,
   MissedEdit,
   ModelProvider,
   ProviderMessage,
@@ -36,7 +39,7 @@ import { estimateTokens } from './usage.ts';
 export const MAX_TOOL_ROUNDS = 2;
 
 /** The tool a model calls with `<kiln:tool-call name="package_documentation">`. */
-const PACKAGE_DOCUMENTATION = 'package_documentation';
+const PACKAGE_DOCUMENTATION = 'package_documentation' as const;
 
 /**
  * Streams one generation for `req` from `provider`. Provider errors are thrown; an aborted `signal` stops
@@ -80,6 +83,20 @@ export async function* generate(
   let sawFunctionality = false;
   /** The content of the module an edit block started from, so partial edits re-apply to the same base. */
   let editBase: { path: string; content: string | null } | null = null;
+  /**
+   * What the reply did, in order (`done.blocks`). A module is a placeholder at its first write or delete,
+   * resolved at the end against the request's modules (created, edited, deleted, or no change at all).
+   */
+  const slots: (MessageBlock | { kind: 'module'; filePath: string })[] = [];
+  const touched = new Set<string>();
+  let thinking: { kind: 'thinking'; text: string } | null = null;
+  const toolBlocks = new Map<{ name: string; input: string }, Extract<MessageBlock, { kind: 'tool-call' }>>();
+
+  function touch(filePath: string): void {
+    if (touched.has(filePath)) return;
+    touched.add(filePath);
+    slots.push({ kind: 'module', filePath });
+  }
 
   function* statusFor(moduleType: ModuleType): Generator<GenerationEvent> {
     if (moduleType === 'FUNCTION') {
@@ -109,6 +126,13 @@ export async function* generate(
   ): GenerationEvent[] {
     // The event names the spec's tool kinds only; a call to a tool that does not exist is answered quietly.
     if (call.name !== PACKAGE_DOCUMENTATION) return [];
+    const block = toolBlocks.get(call);
+    if (block) block.status = status;
+    else {
+      const created = { kind: 'tool-call' as const, tool: PACKAGE_DOCUMENTATION, input: call.input, status };
+      toolBlocks.set(call, created);
+      slots.push(created);
+    }
     return [
       {
         type: 'tool',
@@ -126,6 +150,7 @@ export async function* generate(
       ? { filePath, moduleType, content, withCustomAuth: true }
       : { filePath, moduleType, content };
     modules.set(filePath, module);
+    touch(filePath);
     return module;
   }
 
@@ -136,14 +161,32 @@ export async function* generate(
         yield { type: 'text', text: ev.text };
         return;
       case 'thinking':
+        if (ev.done) thinking = null;
+        else if (thinking) thinking.text += ev.text;
+        else {
+          thinking = { kind: 'thinking', text: ev.text };
+          slots.push(thinking);
+        }
+        return;
       case 'tool-result':
         // A tool result in the model's own reply was made up by the model: never shown, never used.
+        return;
+      case 'choices':
+        if (ev.choices.length > 0) slots.push({ kind: 'choices', choices: [...ev.choices] });
+        return;
+      case 'publish':
+        // One suggestion to publish is enough, however often a reply makes it.
+        if (!slots.some((b) => b.kind === 'publish'))
+          slots.push(ev.reason ? { kind: 'publish', reason: ev.reason } : { kind: 'publish' });
         return;
       case 'migration': {
         if (!ev.sql.trim()) return;
         yield* statusFor('FUNCTION');
         const migration = { name: uniqueMigrationName(ev.name), sql: ev.sql };
-        if (ev.done) migrations.push(migration);
+        if (ev.done) {
+          migrations.push(migration);
+          slots.push({ kind: 'function', migration: migration.name });
+        }
         yield { type: 'migration', migration: { ...migration }, done: ev.done };
         return;
       }
@@ -216,7 +259,9 @@ export async function* generate(
       }
       case 'delete': {
         const filePath = normalisePath(ev.path);
-        if (modules.delete(filePath)) yield { type: 'delete', filePath };
+        if (!modules.delete(filePath)) return;
+        touch(filePath);
+        yield { type: 'delete', filePath };
         return;
       }
       case 'rename': {
@@ -225,6 +270,7 @@ export async function* generate(
         const existing = modules.get(from);
         if (!existing || from === to) return;
         modules.delete(from);
+        touch(from);
         yield { type: 'delete', filePath: from };
         const inferred = moduleTypeFromPath(to);
         const moduleType = inferred === 'FILE' ? existing.moduleType : inferred;
@@ -317,6 +363,7 @@ export async function* generate(
       .replace(/[ \t]+\n/g, '\n')
       .replace(/\n{3,}/g, '\n\n')
       .trim(),
+    blocks: resolveBlocks(slots, req.modules, modules),
     usage,
   };
   if (action === 'INITIAL' || req.modules.length === 0) {
@@ -328,6 +375,41 @@ export async function* generate(
   if (aborted) done.aborted = true;
   if (done.modules.some((m) => isAuthPageModuleType(m.moduleType))) done.withCustomAuth = true;
   yield done;
+}
+
+/**
+ * The message blocks of a reply from its slots: thinking trimmed (empty dropped), each module the reply wrote or
+ * deleted compared with the request's modules (`created`, `edited`, `deleted`; one whose content and type
+ * came back unchanged, or that was created and deleted again, is left out).
+ */
+function resolveBlocks(
+  slots: readonly (MessageBlock | { kind: 'module'; filePath: string })[],
+  requestModules: readonly GenModule[],
+  after: ReadonlyMap<string, GenModule>,
+): MessageBlock[] {
+  const before = new Map(requestModules.map((m) => [m.filePath, m]));
+  const blocks: MessageBlock[] = [];
+  for (const slot of slots) {
+    if (slot.kind === 'module') {
+      const old = before.get(slot.filePath);
+      const now = after.get(slot.filePath);
+      const module = now ?? old;
+      if (!module || (old && now && old.content === now.content && old.moduleType === now.moduleType))
+        continue;
+      blocks.push({
+        kind: blockKindOf(module.moduleType),
+        filePath: slot.filePath,
+        name: moduleName(slot.filePath),
+        moduleType: module.moduleType,
+        change: !old ? 'created' : now ? 'edited' : 'deleted',
+      });
+    } else if (slot.kind === 'thinking') {
+      const text = slot.text.trim();
+      if (text) blocks.push({ kind: 'thinking', text });
+    } else if (slot.kind === 'choices') blocks.push({ kind: 'choices', choices: [...slot.choices] });
+    else blocks.push({ ...slot });
+  }
+  return blocks;
 }
 
 /** A repair's reply in chunks the size a provider streams, so drafts and text arrive as they would. */

@@ -24,8 +24,11 @@ export {
 } from './library-docs.ts';
 export type { OutputParser, ParsedBlockEvent } from './output-parser.ts';
 export {
+  cleanChoices,
   cleanFileContent,
   createOutputParser,
+  MAX_CHOICE_LENGTH,
+  MAX_CHOICES,
   migrationNameFor,
   parseSearchReplace,
   safeMigrationName,
@@ -50,6 +53,7 @@ export type {
   GenModule,
   GenToolKind,
   GenToolStatus,
+  MessageBlock,
   MissedEdit,
   ModelProvider,
   ProviderMessage,

@@ -24,6 +24,8 @@ function fold(events: ParsedBlockEvent[]) {
   const ops: string[] = [];
   const migrations: { name: string; sql: string; closed: boolean }[] = [];
   const toolCalls: { name: string; input: string; closed: boolean }[] = [];
+  const choices: { choices: string[]; closed: boolean }[] = [];
+  const publish: { reason?: string; closed: boolean }[] = [];
   for (const e of events) {
     if (e.type === 'text') text += e.text;
     else if (e.type === 'thinking') thinking += e.text;
@@ -38,8 +40,11 @@ function fold(events: ParsedBlockEvent[]) {
     else if (e.type === 'migration' && e.done)
       migrations.push({ name: e.name, sql: e.sql, closed: e.closed });
     else if (e.type === 'tool-call') toolCalls.push({ name: e.name, input: e.input, closed: e.closed });
+    else if (e.type === 'choices') choices.push({ choices: e.choices, closed: e.closed });
+    else if (e.type === 'publish')
+      publish.push(e.reason === undefined ? { closed: e.closed } : { reason: e.reason, closed: e.closed });
   }
-  return { text, thinking, files, edits, ops, migrations, toolCalls };
+  return { text, thinking, files, edits, ops, migrations, toolCalls, choices, publish };
 }
 
 const PAGE = `import { useState } from 'react';
@@ -216,7 +221,11 @@ describe('createOutputParser', () => {
         fc.array(fc.nat(80), { maxLength: 6 }),
         (chars, cuts) => {
           const input = chars.join('');
-          if (/<\/?kiln:(thinking|file|edit|delete|rename|migration|tool-call|tool-result)\b/i.test(input))
+          if (
+            /<\/?kiln:(thinking|file|edit|delete|rename|migration|tool-call|tool-result|choices|publish)\b/i.test(
+              input,
+            )
+          )
             return;
           const points = [...new Set(cuts.map((c) => Math.min(c, input.length)))].sort((a, b) => a - b);
           const chunks: string[] = [];
@@ -389,5 +398,84 @@ describe('migration and tool-call blocks', () => {
       text: 'made up docs',
       closed: true,
     });
+  });
+});
+
+const CHOICES_REPLY = `I built **Todo List**.
+<kiln:choices>
+make it blue
+- rename the app to Taskly
+  "add a page called About"
+
+</kiln:choices>
+<kiln:choices><kiln:choice>add a priority field</kiln:choice>
+<kiln:choice> add
+sign-in </kiln:choice></kiln:choices>
+<kiln:publish/>
+Enjoy.
+<kiln:publish>
+It is ready for visitors.
+</kiln:publish>`;
+
+describe('choices and publish blocks', () => {
+  it('reads suggestions one per line or as <kiln:choice> items, and publish with or without a reason', () => {
+    const r = run([CHOICES_REPLY]);
+    expect(r.choices).toEqual([
+      { choices: ['make it blue', 'rename the app to Taskly', 'add a page called About'], closed: true },
+      { choices: ['add a priority field', 'add sign-in'], closed: true },
+    ]);
+    expect(r.publish).toEqual([{ closed: true }, { reason: 'It is ready for visitors.', closed: true }]);
+    expect(r.text.replace(/\s+/g, ' ').trim()).toBe('I built **Todo List**. Enjoy.');
+  });
+
+  it('gives the same result for every split point and one character at a time', () => {
+    const whole = fold(run([CHOICES_REPLY]).events);
+    for (let i = 0; i <= CHOICES_REPLY.length; i++) {
+      const r = run([CHOICES_REPLY.slice(0, i), CHOICES_REPLY.slice(i)]);
+      expect(fold(r.events), `split at ${i}`).toEqual(whole);
+    }
+    expect(fold(run([...CHOICES_REPLY]).events)).toEqual(whole);
+  });
+
+  it('closes a choices block whose closer is missing at the next block or at the end, keeping its lines', () => {
+    const byNext = run(['<kiln:choices>\nmake it teal\n<kiln:publish/>After']);
+    expect(byNext.choices).toEqual([{ choices: ['make it teal'], closed: false }]);
+    expect(byNext.publish).toEqual([{ closed: true }]);
+    expect(byNext.text).toBe('After');
+    const atEnd = run([
+      'Done.\n<kiln:choices><kiln:choice>make it teal</kiln:choice><kiln:choice>add a page',
+    ]);
+    expect(atEnd.choices).toEqual([{ choices: ['make it teal', 'add a page'], closed: false }]);
+    expect(atEnd.text).toBe('Done.\n');
+    const openPublish = run(['<kiln:publish>Ready to share']);
+    expect(openPublish.publish).toEqual([{ reason: 'Ready to share', closed: false }]);
+  });
+
+  it('keeps at most 6 suggestions of at most 120 characters, without empties or repeats', () => {
+    const long = `add a page called Pricing with ${'three plans and a comparison table '.repeat(5)}`;
+    const r = run([
+      `<kiln:choices>\n1. make it blue\nMake it blue\n\n${long}\na\nb\nc\nd\ne\n</kiln:choices>`,
+    ]);
+    const [block] = r.choices;
+    expect(block?.choices).toHaveLength(6);
+    expect(block?.choices[0]).toBe('make it blue');
+    expect(block?.choices[1]?.length).toBeGreaterThan(100);
+    expect(block?.choices[1]?.length).toBeLessThanOrEqual(120);
+    expect(long.startsWith(block?.choices[1] ?? 'x')).toBe(true);
+    expect(block?.choices[1]?.endsWith(' ')).toBe(false);
+    expect(block?.choices.slice(2)).toEqual(['a', 'b', 'c', 'd']);
+    expect(run(['<kiln:choices>\n \n</kiln:choices>x']).choices).toEqual([{ choices: [], closed: true }]);
+  });
+
+  it('leaves <kiln:choice> outside a choices block, and a closer-less item, as they are', () => {
+    const outside = 'Pick <kiln:choice>one</kiln:choice> of these';
+    for (let i = 0; i <= outside.length; i++)
+      expect(run([outside.slice(0, i), outside.slice(i)]).text, `split at ${i}`).toBe(outside);
+    const r = run([
+      '<kiln:choices><kiln:choice>make it teal<kiln:choice>make it rose</kiln:choice></kiln:choices>',
+    ]);
+    expect(r.choices).toEqual([{ choices: ['make it teal', 'make it rose'], closed: true }]);
+    const attr = run(['<kiln:publish reason="All set"/>']);
+    expect(attr.publish).toEqual([{ reason: 'All set', closed: true }]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The incremental parser of Kiln's tagged output format (see README.md): feeds on raw chunks as a model
  * streams them and emits block events (chat text, thinking, file drafts, edits, deletes, renames,
- * database migrations, tool calls).
+ * database migrations, tool calls, suggested next messages, a suggestion to publish).
  *
  * It is tolerant by design: text outside tags is chat text, tags may be split across chunks at any byte,
  * a block left open is closed by the next block's opening tag or by `end()`, stray closers are dropped,
@@ -43,7 +43,22 @@ export type ParsedBlockEvent =
    * A `<kiln:tool-result>` block in the model's own reply. Results come from Kiln, never from the model, so
    * a model that imitates one is reported here apart from chat text (`generate` ignores it).
    */
-  | { type: 'tool-result'; name: string; text: string; closed: boolean };
+  | { type: 'tool-result'; name: string; text: string; closed: boolean }
+  /**
+   * Suggested next messages (`<kiln:choices>`), reported once the block ends: one per line or per
+   * `<kiln:choice>` item, trimmed, list markers and quotes dropped, empties and repeats dropped, at most
+   * `MAX_CHOICES`, each at most `MAX_CHOICE_LENGTH` characters (cut at a word).
+   */
+  | { type: 'choices'; choices: string[]; closed: boolean }
+  /** The model suggests publishing (`<kiln:publish/>`); `reason` is the optional one-line body. */
+  | { type: 'publish'; reason?: string; closed: boolean };
+
+/** The most suggestions a `<kiln:choices>` block keeps. */
+export const MAX_CHOICES = 6;
+/** The longest suggestion a `<kiln:choices>` block keeps, in characters. */
+export const MAX_CHOICE_LENGTH = 120;
+/** The longest reason a `<kiln:publish>` block keeps, in characters. */
+const MAX_PUBLISH_REASON_LENGTH = 200;
 
 /** The incremental parser returned by `createOutputParser`. */
 export interface OutputParser {
@@ -64,7 +79,10 @@ type Block =
   | { kind: 'file'; path: string; moduleType: string | null; raw: string; dirty: boolean }
   | { kind: 'edit'; path: string; raw: string; reported: number }
   | { kind: 'migration'; name: string; raw: string; dirty: boolean }
-  | { kind: 'tool-call' | 'tool-result'; name: string; raw: string };
+  | { kind: 'tool-call' | 'tool-result'; name: string; raw: string }
+  /** `items` is null until a `<kiln:choice>` item appears (then items, not lines, are the choices). */
+  | { kind: 'choices'; raw: string; items: string[] | null; item: string | null }
+  | { kind: 'publish'; raw: string };
 
 const BLOCK_TAGS = new Set([
   'thinking',
@@ -75,6 +93,9 @@ const BLOCK_TAGS = new Set([
   'migration',
   'tool-call',
   'tool-result',
+  'choices',
+  'choice',
+  'publish',
 ]);
 /** A `<` followed by this many characters without a `>` is not a tag. */
 const MAX_TAG_LENGTH = 2000;
@@ -113,7 +134,12 @@ export function createOutputParser(): OutputParser {
         break;
       case 'tool-call':
       case 'tool-result':
+      case 'publish':
         block.raw += text;
+        break;
+      case 'choices':
+        block.raw += text;
+        if (block.item !== null) block.item += text;
         break;
       case 'edit':
         block.raw += text;
@@ -188,11 +214,31 @@ export function createOutputParser(): OutputParser {
       case 'tool-result':
         out.push({ type: 'tool-result', name: block.name, text: block.raw, closed });
         break;
+      case 'choices': {
+        if (block.item !== null) block.items?.push(block.item);
+        out.push({ type: 'choices', choices: cleanChoices(block.items ?? block.raw.split('\n')), closed });
+        break;
+      }
+      case 'publish': {
+        const firstLine = block.raw.split('\n').find((line) => line.trim()) ?? '';
+        const reason = oneLine(firstLine, MAX_PUBLISH_REASON_LENGTH);
+        out.push(reason ? { type: 'publish', reason, closed } : { type: 'publish', closed });
+        break;
+      }
     }
     block = { kind: 'text' };
   }
 
   function handleTag(tag: ParsedTag): void {
+    // A `<kiln:choice>` item lives inside `<kiln:choices>` (`classifyTag` leaves it as content elsewhere).
+    if (tag.name === 'choice' && block.kind === 'choices') {
+      // An item still open (its closer forgotten) ends where the next one starts.
+      if (block.item !== null) block.items?.push(block.item);
+      block.item = null;
+      if (!tag.closing) block.items ??= [];
+      if (!tag.closing && !tag.selfClosing) block.item = '';
+      return;
+    }
     if (tag.closing) {
       // Any closer ends the open block (models mix them up); a stray closer in chat text is markup, dropped.
       closeBlock(true);
@@ -248,6 +294,14 @@ export function createOutputParser(): OutputParser {
           closeBlock(true);
         }
         break;
+      case 'choices':
+        block = { kind: 'choices', raw: '', items: null, item: null };
+        if (tag.selfClosing) closeBlock(true);
+        break;
+      case 'publish':
+        block = { kind: 'publish', raw: attr('reason') };
+        if (tag.selfClosing) closeBlock(true);
+        break;
     }
   }
 
@@ -261,7 +315,7 @@ export function createOutputParser(): OutputParser {
       }
       appendContent(buffer.slice(0, lt));
       buffer = buffer.slice(lt);
-      const found = classifyTag(buffer, final);
+      const found = classifyTag(buffer, final, block.kind === 'choices');
       if (found === 'partial') return;
       if (found === 'literal') {
         appendContent('<');
@@ -311,6 +365,7 @@ interface ParsedTag {
 function classifyTag(
   buf: string,
   final: boolean,
+  inChoices: boolean,
 ): 'partial' | 'literal' | { tag: ParsedTag; length: number } {
   const head = buf.slice(0, CLOSE_PREFIX.length).toLowerCase();
   const isOpen = head.startsWith(OPEN_PREFIX);
@@ -331,6 +386,8 @@ function classifyTag(
       return 'literal';
     } else if (c === '>') {
       const tag = parseTag(buf.slice(0, i + 1));
+      // `<kiln:choice>` is a tag only inside `<kiln:choices>`; anywhere else it stays content.
+      if (tag?.name === 'choice' && !inChoices) return 'literal';
       return tag ? { tag, length: i + 1 } : 'literal';
     }
   }
@@ -385,6 +442,38 @@ export function cleanFileContent(raw: string, final: boolean): string {
     return text ? `${text}\n` : '';
   }
   return text;
+}
+
+/**
+ * The suggestions of a `<kiln:choices>` block from its lines or items: whitespace collapsed, a list marker
+ * (`- `, `1. `) and wrapping quotes dropped, empties and repeats (ignoring case) dropped, each cut at a word to
+ * `MAX_CHOICE_LENGTH` characters, at most `MAX_CHOICES`.
+ */
+export function cleanChoices(candidates: readonly string[]): string[] {
+  const choices: string[] = [];
+  for (const candidate of candidates) {
+    let choice = candidate
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^(?:[-*•]|\d{1,2}[.)])\s+/, '');
+    // "make it blue" → make it blue (a model quoting its suggestions); a quote inside stays.
+    const quoted = /^["“]([^"“”]*)["”]$/.exec(choice) ?? /^['‘]([^'‘’]*)['’]$/.exec(choice);
+    if (quoted?.[1]) choice = quoted[1].trim();
+    choice = oneLine(choice, MAX_CHOICE_LENGTH);
+    if (!choice || choices.some((c) => c.toLowerCase() === choice.toLowerCase())) continue;
+    choices.push(choice);
+    if (choices.length === MAX_CHOICES) break;
+  }
+  return choices;
+}
+
+/** Text on one line (whitespace collapsed), cut at a word boundary to at most `max` characters. */
+function oneLine(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max + 1);
+  const space = cut.lastIndexOf(' ');
+  return (space > max / 2 ? cut.slice(0, space) : line.slice(0, max)).trim();
 }
 
 /**

@@ -66,6 +66,32 @@ export interface MissedEdit {
   reason: 'no-match' | 'overlap' | 'no-file';
 }
 
+/**
+ * What one part of a reply did, for the conversation to show (spec §3 message block kinds), in the order the
+ * reply did it:
+ * - `thinking`: the model's plan;
+ * - `page` / `component` / `function` / `file`: a module the reply created, edited or deleted (one per module,
+ *   by its module type: `blockKindOf`; `name` is core's `moduleName`);
+ * - `function` with `migration`: a database migration the reply wrote (its unique name);
+ * - `tool-call`: a tool the model called, with its final status;
+ * - `choices`: next messages the reply suggests (the user may click one to send it);
+ * - `publish`: the reply suggests publishing the app.
+ */
+export type MessageBlock =
+  | { kind: 'thinking'; text: string }
+  | {
+      kind: 'page' | 'component' | 'function' | 'file';
+      filePath: string;
+      name: string;
+      /** The module's type (after the change; before it, for a deleted module). */
+      moduleType: ModuleType;
+      change: 'created' | 'edited' | 'deleted';
+    }
+  | { kind: 'function'; migration: string }
+  | { kind: 'tool-call'; tool: GenToolKind; input: string; status: GenToolStatus }
+  | { kind: 'choices'; choices: string[] }
+  | { kind: 'publish'; reason?: string };
+
 /** Token counts of one generation (approximate for providers that do not report them: chars / 4). */
 export interface Usage {
   inputTokens: number;
@@ -93,6 +119,8 @@ export type GenerationEvent =
       modules: GenModule[];
       /** The assistant's chat text, trimmed. */
       message: string;
+      /** What the reply did, in order (`MessageBlock`): its plan, modules, migrations, tool calls, suggestions. */
+      blocks: MessageBlock[];
       usage: Usage;
       appType?: AppType | 'LINK_IN_BIO';
       /** The migrations this generation wrote, in order, with unique names (absent when none). */

@@ -29,6 +29,19 @@ export function migrationBlock(name: string, sql: string): string {
   return `<kiln:migration name="${name}">${sql}</kiln:migration>\n`;
 }
 
+/**
+ * A `<kiln:choices>` block: next messages the user can click to send, one per line (each one a follow-up the
+ * builtin generator itself handles).
+ */
+export function choicesBlock(choices: readonly string[]): string {
+  return `<kiln:choices>\n${choices.join('\n')}\n</kiln:choices>\n`;
+}
+
+/** A `<kiln:publish/>` block: the reply suggests publishing the app. */
+export function publishBlock(): string {
+  return '<kiln:publish/>\n';
+}
+
 /** A JavaScript single-quoted string literal. */
 export function jsString(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;

@@ -11,10 +11,11 @@ import type { GenModule } from '../types.ts';
 import { addAccountToHeader, authPages } from './apps/auth-pages.ts';
 import { APP_DEFAULTS, buildApp } from './apps/index.ts';
 import { type MobileContext, mobileScreens } from './apps/mobile.ts';
+import { otherHue, otherName } from './apps/shared.ts';
 import { STARTER_CONTENT } from './apps/starter-content.ts';
 import { diffEdits } from './diff-edits.ts';
 import { applyFollowUps, asksForMobile, asksForSignIn } from './follow-ups.ts';
-import { editBlock, fileBlock, migrationBlock, thinkingBlock } from './format.ts';
+import { choicesBlock, editBlock, fileBlock, migrationBlock, publishBlock, thinkingBlock } from './format.ts';
 import { hueFromText } from './theme.ts';
 import { personFromPrompt, titleFromPrompt } from './title.ts';
 
@@ -60,15 +61,44 @@ function initialReply(prompt: string): string {
       `Sign-in is included: Sign In (/account/signin), Sign Up (/account/signup) and Logout (/account/logout)${header && edited ? ', and the header shows who is signed in' : ''}.`,
     );
   }
-  // The database and its functions first, then the UI, so the preview shows the app soon after.
+  const next = nextSteps(app.summary, app.choices, modules);
+  // The database and its functions first, then the UI, so the preview shows the app soon after. Then what
+  // to try next, and the suggestion to publish it.
   return [
     thinkingBlock(app.plan),
     `Building **${title}** for you.\n\n`,
     ...(app.migrations ?? []).map((m) => migrationBlock(m.name, m.sql)),
     ...modules.filter((m) => m.moduleType === 'FUNCTION').map(fileBlock),
     ...modules.filter((m) => m.moduleType !== 'FUNCTION').map(fileBlock),
-    `\n${[app.summary, ...extra].join('\n\n')}\n`,
+    `\n${[next.summary, ...extra].join('\n\n')}\n`,
+    next.choices.length > 0 ? choicesBlock(next.choices) : '',
+    publishBlock(),
   ].join('');
+}
+
+/**
+ * The summary and the suggestions of an INITIAL reply. Suggestions are the app's `choices`, or else the quoted
+ * ones of a `Try next: "a", "b", or "c".` line (dropped from the summary); only those the builtin's
+ * follow-ups carry out on these modules are kept, so every button the user may click does something.
+ */
+function nextSteps(
+  summary: string,
+  choices: readonly string[] | undefined,
+  modules: GenModule[],
+): { summary: string; choices: string[] } {
+  const tryNext = /^[ \t]*Try next:.*$/im.exec(summary);
+  const suggested =
+    choices ?? [...(tryNext?.[0] ?? '').matchAll(/"([^"]+)"/g)].flatMap((m) => (m[1] ? [m[1]] : []));
+  const text = tryNext
+    ? summary
+        .replace(tryNext[0], '')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim()
+    : summary;
+  return {
+    summary: text,
+    choices: suggested.filter((choice) => applyFollowUps(choice, modules).done.length > 0),
+  };
 }
 
 /** An INITIAL request for a mobile app: the app's Expo screens (EXPO_PAGE modules) only. */
@@ -93,6 +123,14 @@ function initialMobileReply(
             cta: 'Learn more',
           };
   const screens = mobileScreens(ctx);
+  const next = nextSteps(
+    '',
+    [
+      `make it ${otherHue(accent, 'teal', 'indigo')}`,
+      `rename the app to ${otherName(title, ctx.kind === 'todo' ? 'Taskly' : ctx.kind === 'notes' ? 'Jotter' : 'Nova', 'Orbit')}`,
+    ],
+    screens,
+  );
   const notes = asksForSignIn(prompt)
     ? [
         'Sign-in pages are web pages, so the builtin generator leaves them out of a mobile app; connect a model to add sign-in to mobile screens.',
@@ -111,8 +149,9 @@ function initialMobileReply(
     `\n${[
       `I built **${title}** as a mobile app with ${screens.length} screens. The preview shows it in a phone frame; data is saved on the device.`,
       ...notes,
-      'Try next: "make it teal" or "rename the app to …".',
     ].join('\n\n')}\n`,
+    // No publish block: publishing needs a web page, and a mobile app has only Expo screens.
+    next.choices.length > 0 ? choicesBlock(next.choices) : '',
   ].join('');
 }
 

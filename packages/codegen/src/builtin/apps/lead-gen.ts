@@ -16,6 +16,8 @@ import {
   type BuiltMigration,
   component,
   documentTitleEffect,
+  otherHue,
+  otherName,
   page,
 } from './shared.ts';
 import { slugKey } from './todo-list.ts';
@@ -564,9 +566,12 @@ export default function PrivacyPage() {
       `I built **${ctx.title}**: a landing page whose form validates each lead and stores it in the app's database (table \`leads\`, one per email, through \`/api/leads\`), a Submissions page (linked in the footer) and a privacy page.`,
       '',
       'For privacy the app shows only how many leads there are; opened without its backend, it keeps them in the browser and the Submissions page lists them with CSV export.',
-      '',
-      'Try next: "make it blue", "rename the app to Brightside", or "add a page called Pricing".',
     ].join('\n'),
+    choices: [
+      `make it ${otherHue(ctx.accent, 'blue', 'emerald')}`,
+      `rename the app to ${otherName(ctx.title, 'Brightside', 'Northstar')}`,
+      'add a page called Pricing',
+    ],
   };
 }
 

@@ -14,6 +14,8 @@ import {
   type BuiltMigration,
   component,
   documentTitleEffect,
+  otherHue,
+  otherName,
   page,
 } from './shared.ts';
 import { slugKey } from './todo-list.ts';
@@ -190,8 +192,12 @@ export default function LinkButton(props) {
     summary: [
       `I built **${ctx.title}**, a link-in-bio page: your profile, four link buttons that count clicks, and a newsletter sign-up whose emails are stored in the app's database (table \`subscribers\`).`,
       '',
-      'Replace the `#…` addresses with your real links, or try "make it violet" or "rename the app to Sam Lee".',
+      'Replace the `#…` addresses with your real links.',
     ].join('\n'),
+    choices: [
+      `make it ${otherHue(ctx.accent, 'violet', 'pink')}`,
+      `rename the app to ${otherName(ctx.title, 'Sam Lee', 'Jordan Lee')}`,
+    ],
   };
 }
 

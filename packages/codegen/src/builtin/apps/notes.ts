@@ -23,6 +23,8 @@ import {
   type BuiltMigration,
   component,
   documentTitleEffect,
+  otherHue,
+  otherName,
   page,
 } from './shared.ts';
 import { slugKey } from './todo-list.ts';
@@ -467,9 +469,12 @@ export default function NoteEditor(props) {
       `I built **${ctx.title}**: create notes, search them, group them with tags and pin the important ones. Changes save automatically as you type.`,
       '',
       "Notes are stored in the app's database (table `notes`, through the functions `/api/notes` and `/api/notes/[id]`). Opened without its backend, the page keeps them in the browser instead.",
-      '',
-      'Try next: "make it blue", "rename the app to Jotter", or "add a page called About".',
     ].join('\n'),
+    choices: [
+      `make it ${otherHue(ctx.accent, 'blue', 'amber')}`,
+      `rename the app to ${otherName(ctx.title, 'Jotter', 'Notebook')}`,
+      'add a page called About',
+    ],
   };
 }
 

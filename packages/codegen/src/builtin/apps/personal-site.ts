@@ -6,7 +6,16 @@
  */
 import { jsString, jsxText } from '../format.ts';
 import { contactForm, messagesMigration, messagesRoute } from './contact-form.ts';
-import { type AppContext, appHeader, type BuiltApp, component, documentTitleEffect, page } from './shared.ts';
+import {
+  type AppContext,
+  appHeader,
+  type BuiltApp,
+  component,
+  documentTitleEffect,
+  otherHue,
+  otherName,
+  page,
+} from './shared.ts';
 import { slugKey } from './todo-list.ts';
 
 const ROLES: [RegExp, string][] = [
@@ -343,8 +352,11 @@ export default function SiteFooter() {
     ].join('\n'),
     summary: [
       `I built **${ctx.title}**: a home page, a projects page you can filter by category, and a contact page with a working form whose messages are stored in the app's database (table \`messages\`).`,
-      '',
-      'Try next: "change the colour to teal", "rename the site to Jane Doe Design", or "add a page called Blog".',
     ].join('\n'),
+    choices: [
+      `change the colour to ${otherHue(ctx.accent, 'teal', 'violet')}`,
+      `rename the site to ${otherName(ctx.title, 'Jane Doe Design', 'Alex Morgan Studio')}`,
+      'add a page called Blog',
+    ],
   };
 }

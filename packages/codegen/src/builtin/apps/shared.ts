@@ -31,8 +31,24 @@ export interface BuiltApp {
   migrations?: BuiltMigration[];
   /** The plan, shown as thinking. */
   plan: string;
-  /** Chat text after the files: what was built and what to try next. */
+  /** Chat text after the files: what was built. */
   summary: string;
+  /**
+   * What to try next, offered as buttons (a `<kiln:choices>` block after the summary): follow-ups the builtin
+   * generator handles on this app. The reply keeps only those that change the app (`applyFollowUps`). Absent:
+   * the quoted suggestions of a `Try next: "a", "b", or "c".` line in `summary` (the line is dropped).
+   */
+  choices?: string[];
+}
+
+/** A "make it {hue}" suggestion: the first of `hues` that is not the app's accent already. */
+export function otherHue(accent: AccentHue, ...hues: [AccentHue, AccentHue, ...AccentHue[]]): AccentHue {
+  return hues.find((h) => h !== accent) ?? hues[0];
+}
+
+/** A name to suggest renaming the app to: the first of `names` that is not its title already. */
+export function otherName(title: string, ...names: [string, string, ...string[]]): string {
+  return names.find((n) => n.toLowerCase() !== title.trim().toLowerCase()) ?? names[0];
 }
 
 /** A PAGE module at a route segment ('' is the root page). */

@@ -4,7 +4,16 @@
  * @module
  */
 import { jsString, jsxText } from '../format.ts';
-import { type AppContext, appHeader, type BuiltApp, component, documentTitleEffect, page } from './shared.ts';
+import {
+  type AppContext,
+  appHeader,
+  type BuiltApp,
+  component,
+  documentTitleEffect,
+  otherHue,
+  otherName,
+  page,
+} from './shared.ts';
 import { STARTER_CONTENT } from './starter-content.ts';
 
 /** Builds the themed starter for `ctx.appType`. */
@@ -178,5 +187,10 @@ export default function FeatureCard(props) {
       '',
       `The builtin generator builds this type as a themed starter; for the full ${c.noun} with working features, connect a language model (for example \`KILN_MODEL=openai:gpt-4o-mini\`). You can still change the colour, rename the app or add pages here.`,
     ].join('\n'),
+    choices: [
+      `make it ${otherHue(ctx.accent, 'teal', 'indigo')}`,
+      `rename the app to ${otherName(ctx.title, 'Nova', 'Orbit')}`,
+      'add a page called Contact',
+    ],
   };
 }

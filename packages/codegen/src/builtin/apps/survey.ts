@@ -17,6 +17,8 @@ import {
   type BuiltMigration,
   component,
   documentTitleEffect,
+  otherHue,
+  otherName,
   page,
 } from './shared.ts';
 import { slugKey } from './todo-list.ts';
@@ -590,9 +592,12 @@ ${loadOnMount({
       `I built **${ctx.title}**: a ${feedback ? 'feedback form' : 'survey'} with ${questions.length} questions, validation and a progress bar, plus a Results page that summarises every response.`,
       '',
       "Responses are stored in the app's database (table `responses`, through `/api/responses`); opened without its backend, the app keeps them in the browser instead.",
-      '',
-      'Try next: "change the colour to indigo", "rename the app to Guest Feedback", or "add a page called About".',
     ].join('\n'),
+    choices: [
+      `change the colour to ${otherHue(ctx.accent, 'indigo', 'teal')}`,
+      `rename the app to ${otherName(ctx.title, 'Guest Feedback', 'Quick Survey')}`,
+      'add a page called About',
+    ],
   };
 }
 

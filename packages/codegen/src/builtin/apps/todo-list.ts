@@ -23,6 +23,8 @@ import {
   type BuiltMigration,
   component,
   documentTitleEffect,
+  otherHue,
+  otherName,
   page,
 } from './shared.ts';
 
@@ -455,9 +457,12 @@ export default function TodoItem(props) {
       `I built **${ctx.title}**: add a task with an optional due date, tick it off, delete it, and filter by active, overdue or completed. Overdue tasks are highlighted in red.`,
       '',
       "Tasks are stored in the app's database (table `todos`, through the functions `/api/todos` and `/api/todos/[id]`), so they are the same on every device. Opened without its backend, the page keeps them in the browser instead.",
-      '',
-      'Try next: "change the colour to emerald", "rename the app to Taskly", or "add a page called About".',
     ].join('\n'),
+    choices: [
+      `change the colour to ${otherHue(ctx.accent, 'emerald', 'indigo')}`,
+      `rename the app to ${otherName(ctx.title, 'Taskly', 'Done List')}`,
+      'add a page called About',
+    ],
   };
 }
 
