@@ -2,6 +2,7 @@
  * @module The platform database schema (Drizzle). The same tables on PGlite and PostgreSQL.
  * Migrations in ../../drizzle are generated from this file with `npm run db:generate -w @kiln/server`.
  */
+import type { MessageBlock } from '@kiln/codegen';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -245,6 +246,8 @@ export const messages = pgTable(
     revisionId: text('revision_id'),
     role: text('role').notNull(),
     text: text('text').notNull(),
+    /** What the assistant's reply did (codegen `done.blocks`): modules, migrations, tool calls, choices, publish. */
+    blocks: jsonb('blocks').$type<MessageBlock[]>(),
     createdAt: createdAt(),
   },
   (t) => [index('messages_project_idx').on(t.projectId, t.createdAt)],

@@ -528,6 +528,7 @@ const resolvers = {
   },
   Message: {
     createdAt: (m: { createdAt: Date }) => iso(m.createdAt),
+    blocks: (m: { blocks?: unknown[] | null }) => m.blocks ?? [],
     cost: (m: Parameters<typeof messageCost>[2], _: unknown, ctx: GraphQLContext) =>
       messageCost(ctx.db, ctx, m),
   },

@@ -354,6 +354,8 @@ export class GenerationWorkers {
           revisionId: revision.id,
           role: 'assistant',
           text: [(done.message || text).trim() || 'Done.', ...migrationNotes].join('\n\n'),
+          // What the reply did (files, tables, tool calls, suggestions, publish), shown under the text.
+          blocks: done.blocks,
           createdAt: doneAt,
         });
         await tx
