@@ -192,6 +192,20 @@ const APPS: { type: string; prompt: string; paths: string[]; tables: string[] }[
     ],
     tables: ['quiz_scores'],
   },
+  {
+    type: 'GAME',
+    prompt: 'A memory match game',
+    paths: [
+      `${API}/scores/route.ts`,
+      `${WEB}/app/page.tsx`,
+      `${WEB}/app/scores/page.tsx`,
+      `${WEB}/components/AppHeader.tsx`,
+      `${WEB}/components/MemoryCard.tsx`,
+      `${WEB}/components/HighScores.tsx`,
+      `${WEB}/components/WinPanel.tsx`,
+    ],
+    tables: ['game_scores'],
+  },
 ];
 
 afterAll(async () => {
@@ -294,6 +308,33 @@ describe('the functions on PGlite', () => {
   });
 });
 
+describe('the game functions on PGlite', () => {
+  it('game scores: the highest points first, a checked score is added, a zero-move game is refused', async () => {
+    const app = await build('A memory match game');
+    const backend = await startBackend(app.migrations, app.modules);
+    const seeded = await backend.call<{ scores: (Score & { points: number })[] }>('GET', '/api/scores');
+    expect(seeded.data.scores.map((s) => s.points)).toEqual([1090, 880, 742, 655, 540]);
+    const added = await backend.call<{ score: Score }>('POST', '/api/scores', {
+      player: 'Ivy',
+      level: 'classic',
+      points: 800,
+      moves: 10,
+      seconds: 30,
+    });
+    expect(added).toMatchObject({ status: 201, data: { score: { player: 'Ivy', points: 800 } } });
+    expect(
+      await backend.call('POST', '/api/scores', { player: 'Ivy', level: 'classic', points: 800, moves: 0 }),
+    ).toEqual({
+      status: 400,
+      data: { error: 'Please enter the number of moves between 1 and 1000.', field: 'moves' },
+    });
+    expect(
+      (await backend.call('POST', '/api/scores', { player: 'Ivy', level: 'expert', points: 1, moves: 9 }))
+        .status,
+    ).toBe(400);
+  });
+});
+
 // --- using the apps in a browser ---------------------------------------------------------------------------
 
 describe('using the apps in a browser', { timeout: 90_000 }, () => {
@@ -351,6 +392,73 @@ describe('using the apps in a browser', { timeout: 90_000 }, () => {
       await page.getByText('Rosa').waitFor();
       await page.goto(served.url);
       await page.getByText('Best: 8/8 by Rosa').waitFor();
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('game: flipping two cards is a move; matching every pair wins, and the score is saved to the high scores', async () => {
+    const app = await build('A memory match game');
+    const backend = await startBackend(app.migrations, app.modules);
+    const served = await serveApp(app.modules, backend);
+    try {
+      const page = await open(served.url);
+      await page.getByText('High scores').first().waitFor();
+      const cards = page.getByRole('button', { name: /^Card \d+, / });
+      await expect.poll(() => cards.count()).toBe(16);
+      const faceOf = async (i: number) =>
+        ((await cards.nth(i).getAttribute('aria-label')) ?? '').replace(/^Card \d+, /, '');
+      /** Flips card i and waits for its face. */
+      const flip = async (i: number) => {
+        await cards.nth(i).click();
+        await expect.poll(() => faceOf(i)).not.toBe('face down');
+        return faceOf(i);
+      };
+      // Play like a person with a perfect memory: remember every face seen, match as soon as a pair is known.
+      const seen = new Map<number, string>();
+      const matched = new Set<number>();
+      for (let i = 0; i < 16; i++) {
+        if (matched.has(i)) continue;
+        const face = await flip(i);
+        const known = [...seen].find(([j, f]) => f === face && j !== i && !matched.has(j));
+        if (known) {
+          await flip(known[0]);
+          matched.add(i).add(known[0]);
+          continue;
+        }
+        seen.set(i, face);
+        let next = i + 1;
+        while (matched.has(next)) next++;
+        const other = await flip(next);
+        if (other === face) {
+          matched.add(i).add(next);
+          i = next;
+          continue;
+        }
+        seen.set(next, other);
+        await expect.poll(() => faceOf(next)).toBe('face down');
+        // The second card's partner may already be known: match it now.
+        const partner = [...seen].find(([j, f]) => f === other && j !== next && !matched.has(j));
+        if (partner) {
+          await flip(next);
+          await flip(partner[0]);
+          matched.add(next).add(partner[0]);
+        }
+        i = next;
+      }
+      await page.getByText('You found every pair!').waitFor();
+      await page.getByPlaceholder('Your name').fill('Quinn');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved to the high scores as Quinn.').waitFor();
+      const [row] = await backend.query(
+        "SELECT level, points, moves FROM game_scores WHERE player = 'Quinn'",
+      );
+      expect(row).toMatchObject({ level: 'classic' });
+      expect(Number(row?.moves)).toBeGreaterThanOrEqual(8);
+      expect(Number(row?.points)).toBeGreaterThan(0);
+      await page.goto(`${served.url}/scores`);
+      await page.getByText("High scores are saved in the app's database.").waitFor();
+      await page.getByText('Quinn').waitFor();
     } finally {
       await served.close();
     }

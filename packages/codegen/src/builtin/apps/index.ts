@@ -6,6 +6,7 @@ import type { AppType } from '@kiln/core';
 import type { AccentHue } from '../theme.ts';
 import { chatApp } from './chat.ts';
 import { contactsApp } from './contacts.ts';
+import { gameApp } from './game.ts';
 import { leadGenApp } from './lead-gen.ts';
 import { linkInBioApp } from './link-in-bio.ts';
 import { notesApp } from './notes.ts';
@@ -63,6 +64,7 @@ const BUILDERS: Partial<Record<Kind, (ctx: AppContext) => BuiltApp>> = {
   CHAT_APP: chatApp,
   QUIZ_TOOL: quizApp,
   ONLINE_STORE: pickupShopApp,
+  GAME: gameApp,
 };
 
 /** Builds the app for a context. */
