@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { moduleName } from '@kiln/core';
-import { appShellHtml, PREVIEW_DIST_DIR } from '@kiln/preview';
+import { aiImageResponse, appShellHtml, PREVIEW_DIST_DIR } from '@kiln/preview';
 import { closeHeadless, launchChromium, renderCheck } from '@kiln/preview/node';
 import type { Browser, Page } from 'playwright-core';
 import { transform } from 'sucrase';
@@ -157,6 +157,12 @@ async function serveApp(modules: GenModule[], backend: AppBackend | null): Promi
         return res.writeHead(404).end();
       }
     }
+    if (url.pathname === '/api/ai-img') {
+      // What the server answers for images without a source: a placeholder drawn from the words.
+      const image = aiImageResponse(url);
+      res.writeHead(200, { 'content-type': image.headers.get('content-type') ?? 'image/svg+xml' });
+      return res.end(await image.text());
+    }
     if (url.pathname.startsWith('/api/')) {
       if (!backend) return res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
       const chunks: Buffer[] = [];
@@ -207,6 +213,21 @@ const APPS = [
       `${WEB}components/Composer.tsx`,
     ],
     migrations: ['create_rooms_and_messages'],
+  },
+  {
+    type: 'DATING_APP',
+    prompt: 'A dating app for hikers',
+    paths: [
+      `${API}profiles/route.ts`,
+      `${API}swipes/route.ts`,
+      `${API}swipes/[id]/route.ts`,
+      `${WEB}app/page.tsx`,
+      `${WEB}app/matches/page.tsx`,
+      `${WEB}components/AppHeader.tsx`,
+      `${WEB}components/ProfileCard.tsx`,
+      `${WEB}components/MatchCard.tsx`,
+    ],
+    migrations: ['create_profiles_and_swipes'],
   },
 ];
 
@@ -385,6 +406,68 @@ describe('the chat functions', () => {
   });
 });
 
+interface Profile {
+  id: string;
+  name: string;
+  decision: 'like' | 'pass' | null;
+  matched: boolean;
+}
+
+describe('the dating functions', () => {
+  it('list the sample profiles, tell a match only after a like, bring back passes, undo and unmatch', async () => {
+    const backend = await startBackend(await build('A dating app for hikers'));
+    const list = await backend.call<{ profiles: (Profile & Record<string, unknown>)[] }>(
+      'GET',
+      '/api/profiles',
+    );
+    expect(list.data.profiles.map((p) => p.name)).toEqual([
+      'Elena',
+      'Jonah',
+      'Aisha',
+      'Mateo',
+      'Noor',
+      'Sam',
+      'Claire',
+      'Kenji',
+    ]);
+    expect(list.data.profiles.every((p) => p.decision === null && p.matched === false)).toBe(true);
+    expect(JSON.stringify(list.data)).not.toMatch(/likes_?you/i);
+
+    const liked = await backend.call<{ matched: boolean }>('POST', '/api/swipes', {
+      profileId: 'elena',
+      decision: 'like',
+    });
+    expect(liked).toMatchObject({ status: 201, data: { matched: true } });
+    const notYet = await backend.call<{ matched: boolean }>('POST', '/api/swipes', {
+      profileId: 'jonah',
+      decision: 'like',
+    });
+    expect(notYet.data.matched).toBe(false);
+    await backend.call('POST', '/api/swipes', { profileId: 'aisha', decision: 'pass' });
+    expect(
+      (await backend.call('POST', '/api/swipes', { profileId: 'aisha', decision: 'maybe' })).status,
+    ).toBe(400);
+    expect(
+      (await backend.call('POST', '/api/swipes', { profileId: 'nobody', decision: 'like' })).status,
+    ).toBe(404);
+
+    const after = await backend.call<{ profiles: Profile[] }>('GET', '/api/profiles');
+    expect(after.data.profiles.filter((p) => p.decision).map((p) => [p.id, p.decision, p.matched])).toEqual([
+      ['elena', 'like', true],
+      ['jonah', 'like', false],
+      ['aisha', 'pass', false],
+    ]);
+    expect((await backend.call<{ cleared: string[] }>('DELETE', '/api/swipes')).data.cleared).toEqual([
+      'aisha',
+    ]);
+    expect((await backend.call('DELETE', '/api/swipes/elena')).status).toBe(200);
+    expect((await backend.call('DELETE', '/api/swipes/elena')).status).toBe(404);
+    expect(await backend.query('SELECT profile_id, decision FROM swipes')).toEqual([
+      { profile_id: 'jonah', decision: 'like' },
+    ]);
+  });
+});
+
 // --- one thing a person does in each app, in Chromium ---------------------------------------------------------
 
 describe('the apps, in a browser', { timeout: 60_000 }, () => {
@@ -451,6 +534,34 @@ describe('the apps, in a browser', { timeout: 60_000 }, () => {
         "INSERT INTO messages (id, room_id, author, body, created_at) VALUES ('from-sam', 'general', 'Sam', 'Great, I will test it now', (extract(epoch from now()) * 1000)::bigint + 1000)",
       );
       await thread.getByText('Great, I will test it now').waitFor({ timeout: 10_000 });
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('dating: pass on one, like one who liked back → "It\'s a match!", and Matches lists them', async () => {
+    const app = await build('A dating app for hikers');
+    const backend = await startBackend(app);
+    const served = await serveApp(app.modules, backend);
+    try {
+      const page = await open(served);
+      await page.getByText("Your likes are saved in the app's database.", { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Like Elena' }).click();
+      await page
+        .getByRole('dialog', { name: "It's a match" })
+        .getByText('You and Elena like each other.')
+        .waitFor();
+      await page.getByRole('button', { name: 'Keep discovering' }).click();
+      await page.getByRole('button', { name: 'Pass on Jonah' }).click();
+      await page.getByRole('button', { name: 'Like Aisha' }).waitFor();
+      await page.getByLabel('1 match', { exact: true }).waitFor();
+      expect(await backend.query('SELECT profile_id, decision FROM swipes ORDER BY created_at')).toEqual([
+        { profile_id: 'elena', decision: 'like' },
+        { profile_id: 'jonah', decision: 'pass' },
+      ]);
+      await page.getByRole('link', { name: 'Matches', exact: true }).click();
+      await page.getByRole('heading', { name: 'Elena, 29' }).waitFor();
+      await page.getByText('Hi Elena! Which trail should be on my list this month?').waitFor();
     } finally {
       await served.close();
     }

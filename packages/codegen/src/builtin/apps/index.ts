@@ -6,6 +6,7 @@ import type { AppType } from '@kiln/core';
 import type { AccentHue } from '../theme.ts';
 import { chatApp } from './chat.ts';
 import { contactsApp } from './contacts.ts';
+import { datingApp } from './dating.ts';
 import { gameApp } from './game.ts';
 import { leadGenApp } from './lead-gen.ts';
 import { linkInBioApp } from './link-in-bio.ts';
@@ -65,6 +66,7 @@ const BUILDERS: Partial<Record<Kind, (ctx: AppContext) => BuiltApp>> = {
   QUIZ_TOOL: quizApp,
   ONLINE_STORE: pickupShopApp,
   GAME: gameApp,
+  DATING_APP: datingApp,
 };
 
 /** Builds the app for a context. */
