@@ -217,6 +217,22 @@ const APPS: { type: string; prompt: string; modules: string[]; tables: string[] 
     ],
     tables: ['shop_items', 'pickup_orders'],
   },
+  {
+    type: 'BLOG_PLATFORM',
+    prompt: 'A blog about gardening',
+    modules: [
+      path(''),
+      path('post'),
+      path('write'),
+      fn('posts'),
+      fn('posts/[id]'),
+      fn('comments'),
+      comp('AppHeader'),
+      comp('PostCard'),
+      comp('CommentSection'),
+    ],
+    tables: ['posts', 'comments'],
+  },
 ];
 
 afterAll(async () => {
@@ -397,6 +413,64 @@ describe('the pickup shop functions', () => {
   });
 });
 
+interface BlogPost {
+  id: string;
+  title: string;
+  likes: number;
+  comments: number;
+}
+
+describe('the blog functions', () => {
+  it('list posts newest first with comment counts, publish, like, comment and delete', async () => {
+    const backend = await startBackend(await build(APPS[2]!.prompt));
+    const list = await backend.call<{ posts: BlogPost[] }>('GET', '/api/posts');
+    expect(list.data.posts.map((p) => [p.id, p.comments])).toEqual([
+      ['balcony-tomatoes', 2],
+      ['morning-pages', 0],
+      ['slow-lisbon', 0],
+      ['five-minute-rule', 1],
+      ['paper-calendar', 0],
+    ]);
+    const published = await backend.call<{ post: BlogPost }>('POST', '/api/posts', {
+      title: 'Saving seeds from this year’s beans',
+      body: 'Leave the best pods on the plant until they rattle, then shell them and dry them for a week.',
+      author: 'Priya Shah',
+      tag: 'Garden',
+    });
+    expect(published.status).toBe(201);
+    expect(published.data.post.id).toMatch(/^saving-seeds-from-this-year-s-beans-[0-9a-f]{4}$/);
+    const id = published.data.post.id;
+    expect((await backend.call<{ posts: BlogPost[] }>('GET', '/api/posts')).data.posts[0]?.id).toBe(id);
+    expect(
+      (await backend.call<{ post: BlogPost }>('PATCH', `/api/posts/${id}`, { like: true })).data.post.likes,
+    ).toBe(1);
+    expect(
+      (await backend.call('POST', '/api/comments', { postId: id, author: 'Tom', body: 'Great tip.' })).status,
+    ).toBe(201);
+    const one = await backend.call<{ post: BlogPost; comments: { author: string; body: string }[] }>(
+      'GET',
+      `/api/posts/${id}`,
+    );
+    expect(one.data.comments.map((c) => [c.author, c.body])).toEqual([['Tom', 'Great tip.']]);
+    expect(one.data.post.comments).toBe(1);
+
+    expect(
+      await backend.call('POST', '/api/posts', { title: 'Short', body: 'Too short.', author: 'A' }),
+    ).toEqual({
+      status: 400,
+      data: { error: 'Write a few sentences before publishing.' },
+    });
+    expect(
+      (await backend.call('POST', '/api/comments', { postId: 'nope', author: 'A', body: 'Hi' })).status,
+    ).toBe(404);
+    expect((await backend.call('DELETE', `/api/posts/${id}`)).status).toBe(200);
+    expect(await backend.query('SELECT count(*)::int AS n FROM comments WHERE post_id = $1', [id])).toEqual([
+      { n: 0 },
+    ]);
+    expect((await backend.call('GET', `/api/posts/${id}`)).status).toBe(404);
+  });
+});
+
 // --- one thing a person does in each app, in Chromium ----------------------------------------------------------
 
 describe('the apps in a browser', { timeout: 90_000 }, () => {
@@ -477,6 +551,49 @@ describe('the apps in a browser', { timeout: 90_000 }, () => {
         .toEqual([{ status: 'ready' }]);
       await page.reload();
       await page.getByRole('region', { name: 'Ready for pickup' }).getByText('Jo Marsh').waitFor();
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('blog: write and publish a post, read it, like it and comment; the front page shows it first', async () => {
+    const app = await build(APPS[2]!.prompt);
+    const backend = await startBackend(app);
+    const served = await serveApp(app.modules, backend);
+    try {
+      const page = await open(served, '/write');
+      await page.getByLabel('Title').fill('Planting garlic in October');
+      await page.getByLabel('Topic').selectOption('Garden');
+      await page.getByLabel('Author').fill('Mina Larsen');
+      await page
+        .getByLabel('Story')
+        .fill('Break the bulb into cloves.\n\nPlant them pointy end up, two inches deep, a hand apart.');
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByRole('heading', { name: 'Published' }).waitFor();
+      expect(
+        await backend.query("SELECT author, tag FROM posts WHERE title = 'Planting garlic in October'"),
+      ).toEqual([{ author: 'Mina Larsen', tag: 'Garden' }]);
+
+      await page.getByRole('link', { name: 'Read your post' }).click();
+      await page.getByRole('heading', { name: 'Planting garlic in October' }).waitFor();
+      await page.getByText('Plant them pointy end up, two inches deep, a hand apart.').waitFor();
+      await page.getByRole('button', { name: 'Like this post' }).click();
+      await expect.poll(() => page.getByTestId('likes').textContent()).toBe('1');
+      await page.getByPlaceholder('Your name').fill('Sam');
+      await page.getByPlaceholder('Add to the conversation').fill('Doing this tomorrow!');
+      await page.getByRole('button', { name: 'Post comment' }).click();
+      await page.getByText('1 comment', { exact: true }).waitFor();
+      await expect
+        .poll(() =>
+          backend.query(
+            "SELECT p.likes, c.body FROM posts p JOIN comments c ON c.post_id = p.id WHERE p.title = 'Planting garlic in October'",
+          ),
+        )
+        .toEqual([{ likes: 1, body: 'Doing this tomorrow!' }]);
+
+      await page.getByRole('link', { name: 'All posts' }).click();
+      await page.getByText('Latest · Garden').waitFor();
+      await page.getByRole('heading', { name: 'Planting garlic in October' }).waitFor();
     } finally {
       await served.close();
     }

@@ -4,6 +4,7 @@
  */
 import type { AppType } from '@kiln/core';
 import type { AccentHue } from '../theme.ts';
+import { blogApp } from './blog.ts';
 import { chatApp } from './chat.ts';
 import { contactsApp } from './contacts.ts';
 import { datingApp } from './dating.ts';
@@ -67,6 +68,7 @@ const BUILDERS: Partial<Record<Kind, (ctx: AppContext) => BuiltApp>> = {
   ONLINE_STORE: pickupShopApp,
   GAME: gameApp,
   DATING_APP: datingApp,
+  BLOG_PLATFORM: blogApp,
 };
 
 /** Builds the app for a context. */
