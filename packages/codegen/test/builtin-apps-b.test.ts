@@ -174,6 +174,16 @@ async function serveApp(
 }
 
 const API = 'apps/web/src/app/api';
+
+function isoDay(offset: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  return [
+    d.getFullYear(),
+    String(d.getMonth() + 1).padStart(2, '0'),
+    String(d.getDate()).padStart(2, '0'),
+  ].join('-');
+}
 const WEB = 'apps/web/src';
 
 /** Each app: its prompt, type, the modules it must have and its tables. */
@@ -205,6 +215,23 @@ const APPS: { type: string; prompt: string; paths: string[]; tables: string[] }[
       `${WEB}/components/WinPanel.tsx`,
     ],
     tables: ['game_scores'],
+  },
+  {
+    type: 'FINANCE_APP',
+    prompt: 'A budget tracker for my monthly expenses',
+    paths: [
+      `${API}/transactions/route.ts`,
+      `${API}/transactions/[id]/route.ts`,
+      `${WEB}/app/page.tsx`,
+      `${WEB}/app/transactions/page.tsx`,
+      `${WEB}/components/AppHeader.tsx`,
+      `${WEB}/components/StatCard.tsx`,
+      `${WEB}/components/TransactionForm.tsx`,
+      `${WEB}/components/TransactionRow.tsx`,
+      `${WEB}/components/SpendingChart.tsx`,
+      `${WEB}/components/BudgetList.tsx`,
+    ],
+    tables: ['transactions'],
   },
 ];
 
@@ -335,6 +362,86 @@ describe('the game functions on PGlite', () => {
   });
 });
 
+interface Transaction {
+  id: string;
+  description: string;
+  cents: number;
+  kind: string;
+  category: string;
+  date: string;
+}
+
+describe('the finance functions on PGlite', () => {
+  it('transactions: seeded newest first with dates relative to today; add (checked) and delete (404 after)', async () => {
+    const app = await build('A budget tracker for my monthly expenses');
+    const backend = await startBackend(app.migrations, app.modules);
+    const seeded = await backend.call<{ transactions: Transaction[] }>('GET', '/api/transactions');
+    expect(seeded.data.transactions).toHaveLength(14);
+    expect(seeded.data.transactions[0]).toMatchObject({
+      description: 'Coffee with Sam',
+      cents: 780,
+      kind: 'expense',
+      category: 'Dining out',
+      date: isoDay(-1),
+    });
+    const added = await backend.call<{ transaction: Transaction }>('POST', '/api/transactions', {
+      id: 'tx1',
+      description: 'Book club fee',
+      cents: 1250,
+      kind: 'expense',
+      category: 'Entertainment',
+      date: isoDay(0),
+    });
+    expect(added.status).toBe(201);
+    expect(
+      (await backend.call<{ transactions: Transaction[] }>('GET', '/api/transactions')).data.transactions[0]
+        ?.id,
+    ).toBe('tx1');
+    expect(
+      await backend.call('POST', '/api/transactions', {
+        description: 'x',
+        cents: 0,
+        kind: 'expense',
+        category: 'Other',
+        date: isoDay(0),
+      }),
+    ).toEqual({
+      status: 400,
+      data: { error: 'Please enter an amount between 1 and 100000000.', field: 'cents' },
+    });
+    expect(
+      (
+        await backend.call('POST', '/api/transactions', {
+          description: 'x',
+          cents: 5,
+          kind: 'gift',
+          category: 'Other',
+          date: isoDay(0),
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await backend.call('POST', '/api/transactions', {
+          description: 'x',
+          cents: 5,
+          kind: 'income',
+          category: 'Other',
+          date: 'soon',
+        })
+      ).status,
+    ).toBe(400);
+    expect(await backend.call('DELETE', '/api/transactions/tx1')).toEqual({
+      status: 200,
+      data: { deleted: 'tx1' },
+    });
+    expect(await backend.call('DELETE', '/api/transactions/tx1')).toEqual({
+      status: 404,
+      data: { error: 'That transaction no longer exists.' },
+    });
+  });
+});
+
 // --- using the apps in a browser ---------------------------------------------------------------------------
 
 describe('using the apps in a browser', { timeout: 90_000 }, () => {
@@ -459,6 +566,39 @@ describe('using the apps in a browser', { timeout: 90_000 }, () => {
       await page.goto(`${served.url}/scores`);
       await page.getByText("High scores are saved in the app's database.").waitFor();
       await page.getByText('Quinn').waitFor();
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('finance: adding an expense raises the spending total and stores it; deleting it on Transactions removes it', async () => {
+    const app = await build('A budget tracker for my monthly expenses');
+    const backend = await startBackend(app.migrations, app.modules);
+    const served = await serveApp(app.modules, backend);
+    try {
+      const page = await open(served.url);
+      await page.getByText("Transactions are saved in the app's database.").waitFor();
+      // Seeded spending in the last 30 days: everything but the salary and the freelance payment.
+      await page.getByLabel('Spending $1,784.78').waitFor();
+      await page.getByLabel('Description').fill('Concert tickets');
+      await page.getByLabel('Amount').fill('45.50');
+      await page.getByLabel('Category').selectOption('Entertainment');
+      await page.getByRole('button', { name: 'Add expense' }).click();
+      await page.getByLabel('Spending $1,830.28').waitFor();
+      await expect
+        .poll(() =>
+          backend.query(
+            "SELECT amount_cents, kind, category FROM transactions WHERE description = 'Concert tickets'",
+          ),
+        )
+        .toEqual([{ amount_cents: 4550, kind: 'expense', category: 'Entertainment' }]);
+      await page.goto(`${served.url}/transactions`);
+      await page.getByPlaceholder('Search descriptions').fill('concert');
+      await page.getByText('1 transaction', { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Delete Concert tickets' }).click();
+      await expect
+        .poll(() => backend.query("SELECT id FROM transactions WHERE description = 'Concert tickets'"))
+        .toEqual([]);
     } finally {
       await served.close();
     }

@@ -8,6 +8,7 @@ import { blogApp } from './blog.ts';
 import { chatApp } from './chat.ts';
 import { contactsApp } from './contacts.ts';
 import { datingApp } from './dating.ts';
+import { financeApp } from './finance.ts';
 import { gameApp } from './game.ts';
 import { leadGenApp } from './lead-gen.ts';
 import { linkInBioApp } from './link-in-bio.ts';
@@ -69,6 +70,7 @@ const BUILDERS: Partial<Record<Kind, (ctx: AppContext) => BuiltApp>> = {
   GAME: gameApp,
   DATING_APP: datingApp,
   BLOG_PLATFORM: blogApp,
+  FINANCE_APP: financeApp,
 };
 
 /** Builds the app for a context. */
