@@ -229,6 +229,19 @@ const APPS = [
     ],
     migrations: ['create_profiles_and_swipes'],
   },
+  {
+    type: 'WEATHER_APP',
+    prompt: 'A weather app with a 7 day forecast',
+    paths: [
+      `${WEB}app/page.tsx`,
+      `${WEB}components/AppHeader.tsx`,
+      `${WEB}components/CurrentConditions.tsx`,
+      `${WEB}components/HourlyForecast.tsx`,
+      `${WEB}components/DailyForecast.tsx`,
+      `${WEB}components/WeatherIcon.tsx`,
+    ],
+    migrations: [],
+  },
 ];
 
 afterAll(async () => {
@@ -562,6 +575,30 @@ describe('the apps, in a browser', { timeout: 60_000 }, () => {
       await page.getByRole('link', { name: 'Matches', exact: true }).click();
       await page.getByRole('heading', { name: 'Elena, 29' }).waitFor();
       await page.getByText('Hi Elena! Which trail should be on my list this month?').waitFor();
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('weather: says it is a sample forecast, switches to °F, finds Oslo, and remembers both after a reload', async () => {
+    const app = await build('A weather app with a 7 day forecast');
+    const served = await serveApp(app.modules, null);
+    try {
+      const page = await open(served);
+      await page.getByText('Sample forecast.').waitFor();
+      const now = page.getByLabel('Temperature now');
+      await expect.poll(() => now.textContent()).toBe('19°');
+      await page.getByRole('button', { name: '°F' }).click();
+      await expect.poll(() => now.textContent()).toBe('66°');
+      await page.locator('input[name="city"]').fill('osl');
+      await page.getByRole('option', { name: 'Oslo, Norway' }).click();
+      await page.getByRole('heading', { name: 'Oslo', exact: true }).waitFor();
+      await expect.poll(() => now.textContent()).toBe('28°');
+      await page.getByText('Wrap up warm').waitFor();
+      expect(await page.getByText('Take an umbrella').count()).toBe(0);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Oslo', exact: true }).waitFor();
+      await expect.poll(() => now.textContent()).toBe('28°');
     } finally {
       await served.close();
     }

@@ -21,6 +21,7 @@ import { starterApp } from './starter.ts';
 import { storeApp } from './store.ts';
 import { surveyApp } from './survey.ts';
 import { todoListApp } from './todo-list.ts';
+import { weatherApp } from './weather.ts';
 
 type Kind = AppType | 'LINK_IN_BIO';
 
@@ -71,6 +72,7 @@ const BUILDERS: Partial<Record<Kind, (ctx: AppContext) => BuiltApp>> = {
   DATING_APP: datingApp,
   BLOG_PLATFORM: blogApp,
   FINANCE_APP: financeApp,
+  WEATHER_APP: weatherApp,
 };
 
 /** Builds the app for a context. */
