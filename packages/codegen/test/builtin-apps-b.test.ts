@@ -233,6 +233,22 @@ const APPS: { type: string; prompt: string; paths: string[]; tables: string[] }[
     ],
     tables: ['transactions'],
   },
+  {
+    type: 'FITNESS_TRACKER_APP',
+    prompt: 'A workout tracker for the gym',
+    paths: [
+      `${API}/workouts/route.ts`,
+      `${API}/workouts/[id]/route.ts`,
+      `${WEB}/app/page.tsx`,
+      `${WEB}/app/history/page.tsx`,
+      `${WEB}/components/AppHeader.tsx`,
+      `${WEB}/components/GoalRing.tsx`,
+      `${WEB}/components/WeekChart.tsx`,
+      `${WEB}/components/WorkoutForm.tsx`,
+      `${WEB}/components/WorkoutCard.tsx`,
+    ],
+    tables: ['workouts'],
+  },
 ];
 
 afterAll(async () => {
@@ -442,6 +458,44 @@ describe('the finance functions on PGlite', () => {
   });
 });
 
+describe('the fitness functions on PGlite', () => {
+  it('workouts: seeded newest first with distances and estimated calories; add (checked) and delete', async () => {
+    const app = await build('A workout tracker for the gym');
+    const backend = await startBackend(app.migrations, app.modules);
+    const { data } = await backend.call<{ workouts: Record<string, unknown>[] }>('GET', '/api/workouts');
+    expect(data.workouts).toHaveLength(10);
+    expect(data.workouts[0]).toMatchObject({
+      activity: 'Run',
+      minutes: 32,
+      distance: 5.2,
+      calories: 366,
+      date: isoDay(0),
+    });
+    expect(data.workouts[2]).toMatchObject({ activity: 'Ride', distance: 28.4, date: isoDay(-2) });
+    const added = await backend.call<{ workout: { id: string } }>('POST', '/api/workouts', {
+      activity: 'Swim',
+      minutes: 30,
+      distance: 1.2,
+      calories: 280,
+      date: isoDay(0),
+      note: 'Open water',
+    });
+    expect(added.status).toBe(201);
+    expect(
+      (await backend.call('POST', '/api/workouts', { activity: 'Skydiving', minutes: 30, date: isoDay(0) }))
+        .status,
+    ).toBe(400);
+    expect(
+      await backend.call('POST', '/api/workouts', { activity: 'Run', minutes: 0, date: isoDay(0) }),
+    ).toEqual({
+      status: 400,
+      data: { error: 'Please enter the duration in minutes between 1 and 1440.', field: 'minutes' },
+    });
+    expect((await backend.call('DELETE', `/api/workouts/${added.data.workout.id}`)).status).toBe(200);
+    expect((await backend.call('DELETE', `/api/workouts/${added.data.workout.id}`)).status).toBe(404);
+  });
+});
+
 // --- using the apps in a browser ---------------------------------------------------------------------------
 
 describe('using the apps in a browser', { timeout: 90_000 }, () => {
@@ -599,6 +653,36 @@ describe('using the apps in a browser', { timeout: 90_000 }, () => {
       await expect
         .poll(() => backend.query("SELECT id FROM transactions WHERE description = 'Concert tickets'"))
         .toEqual([]);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('fitness: logging a walk adds its minutes to the weekly ring and stores it with a calorie estimate', async () => {
+    const app = await build('A workout tracker for the gym');
+    const backend = await startBackend(app.migrations, app.modules);
+    const served = await serveApp(app.modules, backend);
+    try {
+      const page = await open(served.url);
+      await page.getByText("Workouts are saved in the app's database.").waitFor();
+      await page.getByRole('img', { name: 'Active minutes 270 of 150' }).waitFor();
+      await page.getByLabel('Day streak 5').waitFor();
+      await page.getByRole('button', { name: 'Walk', exact: true }).click();
+      await page.getByRole('spinbutton', { name: 'Minutes' }).fill('20');
+      await page.getByLabel('Distance (km)').fill('2');
+      await page.getByText('About 89 kcal').waitFor();
+      await page.getByRole('button', { name: 'Log workout' }).click();
+      await page.getByRole('img', { name: 'Active minutes 290 of 150' }).waitFor();
+      await expect
+        .poll(() =>
+          backend.query(
+            "SELECT minutes, distance_km, calories FROM workouts WHERE activity = 'Walk' AND date = $1",
+            [isoDay(0)],
+          ),
+        )
+        .toEqual([{ minutes: 20, distance_km: 2, calories: 89 }]);
+      await page.goto(`${served.url}/history`);
+      await page.getByText('10.5 km').first().waitFor();
     } finally {
       await served.close();
     }

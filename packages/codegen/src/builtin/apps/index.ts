@@ -9,6 +9,7 @@ import { chatApp } from './chat.ts';
 import { contactsApp } from './contacts.ts';
 import { datingApp } from './dating.ts';
 import { financeApp } from './finance.ts';
+import { fitnessApp } from './fitness.ts';
 import { gameApp } from './game.ts';
 import { leadGenApp } from './lead-gen.ts';
 import { linkInBioApp } from './link-in-bio.ts';
@@ -73,6 +74,7 @@ const BUILDERS: Partial<Record<Kind, (ctx: AppContext) => BuiltApp>> = {
   BLOG_PLATFORM: blogApp,
   FINANCE_APP: financeApp,
   WEATHER_APP: weatherApp,
+  FITNESS_TRACKER_APP: fitnessApp,
 };
 
 /** Builds the app for a context. */
