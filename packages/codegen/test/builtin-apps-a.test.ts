@@ -233,6 +233,22 @@ const APPS: { type: string; prompt: string; modules: string[]; tables: string[] 
     ],
     tables: ['posts', 'comments'],
   },
+  {
+    type: 'SOCIAL_NETWORK',
+    prompt: 'A social network for dog owners',
+    modules: [
+      path(''),
+      path('members'),
+      fn('posts'),
+      fn('posts/[id]'),
+      fn('replies'),
+      fn('members'),
+      comp('AppHeader'),
+      comp('Avatar'),
+      comp('FeedPost'),
+    ],
+    tables: ['members', 'posts', 'replies'],
+  },
 ];
 
 afterAll(async () => {
@@ -471,6 +487,68 @@ describe('the blog functions', () => {
   });
 });
 
+interface FeedPostData {
+  id: string;
+  name: string;
+  handle: string;
+  likes: number;
+  replies: { name: string; body: string }[];
+}
+
+describe('the social network functions', () => {
+  it('give the feed with replies, share a post (the author joins), like, unlike and reply', async () => {
+    const backend = await startBackend(await build(APPS[3]!.prompt));
+    const feed = await backend.call<{ posts: FeedPostData[] }>('GET', '/api/posts');
+    expect(feed.data.posts.map((p) => [p.id, p.replies.length])).toEqual([
+      ['p1', 1],
+      ['p2', 0],
+      ['p3', 0],
+      ['p4', 2],
+      ['p5', 0],
+    ]);
+    const shared = await backend.call<{ post: FeedPostData }>('POST', '/api/posts', {
+      name: 'Rosa Diaz',
+      body: 'Lost: a blue frisbee near the pond.',
+      topic: 'dogs',
+    });
+    expect(shared.status).toBe(201);
+    expect(shared.data.post).toMatchObject({ name: 'Rosa Diaz', handle: 'rosadiaz', likes: 0 });
+    const members = await backend.call<{ members: { handle: string; posts: number }[] }>(
+      'GET',
+      '/api/members',
+    );
+    expect(members.data.members.find((m) => m.handle === 'rosadiaz')?.posts).toBe(1);
+    expect(members.data.members.length).toBe(7);
+
+    expect(
+      (await backend.call<{ post: FeedPostData }>('PATCH', '/api/posts/p2', { like: 1 })).data.post.likes,
+    ).toBe(42);
+    expect(
+      (await backend.call<{ post: FeedPostData }>('PATCH', '/api/posts/p2', { like: -1 })).data.post.likes,
+    ).toBe(41);
+    expect((await backend.call('PATCH', '/api/posts/p2', { like: 5 })).status).toBe(400);
+    expect(
+      (
+        await backend.call('POST', '/api/replies', {
+          postId: 'p2',
+          name: 'Rosa Diaz',
+          body: 'Jar on its way!',
+        })
+      ).status,
+    ).toBe(201);
+    expect(await backend.query("SELECT name, body FROM replies WHERE post_id = 'p2'")).toEqual([
+      { name: 'Rosa Diaz', body: 'Jar on its way!' },
+    ]);
+    expect(
+      (await backend.call('POST', '/api/replies', { postId: 'nope', name: 'A', body: 'B' })).status,
+    ).toBe(404);
+    expect(await backend.call('POST', '/api/posts', { name: '', body: 'x' })).toEqual({
+      status: 400,
+      data: { error: 'Add your name to post.' },
+    });
+  });
+});
+
 // --- one thing a person does in each app, in Chromium ----------------------------------------------------------
 
 describe('the apps in a browser', { timeout: 90_000 }, () => {
@@ -594,6 +672,48 @@ describe('the apps in a browser', { timeout: 90_000 }, () => {
       await page.getByRole('link', { name: 'All posts' }).click();
       await page.getByText('Latest · Garden').waitFor();
       await page.getByRole('heading', { name: 'Planting garlic in October' }).waitFor();
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('social: share a post, like another and reply; the database has them and a reload shows them', async () => {
+    const app = await build(APPS[3]!.prompt);
+    const backend = await startBackend(app);
+    const served = await serveApp(app.modules, backend);
+    try {
+      const page = await open(served);
+      await page.getByText("Posts are saved in the app's database.").waitFor();
+      await page.getByPlaceholder('Your name').fill('Rosa Diaz');
+      await page
+        .getByPlaceholder('What is happening in the neighbourhood?')
+        .fill('Puppy class at the library on Thursday!');
+      await page.getByLabel('Topic', { exact: true }).selectOption('events');
+      await page.getByRole('button', { name: 'Share' }).click();
+      const mine = page.getByRole('article', { name: 'Post by Rosa Diaz' });
+      await mine.getByText('Puppy class at the library on Thursday!').waitFor();
+      await expect
+        .poll(() => backend.query("SELECT handle, topic FROM posts WHERE name = 'Rosa Diaz'"))
+        .toEqual([{ handle: 'rosadiaz', topic: 'events' }]);
+
+      const chloe = page.getByRole('article', { name: 'Post by Chloe Kim' });
+      await chloe.getByRole('button', { name: 'Like' }).click();
+      await expect.poll(() => chloe.getByTestId('like-count').textContent()).toBe('42');
+      await expect
+        .poll(() => backend.query("SELECT likes FROM posts WHERE id = 'p2'"))
+        .toEqual([{ likes: 42 }]);
+
+      await chloe.getByRole('button', { name: '0 replies' }).click();
+      await chloe.getByPlaceholder('Reply to Chloe').fill('I would love some!');
+      await chloe.getByRole('button', { name: 'Send reply' }).click();
+      await expect
+        .poll(() => backend.query("SELECT name, body FROM replies WHERE post_id = 'p2'"))
+        .toEqual([{ name: 'Rosa Diaz', body: 'I would love some!' }]);
+
+      await page.reload();
+      await page.getByRole('article', { name: 'Post by Rosa Diaz' }).waitFor();
+      await expect.poll(() => chloe.getByRole('button', { name: 'Unlike' }).count()).toBe(1);
+      await chloe.getByText('1 reply').waitFor();
     } finally {
       await served.close();
     }

@@ -18,6 +18,7 @@ import { personalSiteApp } from './personal-site.ts';
 import { pickupShopApp } from './pickup-shop.ts';
 import { quizApp } from './quiz.ts';
 import type { AppContext, BuiltApp } from './shared.ts';
+import { socialApp } from './social.ts';
 import { starterApp } from './starter.ts';
 import { storeApp } from './store.ts';
 import { surveyApp } from './survey.ts';
@@ -75,6 +76,7 @@ const BUILDERS: Partial<Record<Kind, (ctx: AppContext) => BuiltApp>> = {
   FINANCE_APP: financeApp,
   WEATHER_APP: weatherApp,
   FITNESS_TRACKER_APP: fitnessApp,
+  SOCIAL_NETWORK: socialApp,
 };
 
 /** Builds the app for a context. */
