@@ -54,6 +54,31 @@ export interface Message {
   createdAt: string;
   /** On the answer that closes a finished revision: what its generation cost. */
   cost: MessageCost | null;
+  /** What the answer's reply did, in order (empty for user messages and older answers). */
+  blocks: MessageBlock[];
+}
+
+/** One part of an assistant reply; which fields are set depends on `kind` (null otherwise). */
+export interface MessageBlock {
+  /** thinking, page, component, function, file, tool-call, choices or publish. */
+  kind: string;
+  /** thinking: the plan. */
+  text: string | null;
+  /** A module the reply created, edited or deleted: its path, name, type and the change. */
+  filePath: string | null;
+  name: string | null;
+  moduleType: string | null;
+  change: 'created' | 'edited' | 'deleted' | (string & {}) | null;
+  /** A database migration the reply wrote (kind function). */
+  migration: string | null;
+  /** tool-call: the tool, what it was asked and its final status (running, cancelled, success, error). */
+  tool: string | null;
+  input: string | null;
+  status: string | null;
+  /** choices: next messages the user can send with a click. */
+  choices: string[] | null;
+  /** publish: why the reply suggests publishing, if it says. */
+  reason: string | null;
 }
 
 export interface MessageCost {
@@ -107,7 +132,8 @@ const PROJECT_SUMMARY =
   'id name projectGroupId createdAt latestRevision { id status } publish { status url freshness }';
 const PROJECT = `id name organizationId previewUrl sandboxToken createdAt
   latestRevision { ${REVISION} }
-  messages { id role text revisionId createdAt cost { credits inputTokens outputTokens refunded } }
+  messages { id role text revisionId createdAt cost { credits inputTokens outputTokens refunded }
+    blocks { kind text filePath name moduleType change migration tool input status choices reason } }
   publish { status url freshness }`;
 
 /** The signed-in user, or null. */

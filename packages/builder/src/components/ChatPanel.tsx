@@ -2,15 +2,20 @@ import { Flame } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { formatCount } from '../format-number.ts';
 import { clockTime } from '../format-time.ts';
-import type { Message, MessageCost } from '../queries.ts';
+import type { Message, MessageBlock, MessageCost } from '../queries.ts';
 import { describeStatus } from '../revision-status.ts';
 import { ChatText } from './ChatText.tsx';
 import { Composer } from './Composer.tsx';
 import { FormAlert } from './FormAlert.tsx';
+import { type BlockActions, MessageBlocks } from './MessageBlocks.tsx';
 import { RevisionStatus } from './RevisionStatus.tsx';
 import { Spinner } from './Spinner.tsx';
 
-/** The conversation with Kiln: history, what is happening now, and the composer. */
+/**
+ * The conversation with Kiln: history (each answer with what it built), what is happening now, and the
+ * composer. The latest answer's suggestions send themselves like typed messages, and its Publish button
+ * publishes like the header's.
+ */
 export function ChatPanel({
   messages,
   pending,
@@ -21,6 +26,8 @@ export function ChatPanel({
   onSend,
   onStop,
   readOnlyReason,
+  publish,
+  openFile,
 }: {
   messages: Message[];
   /** A message sent but not yet in the history. */
@@ -34,6 +41,10 @@ export function ChatPanel({
   onStop?: (() => void) | undefined;
   /** Why this user cannot send messages (a viewer), or null. */
   readOnlyReason: string | null;
+  /** Publishing from an answer's Publish block (absent for users who may not publish). */
+  publish?: Pick<BlockActions, 'onPublish' | 'publishDisabledReason' | 'publishing'> | undefined;
+  /** A file chip's action: open that file in the Code tab, or null when it cannot be shown. */
+  openFile?: ((filePath: string) => (() => void) | null) | undefined;
 }) {
   const end = useRef<HTMLDivElement>(null);
   const count = messages.length + (pending ? 1 : 0);
@@ -41,6 +52,13 @@ export function ChatPanel({
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
   }, [count, inProgress]);
+  const latestAnswer = messages.findLast((m) => m.role === 'assistant')?.id;
+  const actions: BlockActions = {
+    onChoose: (text) => void onSend(text),
+    chooseDisabledReason:
+      readOnlyReason ?? (inProgress || sending || pending ? 'Wait until Kiln has finished building.' : null),
+    ...publish,
+  };
 
   return (
     <div className="chat">
@@ -53,6 +71,9 @@ export function ChatPanel({
             text={message.text}
             time={clockTime(message.createdAt)}
             cost={message.cost ?? null}
+            blocks={message.blocks ?? []}
+            actions={message.id === latestAnswer ? actions : undefined}
+            openFile={openFile}
           />
         ))}
         {pending ? <ChatBubble role="user" text={pending} time="" /> : null}
@@ -88,11 +109,17 @@ function ChatBubble({
   text,
   time,
   cost = null,
+  blocks = [],
+  actions,
+  openFile,
 }: {
   role: string;
   text: string;
   time: string;
   cost?: MessageCost | null;
+  blocks?: MessageBlock[];
+  actions?: BlockActions | undefined;
+  openFile?: ((filePath: string) => (() => void) | null) | undefined;
 }) {
   const mine = role === 'user';
   return (
@@ -105,6 +132,7 @@ function ChatBubble({
       <div className={`bubble ${mine ? 'bubble-user' : 'bubble-assistant'}`}>
         <span className="sr-only">{mine ? 'You: ' : 'Kiln: '}</span>
         {mine ? <p className="bubble-text">{text}</p> : <ChatText text={text} />}
+        {mine ? null : <MessageBlocks blocks={blocks} actions={actions} openFile={openFile} />}
         {time || cost ? (
           <div className="bubble-meta">
             {time ? <time className="bubble-time">{time}</time> : null}

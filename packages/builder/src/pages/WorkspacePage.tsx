@@ -205,6 +205,23 @@ function Workspace({
             onSend={chat.send}
             onStop={canEdit ? () => void stopGeneration() : undefined}
             readOnlyReason={canEdit ? null : 'Viewers can look but not change this project.'}
+            publish={
+              canEdit
+                ? {
+                    onPublish: () => void publishing.publish(),
+                    publishDisabledReason: disabledReason,
+                    publishing: publishing.publishing,
+                  }
+                : undefined
+            }
+            openFile={(filePath) =>
+              modules.some((m) => m.filePath === filePath)
+                ? () => {
+                    setSelected(filePath);
+                    setTab('code');
+                  }
+                : null
+            }
           />
         </aside>
         <ModuleList

@@ -1,0 +1,205 @@
+import { Ban, Check, ChevronRight, Rocket, Table, X } from 'lucide-react';
+import { moduleKind } from '../module-kinds.ts';
+import type { MessageBlock } from '../queries.ts';
+import { ChatText } from './ChatText.tsx';
+import { Spinner } from './Spinner.tsx';
+
+/** What the user can do with the blocks of the latest answer: send a suggestion, publish. */
+export interface BlockActions {
+  /** Sends a suggestion as the next message, as if typed and sent with Enter. */
+  onChoose: (text: string) => void;
+  /** Why suggestions cannot be sent now (a viewer, a revision building), or null. */
+  chooseDisabledReason: string | null;
+  /** Publishes the app like the header's Publish button; absent for users who may not publish. */
+  onPublish?: (() => void) | undefined;
+  /** Why publishing is not possible now, or null. */
+  publishDisabledReason?: string | null;
+  publishing?: boolean;
+}
+
+/**
+ * What an answer did, under its text: the plan (collapsed), tool calls with their status, the files and tables
+ * it wrote as chips, and — on the latest answer only (`actions`) — its suggestions and Publish as buttons.
+ */
+export function MessageBlocks({
+  blocks,
+  actions,
+  openFile,
+}: {
+  blocks: MessageBlock[];
+  actions?: BlockActions | undefined;
+  /** Opens a file of the current revision in the Code tab; null for files it cannot show (gone, or no tab). */
+  openFile?: ((filePath: string) => (() => void) | null) | undefined;
+}) {
+  const plans = blocks.filter((b) => b.kind === 'thinking' && b.text);
+  const tools = blocks.filter((b) => b.kind === 'tool-call');
+  const files = blocks.filter((b) => b.filePath || b.migration);
+  // Two files with one name (`/api/todos` and `/api/todos/[id]` are both "Todos") are told apart by path.
+  const names = files.map((b) => `${b.moduleType}:${b.name}`);
+  const shared = new Set(names.filter((n, i) => names.indexOf(n) !== i));
+  const choices = actions ? blocks.flatMap((b) => (b.kind === 'choices' ? (b.choices ?? []) : [])) : [];
+  const publish = actions?.onPublish ? blocks.find((b) => b.kind === 'publish') : undefined;
+  if (plans.length + tools.length + files.length + choices.length === 0 && !publish) return null;
+
+  return (
+    <div className="message-blocks">
+      {plans.map((b, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a reply's blocks never change order.
+        <details key={index} className="block-plan">
+          <summary>
+            <ChevronRight size={13} aria-hidden="true" className="block-plan-caret" />
+            Plan
+          </summary>
+          <ChatText text={b.text ?? ''} />
+        </details>
+      ))}
+      {tools.length > 0 ? (
+        <ul className="block-tools" aria-label="Tools used">
+          {tools.map((b, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a reply's blocks never change order.
+            <li key={index} className="block-tool">
+              <ToolStatus status={b.status} />
+              <span>{toolLine(b)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {files.length > 0 ? (
+        <ul className="block-files" aria-label="What this answer changed">
+          {files.map((b) => (
+            <li key={b.migration ? `table:${b.migration}` : `file:${b.filePath}`}>
+              <FileChip
+                block={b}
+                byPath={shared.has(`${b.moduleType}:${b.name}`)}
+                open={b.filePath && b.change !== 'deleted' ? openFile?.(b.filePath) : null}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {choices.length > 0 || publish ? (
+        <div className="block-actions">
+          {choices.length > 0 ? (
+            <div className="block-choices" role="group" aria-label="Suggestions">
+              {choices.map((choice) => (
+                <button
+                  key={choice}
+                  type="button"
+                  className="chip block-choice"
+                  disabled={actions?.chooseDisabledReason != null}
+                  title={actions?.chooseDisabledReason ?? `Send “${choice}”`}
+                  onClick={() => actions?.onChoose(choice)}
+                >
+                  {choice}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          {publish && actions?.onPublish ? (
+            <div className="block-publish">
+              {publish.reason ? <span className="muted">{publish.reason}</span> : null}
+              <button
+                type="button"
+                className="button button-primary button-small"
+                disabled={actions.publishDisabledReason != null || actions.publishing === true}
+                title={actions.publishDisabledReason ?? 'Put this app on the web'}
+                onClick={actions.onPublish}
+              >
+                {actions.publishing ? <Spinner size={14} /> : <Rocket size={14} aria-hidden="true" />}
+                Publish
+              </button>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const CHANGE_WORDS: Record<string, string> = { created: 'Created', edited: 'Edited', deleted: 'Deleted' };
+
+/**
+ * "Page · Homepage", "Function · Todos", "Table · create_todos" (`byPath`: "Function · /api/todos/[id]"): a
+ * button when the file can be opened.
+ */
+function FileChip({
+  block,
+  byPath,
+  open,
+}: {
+  block: MessageBlock;
+  byPath: boolean;
+  open: (() => void) | null | undefined;
+}) {
+  const table = block.migration !== null && !block.filePath;
+  const kind = table ? { icon: Table, label: 'Table' } : moduleKind(block.moduleType ?? 'FILE');
+  const Icon = kind.icon;
+  const name = table ? block.migration : byPath ? shortPath(block.filePath ?? '') : block.name;
+  const change = CHANGE_WORDS[block.change ?? ''] ?? (table ? 'Migration' : 'Changed');
+  const content = (
+    <>
+      <Icon size={13} aria-hidden="true" />
+      <span>
+        {kind.label} · {name}
+      </span>
+      <span className="sr-only"> ({change.toLowerCase()})</span>
+    </>
+  );
+  const className = `block-file${block.change === 'deleted' ? ' block-file-deleted' : ''}`;
+  const title = table ? `Migration ${block.migration}` : `${change} ${block.filePath}`;
+  return open ? (
+    <button
+      type="button"
+      className={`${className} block-file-open`}
+      title={`${title} — open in Code`}
+      onClick={open}
+    >
+      {content}
+    </button>
+  ) : (
+    <span className={className} title={title}>
+      {content}
+    </span>
+  );
+}
+
+/** A path without the app's folders and the route file: `/api/todos/[id]`, `about/page.tsx`, `Card.tsx`. */
+function shortPath(filePath: string): string {
+  const route = /^apps\/web\/src\/app(\/.*)?\/route\.ts$/.exec(filePath);
+  if (route) return route[1] ?? '/';
+  return filePath.replace(/^apps\/(web|mobile)\/src\/(app|components)\//, '');
+}
+
+const STATUS_WORDS: Record<string, string> = {
+  running: 'running',
+  success: 'done',
+  error: 'failed',
+  cancelled: 'cancelled',
+};
+
+function ToolStatus({ status }: { status: string | null }) {
+  const word = STATUS_WORDS[status ?? ''] ?? status ?? '';
+  const icon =
+    status === 'running' ? (
+      <Spinner size={13} />
+    ) : status === 'success' ? (
+      <Check size={13} aria-hidden="true" />
+    ) : status === 'error' ? (
+      <X size={13} aria-hidden="true" />
+    ) : (
+      <Ban size={13} aria-hidden="true" />
+    );
+  return (
+    <span className={`block-tool-status block-tool-${status ?? 'unknown'}`} title={word}>
+      {icon}
+      <span className="sr-only">{word}: </span>
+    </span>
+  );
+}
+
+/** A tool call in words: "Read the docs of recharts". */
+function toolLine(block: MessageBlock): string {
+  const input = (block.input ?? '').replace(/\s+/g, ' ').trim();
+  if (block.tool === 'package_documentation') return `Read the docs of ${input || 'a package'}`;
+  return input ? `${block.tool ?? 'Tool'}: ${input}` : (block.tool ?? 'Tool');
+}
