@@ -242,6 +242,18 @@ const APPS = [
     ],
     migrations: [],
   },
+  {
+    type: 'TRANSLATION_TOOL',
+    prompt: 'A tool to translate English to Spanish',
+    paths: [
+      `${WEB}app/page.tsx`,
+      `${WEB}app/phrasebook/page.tsx`,
+      `${WEB}components/AppHeader.tsx`,
+      `${WEB}components/LanguageSelect.tsx`,
+      `${WEB}components/PhraseCard.tsx`,
+    ],
+    migrations: [],
+  },
 ];
 
 afterAll(async () => {
@@ -599,6 +611,37 @@ describe('the apps, in a browser', { timeout: 60_000 }, () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Oslo', exact: true }).waitFor();
       await expect.poll(() => now.textContent()).toBe('28°');
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('translate: a phrase translates exactly, other text word by word (labelled), swap, save, and the phrasebook in French', async () => {
+    const app = await build('A tool to translate English to Spanish');
+    const served = await serveApp(app.modules, null);
+    try {
+      const page = await open(served);
+      await page.getByText('Offline phrasebook', { exact: false }).waitFor();
+      const output = page.getByTestId('translation');
+      await page.locator('textarea[name="text"]').fill('where is the bathroom');
+      await expect.poll(() => output.textContent()).toBe('¿Dónde está el baño?');
+      await page.getByText('Phrasebook match').waitFor();
+
+      await page.locator('textarea[name="text"]').fill('I want coffee and bread with Maria.');
+      await expect.poll(() => output.textContent()).toBe('Yo quiero café y pan con Maria.');
+      await page.getByText('Word by word, approximate · 1 not in the dictionary').waitFor();
+
+      await page.getByRole('button', { name: 'Save translation' }).click();
+      await page.getByRole('button', { name: 'Remove Yo quiero café y pan con Maria.' }).waitFor();
+      await page.getByRole('button', { name: 'Swap languages' }).click();
+      expect(await page.locator('select[name="from"]').inputValue()).toBe('es');
+      await expect.poll(() => output.textContent()).toBe('I want coffee and bread with Maria.');
+
+      await page.getByRole('link', { name: 'Phrasebook', exact: true }).click();
+      await page.locator('select[name="language"]').selectOption('fr');
+      await page.getByRole('button', { name: 'Food & drink' }).click();
+      await page.getByText("L'addition, s'il vous plaît").waitFor();
+      expect(await page.locator('main li').count()).toBe(6);
     } finally {
       await served.close();
     }

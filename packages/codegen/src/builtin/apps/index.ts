@@ -23,6 +23,7 @@ import { starterApp } from './starter.ts';
 import { storeApp } from './store.ts';
 import { surveyApp } from './survey.ts';
 import { todoListApp } from './todo-list.ts';
+import { translateApp } from './translate.ts';
 import { weatherApp } from './weather.ts';
 
 type Kind = AppType | 'LINK_IN_BIO';
@@ -77,6 +78,7 @@ const BUILDERS: Partial<Record<Kind, (ctx: AppContext) => BuiltApp>> = {
   WEATHER_APP: weatherApp,
   FITNESS_TRACKER_APP: fitnessApp,
   SOCIAL_NETWORK: socialApp,
+  TRANSLATION_TOOL: translateApp,
 };
 
 /** Builds the app for a context. */
