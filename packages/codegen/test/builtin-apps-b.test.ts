@@ -249,6 +249,23 @@ const APPS: { type: string; prompt: string; paths: string[]; tables: string[] }[
     ],
     tables: ['workouts'],
   },
+  {
+    type: 'CRYPTOCURRENCY_APP',
+    prompt: 'A crypto portfolio tracker for bitcoin',
+    paths: [
+      `${API}/holdings/route.ts`,
+      `${API}/holdings/[id]/route.ts`,
+      `${WEB}/app/page.tsx`,
+      `${WEB}/app/markets/page.tsx`,
+      `${WEB}/components/AppHeader.tsx`,
+      `${WEB}/components/SampleDataBanner.tsx`,
+      `${WEB}/components/CoinIcon.tsx`,
+      `${WEB}/components/Sparkline.tsx`,
+      `${WEB}/components/HoldingsTable.tsx`,
+      `${WEB}/components/AddLotForm.tsx`,
+    ],
+    tables: ['holdings'],
+  },
 ];
 
 afterAll(async () => {
@@ -496,6 +513,44 @@ describe('the fitness functions on PGlite', () => {
   });
 });
 
+describe('the crypto functions on PGlite', () => {
+  it('holdings: seeded purchases newest first with fractional amounts; add (checked) and delete', async () => {
+    const app = await build('A crypto portfolio tracker for bitcoin');
+    const backend = await startBackend(app.migrations, app.modules);
+    const { data } = await backend.call<{ holdings: Record<string, unknown>[] }>('GET', '/api/holdings');
+    expect(data.holdings.map((h) => [h.symbol, h.amount, h.price])).toEqual([
+      ['LINK', 40, 14.2],
+      ['ADA', 1500, 0.38],
+      ['BTC', 0.05, 61800],
+      ['SOL', 35, 98.5],
+      ['ETH', 2.4, 2950],
+      ['BTC', 0.15, 52300],
+    ]);
+    expect(data.holdings[0]?.date).toBe(isoDay(-14));
+    const added = await backend.call<{ holding: { id: string; amount: number } }>('POST', '/api/holdings', {
+      symbol: 'BTC',
+      amount: 0.00125,
+      price: 64000,
+      date: isoDay(0),
+    });
+    expect(added.status).toBe(201);
+    expect(added.data.holding.amount).toBe(0.00125);
+    expect(
+      (await backend.call('POST', '/api/holdings', { symbol: 'MOON', amount: 1, price: 1, date: isoDay(0) }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await backend.call('POST', '/api/holdings', { symbol: 'ETH', amount: 0, price: 1, date: isoDay(0) }))
+        .data,
+    ).toMatchObject({ field: 'amount' });
+    expect((await backend.call('DELETE', `/api/holdings/${added.data.holding.id}`)).status).toBe(200);
+    expect(await backend.call('DELETE', `/api/holdings/${added.data.holding.id}`)).toEqual({
+      status: 404,
+      data: { error: 'That purchase no longer exists.' },
+    });
+  });
+});
+
 // --- using the apps in a browser ---------------------------------------------------------------------------
 
 describe('using the apps in a browser', { timeout: 90_000 }, () => {
@@ -683,6 +738,42 @@ describe('using the apps in a browser', { timeout: 90_000 }, () => {
         .toEqual([{ minutes: 20, distance_km: 2, calories: 89 }]);
       await page.goto(`${served.url}/history`);
       await page.getByText('10.5 km').first().waitFor();
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('crypto: the sample prices are labelled; buying 1 ETH raises the portfolio value by its sample price and is stored', async () => {
+    const app = await build('A crypto portfolio tracker for bitcoin');
+    const backend = await startBackend(app.migrations, app.modules);
+    const served = await serveApp(app.modules, backend);
+    try {
+      const page = await open(served.url);
+      await page.getByText("Your purchases are saved in the app's database.").waitFor();
+      await page.getByText('Sample prices, not live market data:').waitFor();
+      await page.getByLabel('Portfolio value $28,847.45').waitFor();
+      await page.locator('select[name="symbol"]').selectOption('ETH');
+      await expect.poll(() => page.getByLabel('Price paid (USD)').inputValue()).toBe('3512.8');
+      await page.locator('input[name="amount"]').fill('1');
+      await page.getByLabel('Price paid (USD)').fill('3000');
+      await page.getByRole('button', { name: 'Add to portfolio' }).click();
+      await page.getByLabel('Portfolio value $32,360.25').waitFor();
+      await expect
+        .poll(() =>
+          backend.query("SELECT amount, price_usd FROM holdings WHERE symbol = 'ETH' AND bought_on = $1", [
+            isoDay(0),
+          ]),
+        )
+        .toEqual([{ amount: 1, price_usd: 3000 }]);
+      await page.getByRole('button', { name: 'Remove the purchase of 1 ETH' }).click();
+      await page.getByLabel('Portfolio value $28,847.45').waitFor();
+      await expect
+        .poll(() => backend.query('SELECT id FROM holdings WHERE bought_on = $1', [isoDay(0)]))
+        .toEqual([]);
+      await page.goto(`${served.url}/markets`);
+      await page.getByText('Sample prices, not live market data:').waitFor();
+      await page.getByRole('button', { name: 'Gainers' }).click();
+      await expect.poll(() => page.locator('li button').first().innerText()).toContain('Solana');
     } finally {
       await served.close();
     }

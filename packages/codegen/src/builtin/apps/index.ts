@@ -7,6 +7,7 @@ import type { AccentHue } from '../theme.ts';
 import { blogApp } from './blog.ts';
 import { chatApp } from './chat.ts';
 import { contactsApp } from './contacts.ts';
+import { cryptoApp } from './crypto.ts';
 import { datingApp } from './dating.ts';
 import { financeApp } from './finance.ts';
 import { fitnessApp } from './fitness.ts';
@@ -79,6 +80,7 @@ const BUILDERS: Partial<Record<Kind, (ctx: AppContext) => BuiltApp>> = {
   FITNESS_TRACKER_APP: fitnessApp,
   SOCIAL_NETWORK: socialApp,
   TRANSLATION_TOOL: translateApp,
+  CRYPTOCURRENCY_APP: cryptoApp,
 };
 
 /** Builds the app for a context. */
