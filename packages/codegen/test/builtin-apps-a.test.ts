@@ -249,6 +249,20 @@ const APPS: { type: string; prompt: string; modules: string[]; tables: string[] 
     ],
     tables: ['members', 'posts', 'replies'],
   },
+  {
+    type: 'GALLERY_APP',
+    prompt: 'A photo gallery of my travels',
+    modules: [
+      path(''),
+      path('albums'),
+      fn('photos'),
+      fn('photos/[id]'),
+      comp('AppHeader'),
+      comp('PhotoViewer'),
+      comp('AddPhotoDialog'),
+    ],
+    tables: ['photos'],
+  },
 ];
 
 afterAll(async () => {
@@ -549,6 +563,68 @@ describe('the social network functions', () => {
   });
 });
 
+interface Photo {
+  id: string;
+  title: string;
+  album: string;
+  image: string;
+  favourite: boolean;
+}
+
+describe('the gallery functions', () => {
+  it('list photos newest first, add one (with or without an image), favourite, retitle and delete', async () => {
+    const backend = await startBackend(await build(APPS[4]!.prompt));
+    const list = await backend.call<{ photos: Photo[] }>('GET', '/api/photos');
+    expect(list.data.photos.length).toBe(12);
+    expect(list.data.photos[0]?.id).toBe('first-snow');
+    const pixel =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const added = await backend.call<{ photo: Photo }>('POST', '/api/photos', {
+      title: 'Harbour at sunrise',
+      album: 'Lisbon',
+      takenOn: '2025-06-01',
+      image: pixel,
+    });
+    expect(added.status).toBe(201);
+    expect(added.data.photo).toMatchObject({
+      title: 'Harbour at sunrise',
+      album: 'Lisbon',
+      image: pixel,
+      favourite: false,
+    });
+    const id = added.data.photo.id;
+    expect((await backend.call<{ photos: Photo[] }>('GET', '/api/photos')).data.photos[0]?.id).toBe(id);
+    const fav = await backend.call<{ photo: Photo }>('PATCH', `/api/photos/${id}`, {
+      favourite: true,
+      title: 'Harbour, 6am',
+    });
+    expect(fav.data.photo).toMatchObject({ favourite: true, title: 'Harbour, 6am', album: 'Lisbon' });
+
+    expect(
+      await backend.call('POST', '/api/photos', {
+        title: 'x',
+        album: 'y',
+        image: 'data:text/html;base64,PGgxPg==',
+      }),
+    ).toEqual({
+      status: 400,
+      data: { error: 'The image must be a PNG, JPEG, WebP or GIF file.' },
+    });
+    expect(
+      (
+        await backend.call('POST', '/api/photos', {
+          title: 'x',
+          album: 'y',
+          image: `data:image/png;base64,${'A'.repeat(1_600_000)}`,
+        })
+      ).status,
+    ).toBe(413);
+    expect((await backend.call('PATCH', `/api/photos/${id}`, { favourite: 'yes' })).status).toBe(400);
+    expect((await backend.call('DELETE', `/api/photos/${id}`)).status).toBe(200);
+    expect((await backend.call('DELETE', `/api/photos/${id}`)).status).toBe(404);
+  });
+});
+
 // --- one thing a person does in each app, in Chromium ----------------------------------------------------------
 
 describe('the apps in a browser', { timeout: 90_000 }, () => {
@@ -714,6 +790,44 @@ describe('the apps in a browser', { timeout: 90_000 }, () => {
       await page.getByRole('article', { name: 'Post by Rosa Diaz' }).waitFor();
       await expect.poll(() => chloe.getByRole('button', { name: 'Unlike' }).count()).toBe(1);
       await chloe.getByText('1 reply').waitFor();
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('gallery: open a photo, step to the next, favourite it, and add a photo from the dialog', async () => {
+    const app = await build(APPS[4]!.prompt);
+    const backend = await startBackend(app);
+    const served = await serveApp(app.modules, backend);
+    try {
+      const page = await open(served);
+      await page.getByText("Photos are saved in the app's database.").waitFor();
+      await page.getByRole('button', { name: 'Open Skógafoss in the mist' }).click();
+      const viewer = page.getByRole('dialog');
+      await viewer.getByRole('heading', { name: 'Skógafoss in the mist' }).waitFor();
+      await page.keyboard.press('ArrowRight');
+      await viewer.getByRole('heading', { name: 'Black sand beach at Reynisfjara' }).waitFor();
+      await viewer.getByRole('button', { name: 'Previous photo' }).click();
+      await viewer.getByRole('heading', { name: 'Skógafoss in the mist' }).waitFor();
+      await viewer.getByRole('button', { name: 'Add to favourites' }).click();
+      await expect
+        .poll(() => backend.query("SELECT favourite FROM photos WHERE id = 'skogafoss'"))
+        .toEqual([{ favourite: true }]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /^Favourites 5/ }).click();
+      await expect
+        .poll(() => page.getByRole('region', { name: 'Photos' }).getByRole('button').count())
+        .toBe(5);
+
+      await page.getByRole('button', { name: 'Add photo' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a photo' });
+      await dialog.getByLabel('Title', { exact: true }).fill('Harbour at sunrise');
+      await dialog.getByLabel('Album').selectOption('Lisbon');
+      await dialog.getByRole('button', { name: 'Add to gallery' }).click();
+      await page.getByRole('button', { name: 'Open Harbour at sunrise' }).waitFor();
+      await expect
+        .poll(() => backend.query("SELECT album, image FROM photos WHERE title = 'Harbour at sunrise'"))
+        .toEqual([{ album: 'Lisbon', image: '' }]);
     } finally {
       await served.close();
     }

@@ -11,6 +11,7 @@ import { cryptoApp } from './crypto.ts';
 import { datingApp } from './dating.ts';
 import { financeApp } from './finance.ts';
 import { fitnessApp } from './fitness.ts';
+import { galleryApp } from './gallery.ts';
 import { gameApp } from './game.ts';
 import { leadGenApp } from './lead-gen.ts';
 import { linkInBioApp } from './link-in-bio.ts';
@@ -81,6 +82,7 @@ const BUILDERS: Partial<Record<Kind, (ctx: AppContext) => BuiltApp>> = {
   SOCIAL_NETWORK: socialApp,
   TRANSLATION_TOOL: translateApp,
   CRYPTOCURRENCY_APP: cryptoApp,
+  GALLERY_APP: galleryApp,
 };
 
 /** Builds the app for a context. */
