@@ -141,7 +141,7 @@ describe.each(BACKED)('the INITIAL $name reply', ({ prompt, tables, functions })
 });
 
 describe('apps without an obvious store keep their data in the browser', () => {
-  it.each(['A weather app', 'An online store for my candles', 'A fitness tracker app'])(
+  it.each(['A weather app', 'An online store for my candles'])(
     '"%s" writes no migration and no function',
     async (prompt) => {
       const { done } = await run(prompt);
