@@ -54,7 +54,7 @@ describe('an app with a backend', () => {
     await expect.poll(() => page.locator('.db-migrations').textContent()).toContain('not published yet');
 
     // Publish: the published app reads main, which has the seed rows and not the preview's task.
-    await page.getByRole('button', { name: 'Publish' }).first().click();
+    await page.getByRole('banner').getByRole('button', { name: 'Publish' }).click();
     const link = page.getByTestId('published-url');
     await link.waitFor({ timeout: 30_000 });
     const url = (await link.textContent())?.trim();

@@ -127,7 +127,7 @@ describe('platform UI', () => {
     await editor.waitForURL(projectUrl);
     await waitUntilBuilt(editor);
     expect(await editor.getByLabel('Message').isEnabled()).toBe(true);
-    expect(await editor.getByRole('button', { name: 'Publish' }).isEnabled()).toBe(true);
+    expect(await editor.getByRole('banner').getByRole('button', { name: 'Publish' }).isEnabled()).toBe(true);
 
     // Meanwhile the owner sees them as EDITOR and makes them a VIEWER.
     await owner.reload();
@@ -148,7 +148,7 @@ describe('platform UI', () => {
     // Once the page knows they view, nothing to send or publish is enabled.
     await editor.reload();
     await waitUntilBuilt(editor);
-    expect(await editor.getByRole('button', { name: 'Publish' }).isDisabled()).toBe(true);
+    expect(await editor.getByRole('banner').getByRole('button', { name: 'Publish' }).isDisabled()).toBe(true);
     expect(await editor.getByLabel('Message').isDisabled()).toBe(true);
     expect(await editor.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
     await editor.getByRole('tab', { name: 'History' }).click();

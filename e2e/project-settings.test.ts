@@ -119,7 +119,7 @@ describe('project settings UI', () => {
     expect(await page.getByRole('radio', { name: /Public/ }).isChecked()).toBe(true);
 
     // Publish while public, then (as the platform ADMIN) move to PRO and make it private.
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Publish' }).click();
     const appUrl = (await page.getByTestId('published-url').textContent())!.trim();
     const orgs = await gql(page, '{ organizations { id } }');
     await gql(page, 'mutation($o: ID!) { setOrganizationPlan(organizationId: $o, plan: "PRO") { plan } }', {

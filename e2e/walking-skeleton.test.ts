@@ -86,7 +86,7 @@ describe('walking skeleton', () => {
       .toBe(0);
 
     // 4. Publish and open the URL in a fresh context, with no builder cookie.
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Publish' }).click();
     const link = page.getByTestId('published-url');
     await link.waitFor();
     const publishedUrl = (await link.textContent())!.trim();

@@ -27,6 +27,13 @@ describe('kiln generate', () => {
       expect(readFileSync(join(dir, 'apps/web/src/app/page.tsx'), 'utf8')).toContain(
         'export default function',
       );
+      // The backend: functions in the layout, the table as a numbered migration, and the suggestions.
+      expect(out.text()).toMatch(/FUNCTION\s+apps\/web\/src\/app\/api\/todos\/route\.ts/);
+      expect(out.text()).toMatch(/MIGRATION\s+apps\/web\/db\/migrations\/0001_create_todos\.sql/);
+      expect(readFileSync(join(dir, 'apps/web/db/migrations/0001_create_todos.sql'), 'utf8')).toContain(
+        'CREATE TABLE todos',
+      );
+      expect(out.text()).toMatch(/Try next:\n {2}- /);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

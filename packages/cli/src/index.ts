@@ -58,10 +58,12 @@ export async function main(
         return 2;
       }
       let message = '';
+      let choices: string[] = [];
       let files = 0;
       for await (const ev of generate({ prompt, modules: [], action: 'INITIAL' }, provider)) {
         if (ev.type !== 'done') continue;
         message = ev.message;
+        choices = ev.blocks.flatMap((b) => (b.kind === 'choices' ? b.choices : []));
         for (const m of ev.modules) {
           const file = join(resolve(values.out), m.filePath);
           await mkdir(dirname(file), { recursive: true });
@@ -80,6 +82,8 @@ export async function main(
         }
       }
       if (message) out.write(`\n${message}\n`);
+      // The reply's suggestions (buttons in the builder's chat), as prompts to try.
+      if (choices.length > 0) out.write(`\nTry next:\n${choices.map((c) => `  - ${c}`).join('\n')}\n`);
       return files > 0 ? 0 : 1;
     }
     case 'render': {
