@@ -254,6 +254,18 @@ const APPS = [
     ],
     migrations: [],
   },
+  {
+    type: 'AI_TOOL',
+    prompt: 'An AI tool that summarises meeting transcripts',
+    paths: [
+      `${WEB}app/page.tsx`,
+      `${WEB}components/AppHeader.tsx`,
+      `${WEB}components/SummaryPanel.tsx`,
+      `${WEB}components/ReadabilityCard.tsx`,
+      `${WEB}components/ToneHints.tsx`,
+    ],
+    migrations: [],
+  },
 ];
 
 afterAll(async () => {
@@ -642,6 +654,39 @@ describe('the apps, in a browser', { timeout: 60_000 }, () => {
       await page.getByRole('button', { name: 'Food & drink' }).click();
       await page.getByText("L'addition, s'il vous plaît").waitFor();
       expect(await page.locator('main li').count()).toBe(6);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('writing helper: counts, readability, tone hints and a summary follow the text, and the draft survives a reload', async () => {
+    const app = await build('An AI tool that summarises meeting transcripts');
+    const served = await serveApp(app.modules, null);
+    try {
+      const page = await open(served);
+      await page.getByText('Runs offline in your browser', { exact: false }).waitFor();
+      const summary = page.getByRole('list', { name: 'Key sentences' });
+      await expect.poll(() => summary.getByRole('listitem').count()).toBe(3);
+
+      await page
+        .locator('textarea[name="draft"]')
+        .fill('The report was written by the team. It is short. Maybe we should just ship it today!');
+      const stat = (label: string) =>
+        page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
+      await expect.poll(() => stat('Words').textContent()).toBe('17');
+      await expect.poll(() => stat('Sentences').textContent()).toBe('3');
+      await page.getByText('Passive voice in 1 sentence').waitFor();
+      await page.getByText('2 hedge words').waitFor();
+      await expect.poll(() => page.getByLabel('Reading ease score').textContent()).toMatch(/^\d+$/);
+
+      await page.locator('input[name="length"]').fill('1');
+      await expect.poll(() => summary.getByRole('listitem').count()).toBe(1);
+      await page.getByText('1 of 3 sentences', { exact: false }).waitFor();
+
+      await page.reload();
+      await expect
+        .poll(() => page.locator('textarea[name="draft"]').inputValue())
+        .toContain('The report was written');
     } finally {
       await served.close();
     }

@@ -27,6 +27,7 @@ import { surveyApp } from './survey.ts';
 import { todoListApp } from './todo-list.ts';
 import { translateApp } from './translate.ts';
 import { weatherApp } from './weather.ts';
+import { writingHelperApp } from './writing-helper.ts';
 
 type Kind = AppType | 'LINK_IN_BIO';
 
@@ -83,6 +84,7 @@ const BUILDERS: Partial<Record<Kind, (ctx: AppContext) => BuiltApp>> = {
   TRANSLATION_TOOL: translateApp,
   CRYPTOCURRENCY_APP: cryptoApp,
   GALLERY_APP: galleryApp,
+  AI_TOOL: writingHelperApp,
 };
 
 /** Builds the app for a context. */
