@@ -33,6 +33,8 @@ interface Built {
   modules: GenModule[];
   migrations: GenMigration[];
   message: string;
+  /** The suggestions the reply offers as buttons (its `<kiln:choices>` block). */
+  choices: string[];
 }
 
 interface AppBackend {
@@ -49,7 +51,14 @@ interface AppBackend {
 async function build(prompt: string, modules: GenModule[] = []): Promise<Built> {
   for await (const e of generate({ prompt, modules }, createBuiltinProvider({ chunkSize: 4096 }))) {
     if (e.type === 'done') {
-      return { appType: e.appType, modules: e.modules, migrations: e.migrations ?? [], message: e.message };
+      const choices = e.blocks.flatMap((b) => (b.kind === 'choices' ? b.choices : []));
+      return {
+        appType: e.appType,
+        modules: e.modules,
+        migrations: e.migrations ?? [],
+        message: e.message,
+        choices,
+      };
     }
   }
   throw new Error('no done event');
@@ -279,6 +288,12 @@ describe.each(APPS)('the builtin $type app', { timeout: 120_000 }, ({ type, prom
     expect(app.migrations.length).toBe(1);
     for (const t of tables) expect(app.migrations[0]?.sql).toContain(`CREATE TABLE ${t} (`);
     expect(app.message).toContain('I built **');
+    expect(app.choices.length).toBe(3);
+    for (const choice of app.choices) {
+      const next = await build(choice, app.modules);
+      expect(next.modules, choice).not.toEqual(app.modules);
+      expectValidModules(next.modules);
+    }
     expect(app.message).not.toMatch(/lorem|Item 1/i);
   });
 

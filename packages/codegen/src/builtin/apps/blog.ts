@@ -24,6 +24,8 @@ import {
   type BuiltMigration,
   component,
   documentTitleEffect,
+  otherHue,
+  otherName,
   page,
 } from './shared.ts';
 import { slugKey } from './todo-list.ts';
@@ -684,9 +686,12 @@ export default function CommentSection(props) {
       `I built **${ctx.title}**, a blog: a front page with the latest post featured, topics and search; a reading page for each post with likes and comments; and a Write page to publish new posts with a preview.`,
       '',
       "Posts and comments live in the app's database (tables `posts` and `comments`, through `/api/posts`, `/api/posts/[id]` and `/api/comments`). Opened without its backend, the blog keeps them in the browser.",
-      '',
-      'Try next: "change the colour to indigo", "rename the app to Field Notes", or "add a page called About".',
     ].join('\n'),
+    choices: [
+      `change the colour to ${otherHue(ctx.accent, 'indigo', 'rose')}`,
+      `rename the app to ${otherName(ctx.title, 'Field Notes', 'Slow Days')}`,
+      'add a page called About',
+    ],
   };
 }
 

@@ -26,6 +26,8 @@ import {
   type BuiltMigration,
   component,
   documentTitleEffect,
+  otherHue,
+  otherName,
   page,
 } from './shared.ts';
 import { slugKey } from './todo-list.ts';
@@ -568,9 +570,12 @@ export default function AddPhotoDialog(props) {
       `I built **${ctx.title}**, a photo gallery: a wall of photos you can filter by album or favourites, a full-screen viewer with previous/next (arrow keys work too), details and a favourite button, an Albums page, and Add photo to upload an image from your device (under 1 MB) or add one with a placeholder drawn from its title.`,
       '',
       "Photos live in the app's database (table `photos`, through `/api/photos` and `/api/photos/[id]`). Opened without its backend, the gallery keeps them in the browser.",
-      '',
-      'Try next: "change the colour to amber", "rename the app to Wanderlust", or "add a page called About".',
     ].join('\n'),
+    choices: [
+      `change the colour to ${otherHue(ctx.accent, 'amber', 'zinc')}`,
+      `rename the app to ${otherName(ctx.title, 'Wanderlust', 'Photo Book')}`,
+      'add a page called About',
+    ],
   };
 }
 

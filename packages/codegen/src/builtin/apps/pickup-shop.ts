@@ -25,6 +25,8 @@ import {
   type BuiltMigration,
   component,
   documentTitleEffect,
+  otherHue,
+  otherName,
   page,
 } from './shared.ts';
 import { slugKey } from './todo-list.ts';
@@ -616,9 +618,12 @@ export default function PickupTicket(props) {
       `I built **${ctx.title}**, a local shop taking pickup orders: customers add bread, deli and basics from the aisles, choose today or tomorrow and a half-hour slot, and get a pickup code to show at the counter. Payment happens in the shop.`,
       '',
       "The counter page (/orders) is for the shop: new orders, ready for pickup and collected, one tap to move each along. The shelf and the orders live in the app's database (tables `shop_items` and `pickup_orders`, through `/api/shop-items`, `/api/pickup-orders` and `/api/pickup-orders/[id]`). Opened without its backend, the shop uses its built-in shelf and keeps orders in the browser.",
-      '',
-      'Try next: "change the colour to green", "rename the app to Elm Street Deli", or "add a page called About".',
     ].join('\n'),
+    choices: [
+      `change the colour to ${otherHue(ctx.accent, 'green', 'orange')}`,
+      `rename the app to ${otherName(ctx.title, 'Elm Street Deli', 'Corner Pantry')}`,
+      'add a page called About',
+    ],
   };
 }
 

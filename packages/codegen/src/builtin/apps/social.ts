@@ -24,6 +24,8 @@ import {
   type BuiltMigration,
   component,
   documentTitleEffect,
+  otherHue,
+  otherName,
   page,
 } from './shared.ts';
 import { slugKey } from './todo-list.ts';
@@ -617,9 +619,12 @@ export default function FeedPost(props) {
       `I built **${ctx.title}**, a community network: share a post with a topic, like posts, reply in threads, filter the feed by topic, and find and follow neighbours on the Members page.`,
       '',
       "Members, posts and replies live in the app's database (tables `members`, `posts` and `replies`, through `/api/posts`, `/api/posts/[id]`, `/api/replies` and `/api/members`); your name, likes and follows are remembered in this browser. Opened without its backend, the feed stays in the browser.",
-      '',
-      'Try next: "change the colour to violet", "rename the app to Good Neighbours", or "add sign-in".',
     ].join('\n'),
+    choices: [
+      `change the colour to ${otherHue(ctx.accent, 'violet', 'blue')}`,
+      `rename the app to ${otherName(ctx.title, 'Good Neighbours', 'Street Life')}`,
+      'add sign-in',
+    ],
   };
 }
 

@@ -24,6 +24,8 @@ import {
   type BuiltMigration,
   component,
   documentTitleEffect,
+  otherHue,
+  otherName,
   page,
 } from './shared.ts';
 import { slugKey } from './todo-list.ts';
@@ -747,9 +749,12 @@ export default function ProductDetail(props) {
       `I built **${ctx.title}**, an online store: browse nine products by category, search and sort them, open one for details, add it to the cart, change quantities on /cart and check out to an order confirmation. Shipping is free over $75.`,
       '',
       "The catalogue and the orders live in the app's database (tables `products` and `orders`, through `/api/products` and `/api/orders`); the server prices each order itself and takes the stock off. Opened without its backend, the shop uses its built-in catalogue and keeps orders in the browser.",
-      '',
-      'Try next: "change the colour to emerald", "rename the app to Oak & Thread", or "add a page called About".',
     ].join('\n'),
+    choices: [
+      `change the colour to ${otherHue(ctx.accent, 'emerald', 'amber')}`,
+      `rename the app to ${otherName(ctx.title, 'Oak & Thread', 'Good Goods')}`,
+      'add a page called About',
+    ],
   };
 }
 
