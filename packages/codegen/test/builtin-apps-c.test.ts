@@ -16,9 +16,10 @@ import { closeHeadless, launchChromium, renderCheck } from '@kiln/preview/node';
 import type { Browser, Page } from 'playwright-core';
 import { transform } from 'sucrase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_DEFAULTS } from '../src/builtin/apps/index.ts';
 import { createBuiltinProvider } from '../src/builtin/provider.ts';
 import { generate } from '../src/generate.ts';
-import type { GenMigration, GenModule } from '../src/types.ts';
+import type { GenerationEvent, GenMigration, GenModule } from '../src/types.ts';
 import { expectValidModules } from './expect-valid-modules.ts';
 
 type Sql = (strings: TemplateStringsArray, ...values: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -44,13 +45,40 @@ interface AppBackend {
   query(text: string, values?: unknown[]): Promise<Row[]>;
 }
 
-async function build(prompt: string): Promise<Built> {
-  for await (const e of generate({ prompt, modules: [] }, createBuiltinProvider({ chunkSize: 4096 }))) {
-    if (e.type === 'done') {
-      return { appType: e.appType, modules: e.modules, migrations: e.migrations ?? [], message: e.message };
-    }
+type Done = Extract<GenerationEvent, { type: 'done' }>;
+
+/** The builtin's reply to a prompt on a project (empty: an INITIAL build). */
+async function reply(prompt: string, modules: GenModule[] = []): Promise<Done> {
+  for await (const e of generate({ prompt, modules }, createBuiltinProvider({ chunkSize: 4096 }))) {
+    if (e.type === 'done') return e;
   }
   throw new Error('no done event');
+}
+
+async function build(prompt: string): Promise<Built> {
+  const e = await reply(prompt);
+  return { appType: e.appType, modules: e.modules, migrations: e.migrations ?? [], message: e.message };
+}
+
+/** Every page (and Expo screen) of a project rendered in the preview runtime: the ones that failed. */
+async function renderFailures(modules: GenModule[]) {
+  const preview = modules.map((m) => ({
+    filePath: m.filePath,
+    moduleType: m.moduleType,
+    name: moduleName(m.filePath),
+    content: m.content,
+  }));
+  const failed: { filePath: string; error: string | null }[] = [];
+  for (const m of modules.filter((x) => x.moduleType === 'PAGE' || x.moduleType === 'EXPO_PAGE')) {
+    const r = await renderCheck({
+      source: m.content,
+      filePath: m.filePath,
+      modules: preview,
+      mode: m.moduleType === 'EXPO_PAGE' ? 'mobile' : 'web',
+    });
+    if (!r.ok) failed.push({ filePath: m.filePath, error: r.error });
+  }
+  return failed;
 }
 
 let database: PGlite | null = null;
@@ -286,22 +314,46 @@ describe.each(APPS)('the $type app', ({ type, prompt, paths, migrations }) => {
 
   it('renders every page in the preview runtime without a backend', { timeout: 120_000 }, async () => {
     const app = await build(prompt);
-    const preview = app.modules.map((m) => ({
-      filePath: m.filePath,
-      moduleType: m.moduleType,
-      name: moduleName(m.filePath),
-      content: m.content,
-    }));
-    const pages = app.modules.filter((m) => m.moduleType === 'PAGE');
-    expect(pages.length).toBeGreaterThanOrEqual(1);
-    for (const m of pages) {
-      const r = await renderCheck({ source: m.content, filePath: m.filePath, modules: preview, mode: 'web' });
-      expect({ filePath: m.filePath, ok: r.ok, error: r.error }).toEqual({
-        filePath: m.filePath,
-        ok: true,
-        error: null,
-      });
+    expect(app.modules.filter((m) => m.moduleType === 'PAGE').length).toBeGreaterThanOrEqual(1);
+    expect(await renderFailures(app.modules)).toEqual([]);
+  });
+
+  it('offers suggestions as choices, and each one changes the app', { timeout: 60_000 }, async () => {
+    const done = await reply(prompt);
+    const choices = done.blocks.flatMap((b) => (b.kind === 'choices' ? b.choices : []));
+    expect(choices.length).toBeGreaterThanOrEqual(2);
+    expect(done.message).not.toMatch(/Try next/i);
+    for (const choice of choices) {
+      const next = await reply(choice, done.modules);
+      const changed = next.blocks.filter((b) => 'filePath' in b || 'migration' in b);
+      expect(changed.length, `"${choice}" changed nothing: ${next.message}`).toBeGreaterThan(0);
     }
+  });
+
+  it('keeps working after rename, recolour, a new page, sign-in and a mobile version', {
+    timeout: 120_000,
+  }, async () => {
+    const built = await reply(prompt);
+    const edited = await reply(
+      'rename the app to Nova, make it orange and add a page called Pricing',
+      built.modules,
+    );
+    expect(edited.missedEdits).toBeUndefined();
+    expect(edited.message).toMatch(/Renamed[\s\S]*Added[\s\S]*Changed/);
+    const all = edited.modules.map((m) => m.content).join('\n');
+    expect(all).toContain("document.title = 'Nova'");
+    expect(all).toContain("href: '/pricing'");
+    const accent = APP_DEFAULTS[type as keyof typeof APP_DEFAULTS].accent;
+    expect(all).not.toMatch(new RegExp(`-${accent}-\\d{2,3}\\b`));
+    expect(all).toMatch(/\bbg-orange-\d{2,3}\b/);
+    expect(edited.modules.filter((m) => m.moduleType === 'FUNCTION')).toEqual(
+      built.modules.filter((m) => m.moduleType === 'FUNCTION'),
+    );
+    const signedIn = await reply('add sign-in', edited.modules);
+    const mobile = await reply('make a mobile version', signedIn.modules);
+    expect(mobile.modules.some((m) => m.moduleType === 'EXPO_PAGE')).toBe(true);
+    expectValidModules(mobile.modules);
+    expect(await renderFailures(mobile.modules)).toEqual([]);
   });
 });
 

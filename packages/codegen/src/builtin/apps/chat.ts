@@ -24,6 +24,7 @@ import {
   type BuiltMigration,
   component,
   documentTitleEffect,
+  otherHue,
   page,
 } from './shared.ts';
 import { slugKey } from './todo-list.ts';
@@ -536,9 +537,12 @@ export default function Composer(props) {
       `I built **${ctx.title}**: chat rooms with a live conversation. Pick a display name, write in #general, #design or #random, or start a new room. Everyone using the app sees new messages within about three seconds.`,
       '',
       "Rooms and messages are stored in the app's database (tables `rooms` and `messages`, through the functions `/api/rooms` and `/api/rooms/[id]/messages`), and the page polls for new ones. Opened without its backend, the chat stays in the browser instead.",
-      '',
-      'Try next: "make it violet", "add sign-in", or "add a page called Guidelines".',
     ].join('\n'),
+    choices: [
+      `make it ${otherHue(ctx.accent, 'violet', 'sky')}`,
+      'add sign-in',
+      'add a page called Guidelines',
+    ],
   };
 }
 

@@ -24,6 +24,8 @@ import {
   type BuiltMigration,
   component,
   documentTitleEffect,
+  otherHue,
+  otherName,
   page,
 } from './shared.ts';
 import { slugKey } from './todo-list.ts';
@@ -666,9 +668,12 @@ export default function ContactForm(props) {
       `I built **${ctx.title}**: an A–Z contact list with search, tags and favourites, a detail view with one-tap email and call links, notes, and a "log contact today" button that shows who you have not spoken to in a while.`,
       '',
       "Contacts are stored in the app's database (table `contacts`, through the functions `/api/contacts` and `/api/contacts/[id]`). Opened without its backend, the page keeps them in the browser instead.",
-      '',
-      'Try next: "make it teal", "rename the app to Rolodex", or "add sign-in".',
     ].join('\n'),
+    choices: [
+      `make it ${otherHue(ctx.accent, 'teal', 'blue')}`,
+      `rename the app to ${otherName(ctx.title, 'Rolodex', 'Address Book')}`,
+      'add sign-in',
+    ],
   };
 }
 

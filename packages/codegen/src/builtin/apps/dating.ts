@@ -25,6 +25,7 @@ import {
   type BuiltMigration,
   component,
   documentTitleEffect,
+  otherHue,
   page,
 } from './shared.ts';
 import { slugKey } from './todo-list.ts';
@@ -636,9 +637,8 @@ export default function MatchCard(props) {
       `I built **${ctx.title}**: Discover shows one person at a time with photo, interests and a prompt answer; like, pass or undo, and filter by distance, age and interest. When someone you like has liked you too, you get "It's a match!" and they appear under Matches with an opener idea to copy.`,
       '',
       "Profiles and your likes are stored in the app's database (tables `profiles` and `swipes`, through `/api/profiles`, `/api/swipes` and `/api/swipes/[id]`). The eight people are sample profiles. Opened without its backend, the app keeps your likes in the browser instead.",
-      '',
-      'Try next: "make it fuchsia", "add sign-in", or "make a mobile version".',
     ].join('\n'),
+    choices: [`make it ${otherHue(ctx.accent, 'fuchsia', 'rose')}`, 'add sign-in', 'make a mobile version'],
   };
 }
 

@@ -7,7 +7,16 @@
  * @module
  */
 import { jsString } from '../format.ts';
-import { type AppContext, appHeader, type BuiltApp, component, documentTitleEffect, page } from './shared.ts';
+import {
+  type AppContext,
+  appHeader,
+  type BuiltApp,
+  component,
+  documentTitleEffect,
+  otherHue,
+  otherName,
+  page,
+} from './shared.ts';
 import { slugKey } from './todo-list.ts';
 
 /** The phrasebook: category|English|Spanish|French|German|Italian|Portuguese, one phrase a line. */
@@ -630,8 +639,11 @@ export default function PhraseCard(props) {
       `I built **${ctx.title}**: type in ${fromName} and get ${toName} (or any pair of English, Spanish, French, German, Italian and Portuguese; swap with one tap). Star translations to keep them, and browse the Phrasebook by topic: greetings, getting around, food and drink, shopping and emergencies.`,
       '',
       'It works offline with a built-in phrasebook, not a translation service: known phrases translate exactly, anything else goes word by word and the page labels it as approximate, marking the words it does not know. Saved translations stay in the browser.',
-      '',
-      'Try next: "make it emerald", "rename the app to Wordly", or "make a mobile version".',
     ].join('\n'),
+    choices: [
+      `make it ${otherHue(ctx.accent, 'emerald', 'cyan')}`,
+      `rename the app to ${otherName(ctx.title, 'Wordly', 'Phrasebook')}`,
+      'make a mobile version',
+    ],
   };
 }

@@ -6,7 +6,15 @@
  * @module
  */
 import { jsString } from '../format.ts';
-import { type AppContext, appHeader, type BuiltApp, component, documentTitleEffect, page } from './shared.ts';
+import {
+  type AppContext,
+  appHeader,
+  type BuiltApp,
+  component,
+  documentTitleEffect,
+  otherHue,
+  page,
+} from './shared.ts';
 import { slugKey } from './todo-list.ts';
 
 type Condition = 'sunny' | 'partly-cloudy' | 'cloudy' | 'rain' | 'storm' | 'snow' | 'fog';
@@ -635,8 +643,11 @@ export default function DailyForecast(props) {
       `I built **${ctx.title}**: current conditions, the next 24 hours with a temperature curve, a 7-day forecast and tips on what to wear, for Lisbon, Oslo, Tokyo, New York and Sydney. Switch between °C and °F and save your favourite cities.`,
       '',
       'The builtin generator works offline, so the forecast is **sample data** and the app says so on the page. Your city, saved cities and unit are kept in the browser.',
-      '',
-      'Try next: "make it indigo", "make a mobile version", or "add a page called About".',
     ].join('\n'),
+    choices: [
+      `make it ${otherHue(ctx.accent, 'indigo', 'sky')}`,
+      'make a mobile version',
+      'add a page called About',
+    ],
   };
 }

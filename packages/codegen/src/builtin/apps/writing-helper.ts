@@ -7,7 +7,15 @@
  * @module
  */
 import { jsString } from '../format.ts';
-import { type AppContext, appHeader, type BuiltApp, component, documentTitleEffect, page } from './shared.ts';
+import {
+  type AppContext,
+  appHeader,
+  type BuiltApp,
+  component,
+  documentTitleEffect,
+  otherHue,
+  page,
+} from './shared.ts';
 import { slugKey } from './todo-list.ts';
 
 const MEETING_SAMPLE = `Priya opened the weekly product meeting by reviewing the last sprint. The team shipped the new onboarding flow on Tuesday, and early numbers show sign-ups completing 18% more often. Marco raised a concern that checkout is still slow on older Android phones, which is costing us orders every day. After some discussion, the team agreed that checkout performance is the top priority for the next sprint.
@@ -450,8 +458,7 @@ export default function ToneHints(props) {
       `I built **${ctx.title}**: paste ${meeting ? 'a meeting transcript or notes' : 'any text'} and get a summary of its key sentences (choose how many), key terms, a readability score with grade level, and tone hints such as long sentences, passive voice and hedge words, updated as you type. Word count, reading time and speaking time sit under the editor.`,
       '',
       'It works offline without a language model: the summary ranks sentences by the words the text uses most, and the scores are standard formulas. Your draft stays in the browser.',
-      '',
-      'Try next: "make it teal", "add a page called History", or "add sign-in".',
     ].join('\n'),
+    choices: [`make it ${otherHue(ctx.accent, 'teal', 'violet')}`, 'add sign-in', 'add a page called About'],
   };
 }
