@@ -312,7 +312,7 @@ describe.each(APPS)('the builtin $type app', { timeout: 120_000 }, ({ type, prom
     }
   });
 
-  it('keeps working after the follow-ups (colour, rename, a page, sign-in)', async () => {
+  it('keeps working after the follow-ups (colour, rename, a page, sign-in, a mobile version)', async () => {
     const app = await build(prompt);
     const next = await build(
       'make it teal, rename the app to Test Title and add a page called About',
@@ -326,6 +326,9 @@ describe.each(APPS)('the builtin $type app', { timeout: 120_000 }, ({ type, prom
     const signedIn = await build('add sign-in', next.modules);
     expectValidModules(signedIn.modules);
     expect(signedIn.modules.find((m) => m.filePath === comp('AppHeader'))?.content).toContain('useUser');
+    const mobile = await build('make a mobile version', app.modules);
+    expect(mobile.modules.filter((m) => m.moduleType === 'EXPO_PAGE').length).toBeGreaterThanOrEqual(2);
+    expectValidModules(mobile.modules);
   });
 });
 

@@ -222,6 +222,7 @@ ${loadOnMount({
     setTicket(placed);
     setBasket({});
     setPlacing(false);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
   }
 
   const field = 'w-full rounded-xl border border-slate-200 bg-white px-3.5 py-2.5 text-sm focus:border-${a}-400 focus:outline-none focus:ring-4 focus:ring-${a}-100';
@@ -246,7 +247,7 @@ ${loadOnMount({
         {ticket ? (
           <PickupTicket order={ticket} onDone={() => setTicket(null)} />
         ) : (
-          <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_360px]">
+          <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[1fr_360px]">
             <section aria-label="The shelf">
               <div className="flex items-center gap-3">
                 <div className="flex gap-1 overflow-x-auto rounded-xl bg-white p-1 shadow-sm ring-1 ring-slate-200">

@@ -279,7 +279,7 @@ ${API_CALLER}
   return (
     <div className="min-h-screen bg-slate-100 text-slate-900">
       <AppHeader />
-      <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[240px_1fr_280px]">
+      <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[240px_1fr_280px]">
         <aside className="hidden space-y-4 lg:block">
           <section className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
             <div className="h-16 bg-gradient-to-r from-${a}-500 to-${a}-300" />

@@ -447,6 +447,7 @@ export default function CartPage() {
     saveCart([]);
     setOrder(placed);
     setPlacing(false);
+    window.scrollTo({ top: 0 });
   }
 
   const field = 'w-full rounded-xl border border-slate-200 bg-white px-3.5 py-2.5 text-sm focus:border-${a}-400 focus:outline-none focus:ring-4 focus:ring-${a}-100';
@@ -508,7 +509,7 @@ export default function CartPage() {
             </a>
           </div>
         ) : (
-          <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_380px]">
+          <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[1fr_380px]">
             <section aria-label="Items in your cart" className="space-y-3">
               {cart.map((line) => (
                 <article key={line.id} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
