@@ -42,12 +42,20 @@ interface Built {
   modules: GenModule[];
   migrations: GenMigration[];
   message: string;
+  /** The suggestions the reply offers as buttons. */
+  choices: string[];
 }
 
 async function build(prompt: string): Promise<Built> {
   for await (const e of generate({ prompt, modules: [] }, createBuiltinProvider({ chunkSize: 4096 }))) {
     if (e.type === 'done')
-      return { appType: e.appType, modules: e.modules, migrations: e.migrations ?? [], message: e.message };
+      return {
+        appType: e.appType,
+        modules: e.modules,
+        migrations: e.migrations ?? [],
+        message: e.message,
+        choices: e.blocks.flatMap((b) => (b.kind === 'choices' ? b.choices : [])),
+      };
   }
   throw new Error('no done event');
 }
@@ -283,25 +291,53 @@ describe.each(APPS)('the builtin $type', { timeout: 120_000 }, ({ type, prompt, 
     for (const table of tables)
       expect(app.migrations.map((m) => m.sql).join('\n')).toContain(`CREATE TABLE ${table} (`);
     expect(app.message).toMatch(/I built \*\*/);
+    expect(app.message).not.toContain('Try next');
   });
 
-  it('keeps working after the follow-ups it suggests: rename, recolour, add a page', async () => {
+  it('suggests a recolour, a rename and a new page, and each one works on the app', async () => {
+    const app = await build(prompt);
+    expect(app.choices).toHaveLength(3);
+    expect(app.choices[0]).toMatch(/^change the colour to [a-z]+$/);
+    expect(app.choices[1]).toMatch(/^rename the app to /);
+    expect(app.choices[2]).toMatch(/^add a page called /);
+    let modules = app.modules;
+    for (const choice of app.choices) {
+      for await (const e of generate(
+        { prompt: choice, modules },
+        createBuiltinProvider({ chunkSize: 4096 }),
+      )) {
+        if (e.type !== 'done') continue;
+        expect(e.missedEdits, choice).toBeUndefined();
+        expect(e.modules, choice).not.toEqual(modules);
+        modules = e.modules;
+      }
+    }
+    const all = modules.map((m) => m.content).join('\n');
+    const hue = app.choices[0]?.split(' ').at(-1);
+    const name = app.choices[1]?.replace('rename the app to ', '') ?? '';
+    const pageName = app.choices[2]?.replace('add a page called ', '') ?? '';
+    expect(all).toMatch(new RegExp(`\\bbg-${hue}-600\\b`));
+    expect(all).toContain(`document.title = '${name}'`);
+    expect(modules.find((m) => m.filePath.endsWith('AppHeader.tsx'))?.content).toContain(
+      `{ href: '/${pageName.toLowerCase()}', label: '${pageName}' },`,
+    );
+    expectValidModules(modules);
+  });
+
+  it('takes "add sign-in" and "make a mobile version" as follow-ups', async () => {
     const app = await build(prompt);
     let modules = app.modules;
     for await (const e of generate(
-      { prompt: 'rename the app to Brightside, make it teal and add a page called About', modules },
+      { prompt: 'add sign-in and make a mobile version', modules },
       createBuiltinProvider({ chunkSize: 4096 }),
     )) {
       if (e.type !== 'done') continue;
       expect(e.missedEdits).toBeUndefined();
       modules = e.modules;
     }
-    const all = modules.map((m) => m.content).join('\n');
-    expect(all).toContain("document.title = 'Brightside'");
-    expect(all).toMatch(/\bbg-teal-600\b/);
-    expect(modules.find((m) => m.filePath.endsWith('AppHeader.tsx'))?.content).toContain(
-      "{ href: '/about', label: 'About' },",
-    );
+    expect(modules.some((m) => m.filePath === 'apps/web/src/app/account/signin/page.tsx')).toBe(true);
+    expect(modules.filter((m) => m.moduleType === 'EXPO_PAGE').length).toBeGreaterThanOrEqual(2);
+    expect(modules.find((m) => m.filePath.endsWith('AppHeader.tsx'))?.content).toContain('useUser');
     expectValidModules(modules);
   });
 

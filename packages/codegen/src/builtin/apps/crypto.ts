@@ -18,7 +18,16 @@ import {
   sqlDay,
   sqlValue,
 } from './records.ts';
-import { type AppContext, appHeader, type BuiltApp, component, documentTitleEffect, page } from './shared.ts';
+import {
+  type AppContext,
+  appHeader,
+  type BuiltApp,
+  component,
+  documentTitleEffect,
+  otherHue,
+  otherName,
+  page,
+} from './shared.ts';
 import { slugKey } from './todo-list.ts';
 
 /** Sample market: symbol, name, price (USD), 24h change %, colour, market-cap rank. */
@@ -609,8 +618,11 @@ export default function AddLotForm(props) {
       `I built **${ctx.title}**, a crypto portfolio tracker: add what you bought (coin, amount, price paid, date) and see the portfolio's value, 24-hour change, profit or loss and allocation, with each coin's average cost. The Markets page lists ten coins with 7-day charts, search and gainers/losers.`,
       '',
       "Prices are a fixed sample, labelled on every page: the app makes no outside network calls, so it has no live market feed. Your purchases are stored in the app's database (table `holdings`, through `/api/holdings` and `/api/holdings/[id]`); opened without its backend, the app keeps them in the browser.",
-      '',
-      'Try next: "change the colour to violet", "rename the app to HODL Book", or "add a page called Learn".',
     ].join('\n'),
+    choices: [
+      `change the colour to ${otherHue(ctx.accent, 'violet', 'sky')}`,
+      `rename the app to ${otherName(ctx.title, 'HODL Book', 'Coin Ledger')}`,
+      'add a page called Learn',
+    ],
   };
 }

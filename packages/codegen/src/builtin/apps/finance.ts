@@ -16,7 +16,16 @@ import {
   sqlDay,
   sqlValue,
 } from './records.ts';
-import { type AppContext, appHeader, type BuiltApp, component, documentTitleEffect, page } from './shared.ts';
+import {
+  type AppContext,
+  appHeader,
+  type BuiltApp,
+  component,
+  documentTitleEffect,
+  otherHue,
+  otherName,
+  page,
+} from './shared.ts';
 import { slugKey } from './todo-list.ts';
 
 const CATEGORIES = [
@@ -664,8 +673,11 @@ export default function BudgetList(props) {
       `I built **${ctx.title}**, a budget tracker: the dashboard shows what came in, what went out and what you kept over the last 30 days, a 14-day spending chart, spending by category and how much is left in each monthly budget. Add income or an expense from the form; the Transactions page searches, filters and deletes.`,
       '',
       "Transactions are stored in the app's database (table `transactions`, through the functions `/api/transactions` and `/api/transactions/[id]`). Opened without its backend, the app keeps them in the browser instead.",
-      '',
-      'Try next: "change the colour to indigo", "rename the app to Pocket Ledger", or "add a page called Goals".',
     ].join('\n'),
+    choices: [
+      `change the colour to ${otherHue(ctx.accent, 'indigo', 'sky')}`,
+      `rename the app to ${otherName(ctx.title, 'Pocket Ledger', 'Money Map')}`,
+      'add a page called Goals',
+    ],
   };
 }

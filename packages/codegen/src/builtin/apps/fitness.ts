@@ -17,7 +17,16 @@ import {
   sqlDay,
   sqlValue,
 } from './records.ts';
-import { type AppContext, appHeader, type BuiltApp, component, documentTitleEffect, page } from './shared.ts';
+import {
+  type AppContext,
+  appHeader,
+  type BuiltApp,
+  component,
+  documentTitleEffect,
+  otherHue,
+  otherName,
+  page,
+} from './shared.ts';
 import { slugKey } from './todo-list.ts';
 
 /** Activities with their MET value (energy use relative to resting) and whether distance applies. */
@@ -141,7 +150,7 @@ ${documentTitleEffect(ctx.title)}
           <div>
             <p className="text-sm font-semibold text-${a}-700">Your week so far</p>
             <h1 className="mt-1 text-3xl font-bold tracking-tight">${jsxText(ctx.title)}</h1>
-            <p className="mt-1 text-slate-600">Log every workout and keep your streak alive. Aim for {WEEKLY_GOAL} active minutes a week.</p>
+            <p className="mt-1 text-slate-600">Log every workout and keep your streak alive. Aim for 150 active minutes a week.</p>
           </div>
           ${loadingHint('Loading workouts…')}
         </div>
@@ -541,8 +550,11 @@ export default function WorkoutCard(props) {
       `I built **${ctx.title}**, a workout tracker: log a run, ride, swim, walk, strength, yoga or HIIT session with its time, distance and a note, and see your active minutes against the 150-minute weekly goal, your day streak, the last 7 days and your totals. The History page lists every workout with personal bests and an activity filter.`,
       '',
       "Workouts are stored in the app's database (table `workouts`, through the functions `/api/workouts` and `/api/workouts/[id]`). Opened without its backend, the app keeps them in the browser instead. Calories are an estimate for a 70 kg person.",
-      '',
-      'Try next: "change the colour to orange", "rename the app to PaceBook", or "add a page called Goals".',
     ].join('\n'),
+    choices: [
+      `change the colour to ${otherHue(ctx.accent, 'orange', 'sky')}`,
+      `rename the app to ${otherName(ctx.title, 'PaceBook', 'Move More')}`,
+      'add a page called Goals',
+    ],
   };
 }

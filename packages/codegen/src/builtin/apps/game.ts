@@ -8,7 +8,16 @@
 import { jsString, jsxText } from '../format.ts';
 import { loadingHint, NOTICE_TOAST } from './backend.ts';
 import { type RecordSpec, recordRoutes, recordsState, recordsTableSql, sqlValue } from './records.ts';
-import { type AppContext, appHeader, type BuiltApp, component, documentTitleEffect, page } from './shared.ts';
+import {
+  type AppContext,
+  appHeader,
+  type BuiltApp,
+  component,
+  documentTitleEffect,
+  otherHue,
+  otherName,
+  page,
+} from './shared.ts';
 import { slugKey } from './todo-list.ts';
 
 /** High-score seed rows: player, level, points, moves, seconds. */
@@ -114,14 +123,9 @@ ${documentTitleEffect(ctx.title)}
     if (won) setRunning(false);
   }, [won]);
 
+  // A wrong pair stays face up for a moment, then turns back.
   useEffect(() => {
     if (open.length !== 2) return undefined;
-    const [first, second] = open.map((id) => cards.find((c) => c.id === id));
-    if (first.face === second.face) {
-      setCards((current) => current.map((c) => (c.face === first.face ? { ...c, matched: true } : c)));
-      setOpen([]);
-      return undefined;
-    }
     const timer = setTimeout(() => setOpen([]), 800);
     return () => clearTimeout(timer);
   }, [open]);
@@ -130,9 +134,20 @@ ${documentTitleEffect(ctx.title)}
     if (won || open.length === 2 || open.includes(id)) return;
     const card = cards.find((c) => c.id === id);
     if (!card || card.matched) return;
-    if (!running && moves === 0 && open.length === 0) setRunning(true);
-    if (open.length === 1) setMoves((m) => m + 1);
-    setOpen((current) => [...current, id]);
+    if (open.length === 0) {
+      if (!running && moves === 0) setRunning(true);
+      setOpen([id]);
+      return;
+    }
+    // The second card of a move: a pair stays face up at once, so the next click is never lost.
+    setMoves((m) => m + 1);
+    const first = cards.find((c) => c.id === open[0]);
+    if (first && first.face === card.face) {
+      setCards((current) => current.map((c) => (c.face === card.face ? { ...c, matched: true } : c)));
+      setOpen([]);
+    } else {
+      setOpen([open[0], id]);
+    }
   }
 
   function newGame(nextLevel) {
@@ -490,8 +505,11 @@ export default function WinPanel(props) {
       `I built **${ctx.title}**, a memory-match game: flip two cards at a time and find every pair on a classic 4×4 board or a 6×4 challenge. Moves, time and pairs are counted as you play, and a win scores 100 points a pair minus 10 per extra move and 1 per second.`,
       '',
       "Winners can put their name on the high-score table, stored in the app's database (table `game_scores`, through the function `/api/scores`) and shown on the High scores page. Opened without its backend, the game keeps scores in the browser instead.",
-      '',
-      'Try next: "change the colour to sky", "rename the app to Pair Up", or "add a page called Rules".',
     ].join('\n'),
+    choices: [
+      `change the colour to ${otherHue(ctx.accent, 'sky', 'violet')}`,
+      `rename the app to ${otherName(ctx.title, 'Pair Up', 'Flip Frenzy')}`,
+      'add a page called Rules',
+    ],
   };
 }

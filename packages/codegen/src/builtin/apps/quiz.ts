@@ -8,7 +8,16 @@
 import { jsString, jsxText } from '../format.ts';
 import { loadingHint, NOTICE_TOAST } from './backend.ts';
 import { type RecordSpec, recordRoutes, recordsState, recordsTableSql, sqlValue } from './records.ts';
-import { type AppContext, appHeader, type BuiltApp, component, documentTitleEffect, page } from './shared.ts';
+import {
+  type AppContext,
+  appHeader,
+  type BuiltApp,
+  component,
+  documentTitleEffect,
+  otherHue,
+  otherName,
+  page,
+} from './shared.ts';
 import { slugKey } from './todo-list.ts';
 
 interface Quiz {
@@ -724,8 +733,11 @@ export default function Leaderboard(props) {
       `I built **${ctx.title}**: three trivia quizzes (${quizzes.map((q) => q.title).join(', ')}) of eight questions each. Every answer is marked at once with a short explanation, and the end screen shows your score, reviews each question and lets you save your name to the leaderboard.`,
       '',
       "Scores are stored in the app's database (table `quiz_scores`, through the function `/api/scores`) and listed on the Leaderboard page. Opened without its backend, the app keeps them in the browser instead.",
-      '',
-      'Try next: "change the colour to teal", "rename the app to Brain Busters", or "add a page called About".',
     ].join('\n'),
+    choices: [
+      `change the colour to ${otherHue(ctx.accent, 'teal', 'indigo')}`,
+      `rename the app to ${otherName(ctx.title, 'Brain Busters', 'Trivia Night')}`,
+      'add a page called About',
+    ],
   };
 }
