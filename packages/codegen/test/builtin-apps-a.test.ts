@@ -850,4 +850,46 @@ describe('the apps in a browser', { timeout: 90_000 }, () => {
       await served.close();
     }
   });
+
+  it('without a backend the store checks out from the browser and the blog keeps a new post there', async () => {
+    const store = await build(APPS[0]!.prompt);
+    const served = await serveApp(store.modules, null);
+    try {
+      const page = await open(served);
+      await page.getByRole('button', { name: 'Add Merino Wool Beanie to cart' }).click();
+      await expect.poll(() => page.getByTestId('cart-summary').textContent()).toBe('Cart · 1 item · $28.00');
+      await page.goto(`${served.url}/cart`);
+      await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('$34.95');
+      await page.getByPlaceholder('Full name').fill('Ada Lovelace');
+      await page.getByPlaceholder('Email').fill('ada@example.com');
+      await page.getByPlaceholder('Street address').fill('1 Analytical Way');
+      await page.getByPlaceholder('City').fill('London');
+      await page.getByPlaceholder('Postcode').fill('N1 9GU');
+      await page.getByRole('button', { name: /Place order/ }).click();
+      await page.getByText('No server answered, so this order is saved in this browser only.').waitFor();
+      expect(await page.evaluate(() => window.localStorage.getItem('northwind-goods.orders'))).toContain(
+        'Merino Wool Beanie',
+      );
+    } finally {
+      await served.close();
+    }
+
+    const blog = await build(APPS[2]!.prompt);
+    const offline = await serveApp(blog.modules, null);
+    try {
+      const page = await open(offline, '/write');
+      await page.getByLabel('Title').fill('Notes from the allotment');
+      await page.getByLabel('Author').fill('Priya Shah');
+      await page
+        .getByLabel('Story')
+        .fill('The beans are up, the slugs are winning, and the rhubarb does not care.');
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByRole('link', { name: 'Read your post' }).click();
+      await page.getByRole('heading', { name: 'Notes from the allotment' }).waitFor();
+      await page.goto(offline.url);
+      await page.getByRole('heading', { name: 'Notes from the allotment' }).waitFor();
+    } finally {
+      await offline.close();
+    }
+  });
 });
