@@ -230,7 +230,7 @@ ${loadOnMount({
   return (
     <div className="min-h-screen bg-${a}-50/40 text-slate-900">
       <AppHeader />
-      <main className="mx-auto max-w-6xl px-4 pb-16 pt-6 sm:px-6">
+      <main className="mx-auto max-w-6xl px-4 pb-24 pt-6 sm:px-6 lg:pb-16">
         <section className="flex flex-col gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between sm:p-6">
           <div>
             <p className="text-sm font-semibold text-${a}-700">Order ahead · pick up in store</p>
@@ -277,7 +277,7 @@ ${loadOnMount({
               ))}
             </section>
 
-            <form onSubmit={placeOrder} aria-label="Your pickup order" className="h-fit rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-24">
+            <form id="basket" onSubmit={placeOrder} aria-label="Your pickup order" className="scroll-mt-20 h-fit rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-24">
               <h2 className="flex items-center gap-2 text-lg font-semibold">
                 <ShoppingBasket className="h-5 w-5 text-${a}-600" aria-hidden="true" />
                 Your basket
@@ -353,6 +353,15 @@ ${loadOnMount({
           </div>
         )}
       </main>
+      {!ticket && count > 0 && (
+        <a href="#basket" className="fixed inset-x-3 bottom-3 z-20 flex items-center justify-between rounded-2xl bg-${a}-600 px-4 py-3 text-sm font-semibold text-white shadow-lg lg:hidden">
+          <span className="flex items-center gap-2">
+            <ShoppingBasket className="h-5 w-5" aria-hidden="true" />
+            {count} {count === 1 ? 'item' : 'items'} · {money(total)}
+          </span>
+          <span>Choose pickup</span>
+        </a>
+      )}
 ${NOTICE_TOAST}
     </div>
   );
