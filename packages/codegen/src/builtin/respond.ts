@@ -21,9 +21,12 @@ import { personFromPrompt, titleFromPrompt } from './title.ts';
 
 /** What the builtin generator can do, for replies to requests it does not understand. */
 export const BUILTIN_HELP = `I'm Kiln's builtin generator. I work offline, without a language model, so I can build a set of ready-made apps from a short description:
-- a todo list with due dates ("A todo list app with due dates")
-- a notes app, a personal website or portfolio, a landing page that collects leads, a survey or feedback form
-- a themed starter for other kinds of app: online store, blog, game, AI tool, finance, fitness, weather, chat and more
+- a todo list with due dates ("A todo list app with due dates"), a notes app, a contact manager
+- an online store with a cart and checkout, a local shop taking pickup orders, a blog, a social network, a photo gallery, a group chat, a dating app
+- a quiz with a leaderboard, a memory game with high scores, a budget tracker, a workout tracker, a crypto portfolio tracker (sample prices)
+- a personal website or portfolio, a link-in-bio page, a landing page that collects leads, a survey or feedback form
+- offline tools: a weather app (sample forecast), a phrasebook translator, a writing helper
+Apps that keep data get their own database tables and backend functions.
 
 Ask for "a mobile app for …" to get Expo screens, or add "with login" to get sign-in pages.
 
