@@ -50,7 +50,7 @@ describe('an app with a backend', () => {
     const todos = page.locator('[data-table="todos"]');
     await expect.poll(() => todos.textContent(), { timeout: 15_000 }).toContain('Book the venue');
     expect(await todos.textContent()).toContain('Renew library books');
-    await page.getByText('create_todos').waitFor();
+    await page.locator('.db-migrations').getByText('create_todos').waitFor();
     await expect.poll(() => page.locator('.db-migrations').textContent()).toContain('not published yet');
 
     // Publish: the published app reads main, which has the seed rows and not the preview's task.
