@@ -1,7 +1,8 @@
 /**
  * @module
  * Shared set-up for the preview benchmarks: the built runtime served on two `*.localhost` origins (a minimal
- * builder page embedding the preview iframe), headless Chromium, and summary statistics.
+ * builder page embedding the preview iframe and talking to it as `PreviewClient` does), headless Chromium,
+ * and summary statistics.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -25,7 +26,8 @@ const TYPES: Record<string, string> = {
 
 /**
  * A builder page (`bench-builder.localhost`) embedding the preview (`bench.preview.localhost`). The page
- * exposes `kilnSend(load)`, which stamps `window.__sentAt` (epoch ms) and posts the `kiln:load`.
+ * exposes `kilnSend(load)`, which stamps `window.__sentAt` (epoch ms) and posts the `kiln:load` through the
+ * runtime's port (protocol.ts `ConnectMessage`).
  */
 export async function startPreviewServer(): Promise<{
   server: Server;
@@ -59,14 +61,21 @@ export async function startPreviewServer(): Promise<{
   const frame = document.getElementById('preview');
   window.__ready = false;
   window.__messages = [];
+  // As PreviewClient does: on kiln:ready, hand the runtime a MessagePort and send every load through it.
+  let port = null;
   window.addEventListener('message', (e) => {
     if (e.origin !== ${JSON.stringify(previewOrigin)}) return;
-    if (e.data && e.data.kind === 'kiln:ready') window.__ready = true;
+    if (e.data && e.data.kind === 'kiln:ready') {
+      const channel = new MessageChannel();
+      frame.contentWindow.postMessage({ kind: 'kiln:connect' }, ${JSON.stringify(previewOrigin)}, [channel.port2]);
+      port = channel.port1;
+      window.__ready = true;
+    }
     window.__messages.push(e.data);
   });
   window.kilnSend = (load) => {
     window.__sentAt = performance.timeOrigin + performance.now();
-    frame.contentWindow.postMessage(load, ${JSON.stringify(previewOrigin)});
+    port.postMessage(load);
   };
 </script></body></html>`,
     );
@@ -90,15 +99,35 @@ export function summary(samples: number[]): { median: number; p90: number; n: nu
 
 /**
  * Source for a page-side watcher: records in `window.__seenAt[marker]` the epoch time at which the element
- * `[data-testid=heading]` first contains `marker`.
+ * `[data-testid=heading]` first contains `marker`, and resolves whoever waits for it (`SEEN_AT`). Waiting is a
+ * promise resolved by the observer, not polling: a poll runs script in the measured page every frame and
+ * competes with the update it waits for (this machine has 2 cores for the browser, the server and Node).
  */
 export const WATCH_HEADING = `(() => {
   window.__seenAt = {};
+  window.__waiters = {};
   const check = () => {
     const h = document.querySelector('[data-testid=heading]');
     const m = h && /EDIT-\\d+/.exec(h.textContent || '');
-    if (m && !(m[0] in window.__seenAt)) window.__seenAt[m[0]] = performance.timeOrigin + performance.now();
+    if (m && !(m[0] in window.__seenAt)) {
+      window.__seenAt[m[0]] = performance.timeOrigin + performance.now();
+      window.__waiters[m[0]]?.(window.__seenAt[m[0]]);
+    }
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
   check();
 })()`;
+
+/** Page function for `evaluate`: the epoch time the marker was seen (waits for it), or null after `timeout` ms. */
+export function SEEN_AT([marker, timeout]: [string, number]): Promise<number | null> {
+  const w = window as unknown as {
+    __seenAt: Record<string, number>;
+    __waiters: Record<string, (t: number | null) => void>;
+  };
+  const seen = w.__seenAt[marker];
+  if (seen !== undefined) return Promise.resolve(seen);
+  return new Promise((resolve) => {
+    w.__waiters[marker] = resolve;
+    setTimeout(() => resolve(null), timeout);
+  });
+}

@@ -20,6 +20,7 @@ import { createServer, version as viteVersion } from 'vite';
 import {
   ensureRuntimeBuilt,
   launchChromium,
+  SEEN_AT,
   startPreviewServer,
   summary,
   WATCH_HEADING,
@@ -33,12 +34,9 @@ const repoRoot = resolve(fileURLToPath(import.meta.url), '../..');
 const now = () => performance.timeOrigin + performance.now();
 
 async function seenAt(target: Page | Frame, marker: string, timeout = 15_000): Promise<number> {
-  const handle = await target.waitForFunction(
-    (m) => (window as unknown as { __seenAt: Record<string, number> }).__seenAt[m],
-    marker,
-    { polling: 'raf', timeout },
-  );
-  return (await handle.jsonValue()) as number;
+  const seen = await target.evaluate(SEEN_AT, [marker, timeout] as [string, number]);
+  if (seen === null) throw new Error(`${marker} not seen within ${timeout} ms`);
+  return seen;
 }
 
 /** Vite updates a file Vite's watcher missed (seen once under heavy load) are retried and not counted. */

@@ -2,7 +2,8 @@
  * @module
  * `PreviewClient`: the builder's framework-free handle on the preview iframe. It queues the newest load
  * until the runtime says `kiln:ready` (and sends it again if the iframe reloads), accepts messages only
- * from the preview origin and the iframe's window, and hands typed messages to listeners.
+ * from the preview origin and the iframe's window, and hands typed messages to listeners. After each
+ * `kiln:ready` it hands the runtime a `MessagePort` (`kiln:connect`) and sends everything through it.
  */
 import {
   type BuilderToPreview,
@@ -21,6 +22,8 @@ export class PreviewClient {
   private lastLoad: LoadMessage | null = null;
   private pendingRoute: string | null = null;
   private disposed = false;
+  /** The channel to the current runtime (see `ConnectMessage`); null until it said `kiln:ready`. */
+  private port: MessagePort | null = null;
   private readonly onMessage = (event: MessageEvent) => {
     if (event.origin !== this.previewOrigin || event.source !== this.iframe.contentWindow) return;
     const message: unknown = event.data;
@@ -72,12 +75,26 @@ export class PreviewClient {
   /** Stops listening to the iframe; later calls do nothing. */
   dispose(): void {
     this.disposed = true;
+    this.port?.close();
+    this.port = null;
     window.removeEventListener('message', this.onMessage);
     this.listeners.clear();
   }
 
   private becameReady(): void {
     this.ready = true;
+    // A new runtime (first load or an iframe reload) gets a new channel; the old one's other end is gone.
+    // Everything after the connect message goes through the port, so messages keep their order: the runtime
+    // starts the port only when it handles the connect message, which follows every earlier window message.
+    this.port?.close();
+    this.port = null;
+    const target = this.iframe.contentWindow;
+    if (target && !this.disposed) {
+      const channel = new MessageChannel();
+      const connect: BuilderToPreview = { kind: 'kiln:connect' };
+      target.postMessage(connect, this.previewOrigin, [channel.port2]);
+      this.port = channel.port1;
+    }
     if (this.lastLoad) this.send(this.lastLoad);
     else if (this.pendingRoute) this.send({ kind: 'kiln:navigate', route: this.pendingRoute });
     this.pendingRoute = null;
@@ -85,6 +102,7 @@ export class PreviewClient {
 
   private send(message: BuilderToPreview): void {
     if (this.disposed) return;
-    this.iframe.contentWindow?.postMessage(message, this.previewOrigin);
+    if (this.port) this.port.postMessage(message);
+    else this.iframe.contentWindow?.postMessage(message, this.previewOrigin);
   }
 }

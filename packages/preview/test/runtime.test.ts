@@ -195,6 +195,18 @@ describe('preview runtime in Chromium', () => {
         },
         '*',
       );
+      // A port handed over by another origin is refused too: nothing sent through it is accepted.
+      const channel = new MessageChannel();
+      w.postMessage({ kind: 'kiln:connect' }, '*', [channel.port2]);
+      channel.port1.postMessage({
+        kind: 'kiln:load',
+        revisionId: 'evil-port',
+        modules: mods,
+        css: '',
+        route: '/',
+        generating: false,
+        mode: 'web',
+      });
       w.postMessage('ping', '*');
     }, todoModules());
     await frame.waitForFunction(() => document.body.dataset.pinged === '1');

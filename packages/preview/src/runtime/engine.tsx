@@ -36,6 +36,7 @@ import {
 } from './evaluate.ts';
 import { expoShims } from './expo-shims.tsx';
 import { setProjectFiles } from './images.ts';
+import { markPureComponent, newElementCache, withElementReuse } from './jsx.ts';
 import { isCatalogueLibrary, loadIcon, loadLibrary } from './libraries.ts';
 import { nextShims } from './next-shims.tsx';
 import {
@@ -363,7 +364,9 @@ export class Engine {
             if (this.icons.has(n.imported)) continue;
             waits.push(
               loadIcon(this.opts.assetBase, n.imported).then((icon) => {
-                if (icon) this.icons.set(n.imported, icon);
+                if (!icon) return;
+                markPureComponent(icon);
+                this.icons.set(n.imported, icon);
               }),
             );
           }
@@ -470,6 +473,7 @@ export class Engine {
     this.iconAttempts.add(name);
     void loadIcon(this.opts.assetBase, name).then((icon) => {
       if (!icon) return;
+      markPureComponent(icon);
       this.icons.set(name, icon);
       let changed = false;
       for (const rec of this.records.values()) {
@@ -822,9 +826,10 @@ function checked(impl: (props: unknown) => unknown, generating: boolean): unknow
   let wrapper = cache.get(impl);
   if (!wrapper) {
     const run = isAsyncFunction(impl) ? awaited(impl) : impl;
+    const elements = newElementCache();
     // Not a hook factory: one wrapper per generated component, cached.
     const Checked = (props: unknown) => {
-      const out = run(props);
+      const out = withElementReuse(elements, () => run(props));
       if (!isRenderableNode(out)) throw new Error(INVALID_NODE_MESSAGE);
       if (generating && (out === null || out === undefined)) throw new Error(EMPTY_WHILE_GENERATING);
       return out as ReactNode;
@@ -843,8 +848,9 @@ interface RefreshProps {
 
 /** The component type a module renders through (see `Engine.refreshType`): it runs the current code. */
 function refreshable(name: string, generating: boolean): ComponentType<RefreshProps> {
+  const elements = newElementCache();
   const Refreshable = ({ impl, props }: RefreshProps) => {
-    const out = impl(props);
+    const out = withElementReuse(elements, () => impl(props));
     if (!isRenderableNode(out)) throw new Error(INVALID_NODE_MESSAGE);
     if (generating && (out === null || out === undefined)) throw new Error(EMPTY_WHILE_GENERATING);
     return out as ReactNode;

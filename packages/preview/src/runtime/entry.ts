@@ -38,14 +38,28 @@ async function startPreview(boot: Extract<BootConfig, { mode: 'preview' }>): Pro
   let deliver = (msg: BuilderToPreview) => {
     queue.push(msg);
   };
-  window.addEventListener('message', (event) => {
-    if (event.origin !== boot.builderOrigin || event.source !== window.parent) return;
-    if (!isBuilderToPreview(event.data)) return;
+  const accept = (data: unknown) => {
+    if (!isBuilderToPreview(data) || data.kind === 'kiln:connect') return;
     // Observable by tests and tools: how many builder messages this runtime accepted.
     document.documentElement.dataset.kilnAccepted = String(
       Number(document.documentElement.dataset.kilnAccepted ?? 0) + 1,
     );
-    deliver(event.data);
+    deliver(data);
+  };
+  // The builder's port (protocol.ts `ConnectMessage`): only the builder holds its other end, and it arrives
+  // in an origin-checked message from the parent, so what comes through it is the builder's.
+  let port: MessagePort | null = null;
+  window.addEventListener('message', (event) => {
+    if (event.origin !== boot.builderOrigin || event.source !== window.parent) return;
+    if (isBuilderToPreview(event.data) && event.data.kind === 'kiln:connect') {
+      const next = event.ports[0];
+      if (!next) return;
+      port?.close();
+      port = next;
+      port.onmessage = (e) => accept(e.data);
+      return;
+    }
+    accept(event.data);
   });
   const post = (message: PreviewToBuilder) => window.parent.postMessage(message, boot.builderOrigin);
   post({ kind: 'kiln:ready' });
@@ -91,7 +105,7 @@ async function startPreview(boot: Extract<BootConfig, { mode: 'preview' }>): Pro
       if (reloadedAt && reloadedAt !== msg.route) post({ kind: 'kiln:route', route: reloadedAt });
       reloadedAt = null;
       void engine.load({ ...msg, route });
-    } else {
+    } else if (msg.kind === 'kiln:navigate') {
       engine.navigate(msg.route, { push: false, notify: false });
     }
   };

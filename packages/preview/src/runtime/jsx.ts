@@ -5,7 +5,7 @@
  * (spec §5 cleaning rule), instead of an unknown DOM element with stray attributes, and an image without a
  * real source gets the placeholder URL (spec §2).
  */
-import { createElement, Fragment, type ReactNode } from 'react';
+import { createElement, Fragment, type ReactElement, type ReactNode } from 'react';
 import { isImageType, withImageSource } from './images.ts';
 
 const HTML =
@@ -20,14 +20,136 @@ export function isKnownTag(tag: string): boolean {
   return KNOWN_TAGS.has(tag) || tag.includes('-') || !/^[a-z]/.test(tag);
 }
 
+/**
+ * Element reuse (a runtime form of React Compiler's JSX memoisation, limited to what cannot change meaning).
+ * While a project component renders through one of the engine's wrappers (`withElementReuse`), each element
+ * of a pure type — a DOM tag (not `img`, whose source depends on the project's files), a fragment, a lucide
+ * icon — is compared with the element the same component made at the same position of its previous render
+ * (the n-th `__kiln_jsx` call). When the type, every prop and every child are the same values (arrays of
+ * children compared item by item), the previous element object is returned instead of a new one, and React
+ * skips that whole subtree: it bails out of a fiber whose props object is unchanged. Such a subtree holds only
+ * DOM elements, text and icons, which render the same from the same props, so nothing can differ; a child
+ * that is a component element is new on every render and stops the reuse above it. What this saves: a page
+ * edit or a state change re-renders the page, and its static markup and unchanged rows are no longer
+ * rendered, diffed and committed again (bench/preview-update.ts).
+ */
+export interface ElementCache {
+  at: number;
+  entries: (CachedElement | undefined)[];
+}
+
+interface CachedElement {
+  type: unknown;
+  props: Record<string, unknown> | null;
+  children: unknown[];
+  element: ReactElement;
+}
+
+/** The most elements one component's render keeps for reuse. */
+const MAX_CACHED_ELEMENTS = 4000;
+
+let reuse: ElementCache | null = null;
+const pureTypes = new WeakSet<object>();
+
+/** A cache for one wrapper (a page, a component): see `ElementCache`. */
+export function newElementCache(): ElementCache {
+  return { at: 0, entries: [] };
+}
+
+/** Marks a component as a pure function of its props (lucide icons), so its elements may be reused. */
+export function markPureComponent(type: unknown): void {
+  if ((typeof type === 'function' || (typeof type === 'object' && type !== null)) && !pureTypes.has(type))
+    pureTypes.add(type);
+}
+
+/** Runs one render of generated code with `cache` as its element cache (calls in order from the start). */
+export function withElementReuse<T>(cache: ElementCache, render: () => T): T {
+  const outer = reuse;
+  const at = cache.at;
+  reuse = cache;
+  cache.at = 0;
+  try {
+    return render();
+  } finally {
+    reuse = outer;
+    if (outer === cache) cache.at = at;
+  }
+}
+
+function isPureType(type: unknown): boolean {
+  if (typeof type === 'string') return type !== 'img' && isKnownTag(type);
+  if (type === Fragment) return true;
+  return (typeof type === 'function' || (typeof type === 'object' && type !== null)) && pureTypes.has(type);
+}
+
+function sameProps(a: Record<string, unknown> | null, b: Record<string, unknown> | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null) return false;
+  let n = 0;
+  for (const key in b) {
+    if (!Object.is(a[key], b[key]) || !(key in a)) return false;
+    n++;
+  }
+  for (const _ in a) n--;
+  return n === 0;
+}
+
+function sameChildren(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (Object.is(x, y)) continue;
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+    for (let j = 0; j < x.length; j++) if (!Object.is(x[j], y[j])) return false;
+  }
+  return true;
+}
+
+function keptChildren(children: unknown[]): unknown[] | null {
+  const kept = children.slice();
+  for (let i = 0; i < kept.length; i++) {
+    const c = kept[i];
+    if (c instanceof Date) return null;
+    if (Array.isArray(c)) kept[i] = c.slice();
+  }
+  return kept;
+}
+
 /** `React.createElement` with unknown lowercase tags turned into fragments. */
-export function kilnJsx(type: unknown, props: Record<string, unknown> | null, ...children: ReactNode[]) {
+export function kilnJsx(type: unknown, props: Record<string, unknown> | null, ...children: unknown[]) {
+  const cache = reuse;
+  if (cache !== null && isPureType(type)) {
+    const at = cache.at++;
+    const hit = cache.entries[at];
+    if (
+      hit !== undefined &&
+      hit.type === type &&
+      sameProps(hit.props, props) &&
+      sameChildren(hit.children, children)
+    )
+      return hit.element;
+    // Children are kept as they were passed, arrays copied (a list may be mutated and passed again); an
+    // element with a Date child (mutable, shown as text) is never reused.
+    const kept = at < MAX_CACHED_ELEMENTS ? keptChildren(children) : null;
+    const element = createJsx(type, props, children);
+    cache.entries[at] = kept ? { type, props, children: kept, element } : undefined;
+    return element;
+  }
+  return createJsx(type, props, children);
+}
+
+function createJsx(type: unknown, props: Record<string, unknown> | null, children: unknown[]): ReactElement {
   // The common case first: a known DOM tag (not an image) needs nothing but the Date check below.
   if (typeof type === 'string') {
     if (type === 'img') props = withImageSource(type, props);
     else if (!isKnownTag(type)) {
       const key = props && 'key' in props ? (props.key as string) : undefined;
-      return createElement(Fragment, key === undefined ? null : { key }, ...children);
+      return createElement(
+        Fragment,
+        key === undefined ? null : { key },
+        ...(children as ReactNode[]),
+      ) as ReactElement;
     }
   } else if (isImageType(type)) {
     // Images without a real source show Kiln's placeholder for their alt text (runtime/images.ts).
@@ -39,5 +161,5 @@ export function kilnJsx(type: unknown, props: Record<string, unknown> | null, ..
     if (child instanceof Date) children[i] = child.toLocaleDateString();
   }
   // biome-ignore lint/suspicious/noExplicitAny: the factory forwards whatever the generated code passed.
-  return createElement(type as any, props, ...children);
+  return createElement(type as any, props, ...(children as ReactNode[])) as ReactElement;
 }

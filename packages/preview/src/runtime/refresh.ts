@@ -13,6 +13,8 @@
  * rewrites the body the runtime evaluates, and lines and positions of the module's code stay where they were.
  */
 
+import { newElementCache, withElementReuse } from './jsx.ts';
+
 /** Scope name of the function that returns the forwarder of a local component. */
 export const LOCAL_BINDING = '__kiln_local';
 /** Scope name of the function that records a run's local components against its exports object. */
@@ -96,8 +98,9 @@ const targets = new WeakMap<object, { current: (...args: unknown[]) => unknown }
 /** A component that calls whatever `setForwarderTarget` last gave it. */
 export function makeForwarder(name: string, impl: (...args: unknown[]) => unknown): unknown {
   const target = { current: impl };
+  const elements = newElementCache();
   const Forwarder = function (this: unknown, ...args: unknown[]) {
-    return target.current.apply(this, args);
+    return withElementReuse(elements, () => target.current.apply(this, args));
   };
   Object.defineProperty(Forwarder, 'name', { value: name });
   targets.set(Forwarder, target);
