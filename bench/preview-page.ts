@@ -7,13 +7,23 @@
 
 const SECTIONS = ['Revenue', 'Orders', 'Customers', 'Refunds', 'Visitors', 'Conversion'];
 
-export function dashboardPage(marker: string, opts: { codeEdit?: boolean } = {}): string {
-  // A code edit changes an expression's punctuation too (the quotes alternate), so it is a change to the code,
-  // not only to the page's text: the runtime cannot patch it into the previous output and transpiles it.
-  const quote = Number(marker.at(-1)) % 2 === 0 ? "'" : '"';
-  const shown = opts.codeEdit
-    ? `{['Dashboard', ${quote}${marker}${quote}].join(${quote} ${quote})}`
-    : `Dashboard ${marker}`;
+/**
+ * What an edit changes besides the marker: `text` only the heading's words; `code` an expression's punctuation
+ * too (the quotes alternate, a change to JavaScript, not to the page's text); `markup` the JSX itself (the
+ * marker's tag alternates between `<span>` and `<strong>`), which the runtime always transpiles.
+ */
+export type EditKind = 'text' | 'code' | 'markup';
+
+export function dashboardPage(marker: string, opts: { edit?: EditKind } = {}): string {
+  const odd = Number(marker.at(-1)) % 2 === 1;
+  const quote = odd ? '"' : "'";
+  const tag = odd ? 'strong' : 'span';
+  const shown =
+    opts.edit === 'code'
+      ? `{['Dashboard', ${quote}${marker}${quote}].join(${quote} ${quote})}`
+      : opts.edit === 'markup'
+        ? `Dashboard <${tag} className="text-indigo-600">${marker}</${tag}>`
+        : `Dashboard ${marker}`;
   const lines: string[] = [];
   lines.push(
     `import React, { useEffect, useMemo, useState } from 'react';`,

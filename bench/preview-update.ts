@@ -4,9 +4,11 @@
  * runtime against a Vite dev server's HMR (vite + @vitejs/plugin-react, React Fast Refresh) on the same page,
  * same machine, same headless Chromium.
  *
- * Kiln: the clock starts when the builder page posts `kiln:load` with the edited source and stops when a
- * MutationObserver in the preview iframe sees the edited heading. Vite: the clock starts just before the
- * edited file is written and stops when the page's observer sees the heading.
+ * Kiln: the clock starts when the builder page posts `kiln:load` with the edited source (through the runtime's
+ * MessagePort, as PreviewClient does) and stops when a MutationObserver in the preview iframe sees the edited
+ * heading. Vite: the clock starts just before the edited file is written and stops when the page's observer
+ * sees the heading. Kiln runs three kinds of edit (`EditKind`: text, code, markup) on three pages; the four
+ * pages take turns, one edit each.
  *
  *   node --import tsx bench/preview-update.ts
  */
@@ -25,13 +27,26 @@ import {
   summary,
   WATCH_HEADING,
 } from './preview-harness.ts';
-import { dashboardPage } from './preview-page.ts';
+import { dashboardPage, type EditKind } from './preview-page.ts';
 
 const EDITS = 50;
 const WARMUP = 5;
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../..');
 
 const now = () => performance.timeOrigin + performance.now();
+
+/**
+ * Waits until `target` has painted twice and had 30 ms more: the edit's own leftovers (paint, a check after
+ * the render, Vite's watcher) are done before another page's edit is measured.
+ */
+async function settle(target: Page | Frame): Promise<void> {
+  await target.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 30))),
+      ),
+  );
+}
 
 async function seenAt(target: Page | Frame, marker: string, timeout = 15_000): Promise<number> {
   const seen = await target.evaluate(SEEN_AT, [marker, timeout] as [string, number]);
@@ -42,18 +57,26 @@ async function seenAt(target: Page | Frame, marker: string, timeout = 15_000): P
 /** Vite updates a file Vite's watcher missed (seen once under heavy load) are retried and not counted. */
 let viteMissed = 0;
 
-async function benchKiln(browser: Browser, codeEdit = false): Promise<number[]> {
+/** One measured page: `edit(i)` makes edit i and resolves to its latency in ms (null: not counted). */
+interface Series {
+  edit(i: number): Promise<number | null>;
+  close(): Promise<void>;
+}
+
+async function kilnSeries(browser: Browser, edit: EditKind): Promise<Series> {
   await ensureRuntimeBuilt();
   const server = await startPreviewServer();
-  const page = await browser.newPage();
-  try {
-    await page.goto(server.builderUrl);
-    await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready);
-    const frame = page.frames().find((f) => f.url().includes('bench.preview.localhost'));
-    if (!frame) throw new Error('preview frame not found');
-    await frame.evaluate(WATCH_HEADING);
-    const send = (i: number) =>
-      page.evaluate((load) => (window as unknown as { kilnSend(l: unknown): void }).kilnSend(load), {
+  // A context of its own: its own renderer processes, as a builder tab with one preview has.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(server.builderUrl);
+  await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready);
+  const frame = page.frames().find((f) => f.url().includes('bench.preview.localhost'));
+  if (!frame) throw new Error('preview frame not found');
+  await frame.evaluate(WATCH_HEADING);
+  return {
+    async edit(i) {
+      await page.evaluate((load) => (window as unknown as { kilnSend(l: unknown): void }).kilnSend(load), {
         kind: 'kiln:load',
         revisionId: 'bench',
         modules: [
@@ -61,7 +84,7 @@ async function benchKiln(browser: Browser, codeEdit = false): Promise<number[]> 
             filePath: 'apps/web/src/app/page.tsx',
             moduleType: 'PAGE',
             name: 'Homepage',
-            content: dashboardPage(`EDIT-${i}`, { codeEdit }),
+            content: dashboardPage(`EDIT-${i}`, { edit }),
           },
         ],
         css: '',
@@ -69,21 +92,19 @@ async function benchKiln(browser: Browser, codeEdit = false): Promise<number[]> 
         generating: false,
         mode: 'web',
       });
-    const samples: number[] = [];
-    for (let i = 0; i <= WARMUP + EDITS; i++) {
-      await send(i);
       const seen = await seenAt(frame, `EDIT-${i}`);
       const sent = await page.evaluate(() => (window as unknown as { __sentAt: number }).__sentAt);
-      if (i > WARMUP) samples.push(seen - sent);
-    }
-    return samples;
-  } finally {
-    await page.close();
-    await server.close();
-  }
+      await settle(frame);
+      return seen - sent;
+    },
+    async close() {
+      await context.close();
+      await server.close();
+    },
+  };
 }
 
-async function benchVite(browser: Browser): Promise<number[]> {
+async function viteSeries(browser: Browser): Promise<Series> {
   // A throwaway app outside the repository (Vite does not watch node_modules), resolving react and
   // lucide-react through a link to the repository's node_modules.
   const dir = mkdtempSync(join(tmpdir(), 'kiln-bench-vite-'));
@@ -109,56 +130,74 @@ async function benchVite(browser: Browser): Promise<number[]> {
   await vite.listen();
   const url = vite.resolvedUrls?.local[0];
   if (!url) throw new Error('vite did not report its URL');
-  const page = await browser.newPage();
-  try {
-    await page.goto(url);
-    await page.getByTestId('heading').waitFor({ timeout: 60_000 });
-    await page.evaluate(WATCH_HEADING);
-    const samples: number[] = [];
-    for (let i = 1; i <= WARMUP + EDITS; i++) {
+  // A context of its own: its own renderer processes, as a builder tab with one preview has.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByTestId('heading').waitFor({ timeout: 60_000 });
+  await page.evaluate(WATCH_HEADING);
+  return {
+    async edit(i) {
       const written = now();
       writeFileSync(app, dashboardPage(`EDIT-${i}`));
-      let seen: number;
       try {
-        seen = await seenAt(page, `EDIT-${i}`, 5000);
+        const ms = (await seenAt(page, `EDIT-${i}`, 5000)) - written;
+        await settle(page);
+        return ms;
       } catch {
         viteMissed++;
         writeFileSync(app, `${dashboardPage(`EDIT-${i}`)}\n`);
         await seenAt(page, `EDIT-${i}`);
-        continue;
+        return null;
       }
-      if (i > WARMUP) samples.push(seen - written);
-    }
-    return samples;
-  } finally {
-    await page.close();
-    await vite.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+    },
+    async close() {
+      await context.close();
+      await vite.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 const browser = await launchChromium();
 try {
   const lines = dashboardPage('EDIT-0').split('\n').length;
-  const kiln = summary(await benchKiln(browser));
-  const kilnCode = summary(await benchKiln(browser, true));
-  const vite = summary(await benchVite(browser));
+  const series = {
+    text: await kilnSeries(browser, 'text'),
+    code: await kilnSeries(browser, 'code'),
+    markup: await kilnSeries(browser, 'markup'),
+    vite: await viteSeries(browser),
+  };
+  // The four series take turns, one edit each, so the machine's noise (2 shared cores) falls on all of them
+  // alike, and each edit waits for the page before it to settle (`settle`).
+  const samples: Record<keyof typeof series, number[]> = { text: [], code: [], markup: [], vite: [] };
+  for (let i = 1; i <= WARMUP + EDITS; i++) {
+    for (const [name, s] of Object.entries(series) as [keyof typeof series, Series][]) {
+      const ms = await s.edit(i);
+      if (i > WARMUP && ms !== null) samples[name].push(ms);
+    }
+  }
+  for (const s of Object.values(series)) await s.close();
+  const kiln = summary(samples.text);
+  const kilnCode = summary(samples.code);
+  const kilnMarkup = summary(samples.markup);
+  const vite = summary(samples.vite);
+  const ratio = (k: { median: number; p90: number }) =>
+    `median ${(vite.median / k.median).toFixed(1)}×, p90 ${(vite.p90 / k.p90).toFixed(1)}×`;
   console.log(
     `update latency, ${lines}-line TSX page, ${EDITS} edits (after ${WARMUP} warm-up), source → DOM:`,
   );
-  console.log(`  kiln preview runtime: median ${kiln.median} ms, p90 ${kiln.p90} ms (text edits: patched)`);
+  console.log(`  kiln, text edits    : median ${kiln.median} ms, p90 ${kiln.p90} ms (patched)`);
+  console.log(`  kiln, code edits    : median ${kilnCode.median} ms, p90 ${kilnCode.p90} ms (patched)`);
   console.log(
-    `  kiln, code edits    : median ${kilnCode.median} ms, p90 ${kilnCode.p90} ms (the changed declaration transpiled)`,
+    `  kiln, markup edits  : median ${kilnMarkup.median} ms, p90 ${kilnMarkup.p90} ms (the changed declaration transpiled)`,
   );
   console.log(
     `  vite ${viteVersion} HMR (React): median ${vite.median} ms, p90 ${vite.p90} ms${viteMissed ? ` (${viteMissed} missed updates retried, not counted)` : ''}`,
   );
-  console.log(
-    `  ratio vite/kiln     : median ${(vite.median / kiln.median).toFixed(1)}×, p90 ${(vite.p90 / kiln.p90).toFixed(1)}×`,
-  );
-  console.log(
-    `  ratio, code edits   : median ${(vite.median / kilnCode.median).toFixed(1)}×, p90 ${(vite.p90 / kilnCode.p90).toFixed(1)}×`,
-  );
+  console.log(`  ratio vite/kiln, text edits  : ${ratio(kiln)}`);
+  console.log(`  ratio vite/kiln, code edits  : ${ratio(kilnCode)}`);
+  console.log(`  ratio vite/kiln, markup edits: ${ratio(kilnMarkup)}`);
 } finally {
   await browser.close();
 }

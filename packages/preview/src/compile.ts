@@ -81,6 +81,22 @@ function patchedChunk(piece: string, filePath: string): string | undefined {
   while (p < max && a.charCodeAt(p) === piece.charCodeAt(p)) p++;
   let s = 0;
   while (s < max - p && a.charCodeAt(a.length - 1 - s) === piece.charCodeAt(piece.length - 1 - s)) s++;
+  return (
+    patchedText(prev, piece, p, s) ?? patchedCode(prev, piece, p, s) ?? patchedElement(prev, piece, p, s)
+  );
+}
+
+/**
+ * A change of plain words (see `patchedChunk`): `p` and `s` are the lengths of the text the old and new piece
+ * share at the start and at the end.
+ */
+function patchedText(
+  prev: { source: string; js: string },
+  piece: string,
+  p: number,
+  s: number,
+): string | undefined {
+  const a = prev.source;
   const oldChange = a.slice(p, a.length - s);
   const newChange = piece.slice(p, piece.length - s);
   if (!SAFE.test(oldChange) || !SAFE.test(newChange)) return undefined;
@@ -104,6 +120,152 @@ function patchedChunk(piece: string, filePath: string): string | undefined {
   if (!sameSides && !jsxText) return undefined;
   if (jsxText && !/^[A-Za-z0-9_$\- .,%#@+*?]+$/.test(newRun)) return undefined;
   return prev.js.slice(0, at) + newRun + prev.js.slice(at + oldRun.length);
+}
+
+/** Characters an edit of code may not touch to be patched: JSX, comments and regexes, templates, lines. */
+const CODE_UNSAFE = /[\n<>/`\\]/;
+/** TypeScript's own words: an edit touching one is transpiled. */
+const TS_WORD =
+  /\b(?:as|satisfies|type|interface|enum|declare|namespace|abstract|implements|private|protected|public|readonly|override|keyof|infer|is|asserts|import|export)\b/;
+/**
+ * How much unchanged text on each side of a code edit must read the same in the source and the output: pairs
+ * (left, right), widest first, at least 6 characters in all.
+ */
+const CODE_CONTEXTS = [24, 12, 6, 3, 1]
+  .flatMap((l) => [24, 12, 6, 3, 1].map((r) => [l, r] as const))
+  .filter(([l, r]) => l + r >= 6)
+  .sort((x, y) => y[0] + y[1] - (x[0] + x[1]));
+
+function brackets(text: string): string {
+  return text.replace(/[^()[\]{}]/g, '');
+}
+
+function quotes(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (text[i] === "'" || text[i] === '"') n++;
+  return n;
+}
+
+/**
+ * The output for an edit inside plain JavaScript (a condition, a call's arguments, a string's quotes, a number in
+ * an expression): sucrase leaves JavaScript as it is — it only removes TypeScript and turns JSX into calls — so
+ * where the changed text and some characters on each side (`CODE_CONTEXTS`) of it read the same in the old source and,
+ * once, in the old output, the output changes exactly as the source did. The edit may not touch JSX or a type
+ * (`<`, `>`, TypeScript's words), comments, templates or line breaks, and keeps its brackets and the number of
+ * quotes; a JSX attribute or text, or a type, reads differently in the output, so its context is not found. What
+ * still slips through is caught: TypeScript left in JavaScript does not parse, and the engine compiles again at
+ * once (`verifyPatchedChunks`), and everything patched is compared with sucrase right after the render.
+ */
+function patchedCode(
+  prev: { source: string; js: string },
+  piece: string,
+  p: number,
+  s: number,
+): string | undefined {
+  const a = prev.source;
+  const oldChange = a.slice(p, a.length - s);
+  const newChange = piece.slice(p, piece.length - s);
+  if (oldChange.length > 400 || newChange.length > 400) return undefined;
+  if (CODE_UNSAFE.test(oldChange) || CODE_UNSAFE.test(newChange)) return undefined;
+  if (brackets(oldChange) !== brackets(newChange) || quotes(oldChange) !== quotes(newChange))
+    return undefined;
+  // Whole words around the change, for TypeScript's keywords.
+  let ws = p;
+  while (ws > 0 && /[\w$]/.test(a[ws - 1] as string)) ws--;
+  let we = a.length - s;
+  while (we < a.length && /[\w$]/.test(a[we] as string)) we++;
+  if (TS_WORD.test(a.slice(ws, we)) || TS_WORD.test(piece.slice(ws, we - a.length + piece.length)))
+    return undefined;
+  // The widest context that reads the same in the output: an edit next to JSX (`{[a, b].join(' ')}` in a
+  // heading) keeps only the JavaScript side of it.
+  for (const [left, right] of CODE_CONTEXTS) {
+    const from = Math.max(0, p - left);
+    const to = Math.min(a.length, a.length - s + right);
+    const oldSpan = a.slice(from, to);
+    if (occurrences(a, oldSpan) !== 1 || occurrences(prev.js, oldSpan) !== 1) continue;
+    const at = prev.js.indexOf(oldSpan);
+    const newSpan = piece.slice(from, to - a.length + piece.length);
+    return prev.js.slice(0, at) + newSpan + prev.js.slice(at + oldSpan.length);
+  }
+  return undefined;
+}
+
+/** Sucrase's output for a piece of code, cached by its text (declarations and JSX elements alike). */
+function transpileCached(text: string, filePath: string): string {
+  let js = chunkCache.get(text);
+  if (js === undefined) {
+    js = transpileWhole(text, filePath);
+    chunkCache.set(text, js);
+    if (chunkCache.size > CHUNK_CACHE_SIZE) chunkCache.delete(chunkCache.keys().next().value as string);
+  }
+  return js;
+}
+
+const OPENING_TAG = /^([ \t]*)<([A-Za-z][\w.:-]*)/;
+/** How far up from an edit the enclosing JSX element is looked for, in lines. */
+const ELEMENT_LINES_UP = 80;
+
+/**
+ * The output for an edit of markup (a tag, an attribute, an element added): the smallest JSX element around
+ * the edit, as generated code lays it out (an opening tag starting its line, and its closing tag — or `/>` — on
+ * the same line or alone on a later line at the same indentation), is transpiled on its own; where the old
+ * element's own output occurs once in the old output, it is replaced by the new element's. Sucrase turns an
+ * element into the same calls wherever it stands, so this is its output for the whole declaration; a guess
+ * that is wrong (a layout this reading gets wrong) does not parse, or differs when it is checked right after the
+ * render (`verifyPatchedChunks`), and is compiled again. An element whose old output is not unique (a repeated
+ * line) gives way to the one around it.
+ */
+function patchedElement(
+  prev: { source: string; js: string },
+  piece: string,
+  p: number,
+  s: number,
+): string | undefined {
+  const a = prev.source;
+  const delta = piece.length - a.length;
+  const changeEnd = piece.length - s;
+  let lineStart = piece.lastIndexOf('\n', p - 1) + 1;
+  for (let up = 0; up < ELEMENT_LINES_UP && lineStart > 0; up++) {
+    const lineEnd = piece.indexOf('\n', lineStart);
+    const line = piece.slice(lineStart, lineEnd < 0 ? undefined : lineEnd);
+    const open = OPENING_TAG.exec(line);
+    const start = lineStart + (open?.[1]?.length ?? 0);
+    const end =
+      open && start <= p ? elementEnd(piece, lineStart, line, open[1] as string, open[2] as string) : -1;
+    if (end >= changeEnd && end - delta >= a.length - s) {
+      try {
+        const oldJs = transpileCached(a.slice(start, end - delta), 'element.tsx');
+        if (occurrences(prev.js, oldJs) === 1) {
+          const newJs = transpileCached(piece.slice(start, end), 'element.tsx');
+          const at = prev.js.indexOf(oldJs);
+          return prev.js.slice(0, at) + newJs + prev.js.slice(at + oldJs.length);
+        }
+      } catch {
+        // Not an element after all (or the edit broke it): look further up.
+      }
+    }
+    lineStart = piece.lastIndexOf('\n', lineStart - 2) + 1;
+  }
+  return undefined;
+}
+
+/** Where the element opened on `line` ends (exclusive), or -1: its closing tag or `/>`, by the layout. */
+function elementEnd(code: string, lineStart: number, line: string, indent: string, tag: string): number {
+  const close = `</${tag}>`;
+  const lineEnd = lineStart + line.length;
+  if (line.endsWith(close) || line.endsWith('/>')) return lineEnd;
+  for (let at = lineEnd + 1; at < code.length; ) {
+    const next = code.indexOf('\n', at);
+    const text = code.slice(at, next < 0 ? undefined : next);
+    if (text.startsWith(indent) && !/^[ \t]/.test(text.slice(indent.length))) {
+      const rest = text.slice(indent.length);
+      if (rest === close || rest === '/>') return at + text.length;
+      if (!rest.startsWith('>') && rest !== '') return -1;
+    }
+    if (next < 0) break;
+    at = next + 1;
+  }
+  return -1;
 }
 
 /**
@@ -157,7 +319,7 @@ export function transpile(code: string, filePath: string, opts: { patch?: boolea
       start = next;
     }
   }
-  if (pieces.length === 0) return transpileWhole(code, filePath);
+  // One declaration (or none) is one piece: still cached, and an edit of it patched.
   pieces.push(code.slice(start));
   const out: string[] = [];
   try {

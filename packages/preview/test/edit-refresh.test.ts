@@ -81,4 +81,54 @@ describe('edits keep the page’s own components', () => {
     expect(errors).toEqual([]);
     await b.page.context().close();
   });
+
+  test('edits patched into the previous output render right: code, markup, and TypeScript a patch cannot hold', async () => {
+    const shelf = (expr: string, markup: string) => [
+      {
+        filePath: 'apps/web/src/app/page.tsx',
+        moduleType: 'PAGE' as const,
+        name: 'Homepage',
+        content: `import { useState } from 'react';
+
+export default function Home() {
+  const [items, setItems] = useState<string[] | null>(['tea', 'jam', 'bread']);
+  const count = ${expr};
+  return (
+    <main className="p-8">
+      <h1 data-testid="heading">Items on the shelf today</h1>
+      ${markup}
+      <button type="button" data-testid="add" onClick={() => setItems((xs) => [...(xs ?? []), 'milk'])}>Add</button>
+    </main>
+  );
+}
+`,
+      },
+    ];
+    const b = await openBuilder();
+    const p = b.preview;
+    await b.load(shelf('(items?.length ?? 0) * 1', '<p data-testid="count">{count} items</p>'));
+    await expect.poll(() => p.getByTestId('count').textContent()).toBe('3 items');
+    await p.getByTestId('add').click();
+    await expect.poll(() => p.getByTestId('count').textContent()).toBe('4 items');
+    // From here on, an error box that shows even for a moment is recorded.
+    await p.evaluate(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[data-kiln-error]')) document.body.dataset.sawError = '1';
+      }).observe(document.body, { subtree: true, childList: true });
+    });
+    // A code edit (patched: the expression is JavaScript in the output too), state kept.
+    await b.load(shelf('(items?.length ?? 0) * 2', '<p data-testid="count">{count} items</p>'));
+    await expect.poll(() => p.getByTestId('count').textContent()).toBe('8 items');
+    // A markup edit (patched: the one element transpiled on its own).
+    await b.load(shelf('(items?.length ?? 0) * 2', '<p data-testid="count"><b>{count}</b> items</p>'));
+    await expect.poll(() => p.getByTestId('count').innerHTML()).toBe('<b>8</b> items');
+    // A non-null assertion passes the code patch's rules but is TypeScript: the patched module does not parse,
+    // so it is compiled again before anything renders.
+    await b.load(shelf('(items!.length ?? 0) * 3', '<p data-testid="count"><b>{count}</b> items</p>'));
+    await expect.poll(() => p.getByTestId('count').innerHTML()).toBe('<b>12</b> items');
+    expect(await p.evaluate(() => document.body.dataset.sawError)).toBeUndefined();
+    expect(await p.locator('[data-kiln-error]').count()).toBe(0);
+    expect((await b.messages()).filter((m) => m.kind === 'kiln:error')).toEqual([]);
+    await b.page.context().close();
+  });
 });

@@ -276,6 +276,7 @@ export class Engine {
     this.route = req.route || '/';
     this.failing.clear();
     for (const rec of records.values()) this.evaluate(rec);
+    this.recompileUnparsedPatches(records, req);
     this.loaded = true;
     // An edit commits in the task that brought it, instead of waiting for React's scheduler; drafts while
     // generating render as React schedules them.
@@ -300,6 +301,27 @@ export class Engine {
       this.compileCache.clear();
       void this.apply(this.lastRequest);
     }, 0);
+  }
+
+  /**
+   * An edit patched into the previous output (compile.ts) that does not parse as JavaScript — TypeScript or JSX
+   * the patch rules let through — is checked against sucrase at once instead of after the render: the modules
+   * that failed to parse are compiled and evaluated again, so the wrong patch is never shown.
+   */
+  private recompileUnparsedPatches(records: Map<string, ModuleRecord>, req: LoadRequest): void {
+    const unparsed = [...records.values()].filter((r) => r.evalError instanceof SyntaxError);
+    if (unparsed.length === 0 || !this.verifyPatches || this.verifyPatches().length === 0) return;
+    for (const rec of unparsed) {
+      const m = req.modules.find((x) => x.filePath === rec.filePath);
+      if (!m || !('content' in m)) continue;
+      this.compileCache.delete(`${m.filePath}\n${m.content}`);
+      rec.compiled = undefined;
+      rec.compileError = undefined;
+      rec.evalError = undefined;
+      rec.exports = undefined;
+      this.compileInto(rec, m, req.generating);
+      this.evaluate(rec);
+    }
   }
 
   /** While generating: the newest code that parses, made from the module's partial source. */
