@@ -90,6 +90,78 @@ describe('element reuse', () => {
     await b.page.context().close();
   });
 
+  test('reused elements call the newest handlers: counters count, each row deletes itself', async () => {
+    const b = await openBuilder();
+    const p = b.preview;
+    await b.load([
+      {
+        filePath: 'apps/web/src/app/page.tsx',
+        moduleType: 'PAGE',
+        name: 'Homepage',
+        content: `import { useState } from 'react';
+import { Trash2 } from 'lucide-react';
+
+function Row({ name, onRemove }: { name: string; onRemove: () => void }) {
+  const [likes, setLikes] = useState(0);
+  return (
+    <li className="row">
+      <span className="name">{name}</span>
+      <button type="button" className="like" onClick={() => setLikes(likes + 1)}>{likes}</button>
+      <button type="button" aria-label="Remove" onClick={onRemove}><Trash2 className="h-4 w-4" /></button>
+    </li>
+  );
+}
+
+export default function Home() {
+  const [n, setN] = useState(0);
+  const [names, setNames] = useState(['Ada', 'Grace', 'Linus', 'Grace', 'Ken']);
+  return (
+    <main>
+      <button type="button" data-testid="count" onClick={() => setN(n + 1)}>Clicked</button>
+      <p data-testid="n">{n}</p>
+      <ul data-testid="list">
+        {names.map((name, i) => (
+          <li key={i} className="plain">
+            <span>{name}</span>
+            <button type="button" onClick={() => setNames(names.filter((_, j) => j !== i))}>x</button>
+          </li>
+        ))}
+      </ul>
+      <ul data-testid="rows">
+        {names.map((name, i) => <Row key={name + i} name={name} onRemove={() => setNames(names.filter((_, j) => j !== i))} />)}
+      </ul>
+    </main>
+  );
+}
+`,
+      },
+    ]);
+    const count = p.getByTestId('count');
+    await count.click();
+    await count.click();
+    await count.click();
+    // The button is the same element every render; its handler saw each new n.
+    await expect.poll(() => p.getByTestId('n').textContent()).toBe('3');
+    const list = p.getByTestId('list').locator('li');
+    // Remove the second "Grace" (index 3), then "Ada" (index 0): each button removes its own row.
+    await list.nth(3).getByRole('button').click();
+    await expect.poll(() => list.locator('span').allTextContents()).toEqual(['Ada', 'Grace', 'Linus', 'Ken']);
+    await list.nth(0).getByRole('button').click();
+    await expect.poll(() => list.locator('span').allTextContents()).toEqual(['Grace', 'Linus', 'Ken']);
+    // Rows of a component: their own handlers and state, each instance its own.
+    const rows = p.getByTestId('rows').locator('li');
+    await rows.nth(1).locator('.like').click();
+    await rows.nth(1).locator('.like').click();
+    await rows.nth(2).locator('.like').click();
+    await expect.poll(() => rows.locator('.like').allTextContents()).toEqual(['0', '2', '1']);
+    await rows.nth(1).getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => rows.locator('.name').allTextContents()).toEqual(['Grace', 'Ken']);
+    await rows.nth(1).getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => rows.locator('.name').allTextContents()).toEqual(['Grace']);
+    expect((await b.messages()).filter((m) => m.kind === 'kiln:error')).toEqual([]);
+    await b.page.context().close();
+  });
+
   test('the builder hands the runtime a MessagePort and sends its loads through it', async () => {
     const b = await openBuilder();
     await b.waitForMessage('kiln:ready');

@@ -36,7 +36,7 @@ import {
 } from './evaluate.ts';
 import { expoShims } from './expo-shims.tsx';
 import { setProjectFiles } from './images.ts';
-import { markPureComponent, newElementCache, withElementReuse } from './jsx.ts';
+import { markPureComponent, useElementReuse, withElementReuse } from './jsx.ts';
 import { isCatalogueLibrary, loadIcon, loadLibrary } from './libraries.ts';
 import { nextShims } from './next-shims.tsx';
 import {
@@ -848,9 +848,10 @@ function checked(impl: (props: unknown) => unknown, generating: boolean): unknow
   let wrapper = cache.get(impl);
   if (!wrapper) {
     const run = isAsyncFunction(impl) ? awaited(impl) : impl;
-    const elements = newElementCache();
     // Not a hook factory: one wrapper per generated component, cached.
     const Checked = (props: unknown) => {
+      // Always first, before the generated code's hooks (runtime/jsx.ts).
+      const elements = useElementReuse();
       const out = withElementReuse(elements, () => run(props));
       if (!isRenderableNode(out)) throw new Error(INVALID_NODE_MESSAGE);
       if (generating && (out === null || out === undefined)) throw new Error(EMPTY_WHILE_GENERATING);
@@ -870,8 +871,9 @@ interface RefreshProps {
 
 /** The component type a module renders through (see `Engine.refreshType`): it runs the current code. */
 function refreshable(name: string, generating: boolean): ComponentType<RefreshProps> {
-  const elements = newElementCache();
   const Refreshable = ({ impl, props }: RefreshProps) => {
+    // Always first, before the generated code's hooks (runtime/jsx.ts).
+    const elements = useElementReuse();
     const out = withElementReuse(elements, () => impl(props));
     if (!isRenderableNode(out)) throw new Error(INVALID_NODE_MESSAGE);
     if (generating && (out === null || out === undefined)) throw new Error(EMPTY_WHILE_GENERATING);

@@ -1,6 +1,6 @@
 import { createElement, Fragment } from 'react';
 import { describe, expect, it } from 'vitest';
-import { kilnJsx, markPureComponent, newElementCache, withElementReuse } from './jsx.ts';
+import { commitHandlers, kilnJsx, markPureComponent, newElementCache, withElementReuse } from './jsx.ts';
 
 /** Two renders of the same component (one cache): the element each made at the one position. */
 function twice(make: (round: number) => unknown): [unknown, unknown] {
@@ -26,8 +26,36 @@ describe('element reuse', () => {
     expect(new Set(twice((r) => kilnJsx(r ? 'span' : 'p', null, 'x'))).size).toBe(2);
     expect(new Set(twice((r) => kilnJsx('p', r ? { id: 'x' } : null, 'x'))).size).toBe(2);
     expect(new Set(twice((r) => kilnJsx('p', r ? { a: 1, b: undefined } : { a: 1 }, 'x'))).size).toBe(2);
-    // A new handler each render (`onClick={() => …}`) is a changed prop.
-    expect(new Set(twice(() => kilnJsx('button', { onClick: () => {} }, 'x'))).size).toBe(2);
+    // A handler where there was none, or a function in a prop that is not a DOM event handler.
+    expect(new Set(twice((r) => kilnJsx('button', r ? { onClick: () => {} } : {}, 'x'))).size).toBe(2);
+    expect(new Set(twice(() => kilnJsx('div', { ref: () => {} }, 'x'))).size).toBe(2);
+  });
+
+  it('a DOM element whose handlers alone changed is reused, and calls the newest handler once committed', () => {
+    const cache = newElementCache();
+    const calls: string[] = [];
+    const render = (label: string) =>
+      withElementReuse(cache, () => kilnJsx('button', { onClick: () => calls.push(label) }, 'Add')) as {
+        props: { onClick(): void };
+      };
+    const first = render('first');
+    commitHandlers(cache.pending);
+    first.props.onClick();
+    const second = render('second');
+    expect(second).toBe(first);
+    // Until its render commits, the element in the DOM keeps calling what it was rendered with.
+    second.props.onClick();
+    commitHandlers(cache.pending);
+    second.props.onClick();
+    expect(calls).toEqual(['first', 'first', 'second']);
+    // Another instance (its own cache) has its own trampolines.
+    const other = newElementCache();
+    const elsewhere = withElementReuse(other, () =>
+      kilnJsx('button', { onClick: () => calls.push('other') }, 'Add'),
+    ) as { props: { onClick(): void } };
+    elsewhere.props.onClick();
+    second.props.onClick();
+    expect(calls.slice(-2)).toEqual(['other', 'second']);
   });
 
   it('a parent is reused only when its children are the very elements of last time', () => {

@@ -7,13 +7,13 @@
  * is rebound, at the end of the module body, to a forwarder that is the same for the file, name and the
  * module's hook calls (`hookSignature`), and that calls the newest code: React diffs instead of rebuilding.
  *
- * Only top-level `function Name(` declarations that the module renders as JSX and never uses otherwise
- * (no `Name.x`, `new Name`, reassignment) are rebound, and never the module's default export (the engine's
+ * Only top-level `function Name(` declarations that the module renders as JSX and never mentions otherwise
+ * (no call, `Name.x`, `new Name`, reassignment, `map(Name)`) are rebound, and never the module's default export (the engine's
  * `refreshType` handles that one). The compiled code's contract (docs/contracts.md §2) is unchanged: this
  * rewrites the body the runtime evaluates, and lines and positions of the module's code stay where they were.
  */
 
-import { newElementCache, withElementReuse } from './jsx.ts';
+import { useElementReuse, withElementReuse } from './jsx.ts';
 
 /** Scope name of the function that returns the forwarder of a local component. */
 export const LOCAL_BINDING = '__kiln_local';
@@ -46,18 +46,23 @@ function rewrite(code: string): string {
   // The default export's expression: up to the first named export (`, "name": …`) or the end.
   const named = ret.indexOf(', "');
   const defaultPart = named < 0 ? ret : ret.slice(0, named);
-  // Candidates: top-level function declarations the module renders as JSX, and never otherwise touches.
-  const rendered = new Set<string>();
-  for (const m of body.matchAll(/__kiln_jsx\(\s*([A-Z][\w$]*)\s*[,)]/g)) rendered.add(m[1] as string);
+  // Candidates: top-level function declarations the module uses only as JSX types — every other mention of
+  // the name (a call, `map(Name)`, `Name.x`, `new Name`, an assignment, an object key) keeps it as it is. So
+  // React always calls a forwarder as a component, and it may have hooks (its element cache, runtime/jsx.ts).
+  const rendered = new Map<string, number>();
+  for (const m of body.matchAll(/__kiln_jsx\(\s*([A-Z][\w$]*)\s*[,)]/g)) {
+    rendered.set(m[1] as string, (rendered.get(m[1] as string) ?? 0) + 1);
+  }
   if (rendered.size === 0) return code;
-  const touched = new Set<string>();
-  for (const m of body.matchAll(/\bnew\s+([A-Z][\w$]*)|(?<![\w$.])([A-Z][\w$]*)\s*(?:\.|\[|=(?!=|>))/g)) {
-    touched.add((m[1] ?? m[2]) as string);
+  const mentions = new Map<string, number>();
+  for (const m of body.matchAll(/(?<![\w$.])([A-Z][\w$]*)(?![\w$])/g)) {
+    if (rendered.has(m[1] as string)) mentions.set(m[1] as string, (mentions.get(m[1] as string) ?? 0) + 1);
   }
   const names: string[] = [];
   for (const m of body.matchAll(/^function ([A-Z][\w$]*)\s*\(/gm)) {
     const name = m[1] as string;
-    if (!rendered.has(name) || touched.has(name) || names.includes(name)) continue;
+    const uses = rendered.get(name);
+    if (uses === undefined || mentions.get(name) !== uses + 1 || names.includes(name)) continue;
     if (new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(defaultPart)) continue;
     names.push(name);
   }
@@ -98,8 +103,10 @@ const targets = new WeakMap<object, { current: (...args: unknown[]) => unknown }
 /** A component that calls whatever `setForwarderTarget` last gave it. */
 export function makeForwarder(name: string, impl: (...args: unknown[]) => unknown): unknown {
   const target = { current: impl };
-  const elements = newElementCache();
+  // React calls a forwarder as a component (the module uses the name only as a JSX type, see `rewrite`), so it
+  // may have hooks of its own: its element cache, first (runtime/jsx.ts).
   const Forwarder = function (this: unknown, ...args: unknown[]) {
+    const elements = useElementReuse();
     return withElementReuse(elements, () => target.current.apply(this, args));
   };
   Object.defineProperty(Forwarder, 'name', { value: name });
