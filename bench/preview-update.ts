@@ -38,14 +38,14 @@ const repoRoot = resolve(fileURLToPath(import.meta.url), '../..');
 const now = () => performance.timeOrigin + performance.now();
 
 /**
- * Waits until `target` has painted twice and had 250 ms more: the edit's own leftovers (paint, a check after
+ * Waits until `target` has painted twice and had 50 ms more: the edit's own leftovers (paint, a check after
  * the render, Vite's watcher) are done before another page's edit is measured.
  */
 async function settle(target: Page | Frame): Promise<void> {
   await target.evaluate(
     () =>
       new Promise<void>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 250))),
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))),
       ),
   );
 }
