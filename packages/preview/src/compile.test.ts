@@ -179,6 +179,15 @@ describe('patched edits (plain-text changes of a declaration, checked against su
     .filter((f) => f.endsWith('.tsx.txt'))
     .map((f) => cleanGeneratedCode(readFileSync(join(CORPUS_DIR, f), 'utf8')).code);
 
+  /** Sucrase's output for the whole code, or null when it does not transpile (an edit that broke it). */
+  function sucrase(code: string, file: string): string | null {
+    try {
+      return transpileWhole(code, file);
+    } catch {
+      return null;
+    }
+  }
+
   /** A deterministic stream of numbers in [0, 1). */
   function random(seed: number) {
     let x = seed;
@@ -210,12 +219,8 @@ describe('patched edits (plain-text changes of a declaration, checked against su
         if (at < 0) continue;
         const replacement = `${word[0]}${k}x`;
         const edited = current.slice(0, at) + replacement + current.slice(at + word[0].length);
-        let expected: string;
-        try {
-          expected = transpileWhole(edited, file);
-        } catch {
-          continue;
-        }
+        const expected = sucrase(edited, file);
+        if (expected === null) continue;
         const got = transpile(edited, file, { patch: true });
         edits++;
         if (hasUnverifiedChunks()) {
@@ -265,12 +270,8 @@ describe('patched edits (plain-text changes of a declaration, checked against su
         const m = found[Math.floor(next() * found.length)];
         if (!m || m.index === undefined) continue;
         const edited = current.slice(0, m.index) + change(m[0], k) + current.slice(m.index + m[0].length);
-        let expected: string;
-        try {
-          expected = transpileWhole(edited, file);
-        } catch {
-          continue;
-        }
+        const expected = sucrase(edited, file);
+        if (expected === null) continue;
         const got = transpile(edited, file, { patch: true });
         edits++;
         const wasPatched = hasUnverifiedChunks();

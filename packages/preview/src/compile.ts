@@ -81,24 +81,39 @@ function patchedChunk(piece: string, filePath: string): string | undefined {
   while (p < max && a.charCodeAt(p) === piece.charCodeAt(p)) p++;
   let s = 0;
   while (s < max - p && a.charCodeAt(a.length - 1 - s) === piece.charCodeAt(piece.length - 1 - s)) s++;
-  return (
-    patchedText(prev, piece, p, s) ?? patchedCode(prev, piece, p, s) ?? patchedElement(prev, piece, p, s)
-  );
+  const edit: Edit = {
+    prev,
+    piece,
+    p,
+    s,
+    oldChange: a.slice(p, a.length - s),
+    newChange: piece.slice(p, piece.length - s),
+  };
+  return patchedText(edit) ?? patchedCode(edit) ?? patchedElement(edit);
 }
 
 /**
- * A change of plain words (see `patchedChunk`): `p` and `s` are the lengths of the text the old and new piece
- * share at the start and at the end.
+ * One edit of a declaration: its previous source and output, the new source, and the lengths of the text the
+ * two sources share at the start (`p`) and at the end (`s`), with what changed between them.
  */
-function patchedText(
-  prev: { source: string; js: string },
-  piece: string,
-  p: number,
-  s: number,
-): string | undefined {
+interface Edit {
+  prev: { source: string; js: string };
+  piece: string;
+  p: number;
+  s: number;
+  oldChange: string;
+  newChange: string;
+}
+
+/** `js` with its one occurrence of `from` replaced by `to`. */
+function replaceOnce(js: string, from: string, to: string): string {
+  const at = js.indexOf(from);
+  return js.slice(0, at) + to + js.slice(at + from.length);
+}
+
+/** A change of plain words (see `patchedChunk`). */
+function patchedText({ prev, piece, p, s, oldChange, newChange }: Edit): string | undefined {
   const a = prev.source;
-  const oldChange = a.slice(p, a.length - s);
-  const newChange = piece.slice(p, piece.length - s);
   if (!SAFE.test(oldChange) || !SAFE.test(newChange)) return undefined;
   // Widen to the whole run of plain text around the change, without its outer spaces.
   let start = p;
@@ -119,7 +134,7 @@ function patchedText(
   const jsxText = before[0] === '>' && before[1] === '"' && after[0] === '<' && after[1] === '"';
   if (!sameSides && !jsxText) return undefined;
   if (jsxText && !/^[A-Za-z0-9_$\- .,%#@+*?]+$/.test(newRun)) return undefined;
-  return prev.js.slice(0, at) + newRun + prev.js.slice(at + oldRun.length);
+  return replaceOnce(prev.js, oldRun, newRun);
 }
 
 /** Characters an edit of code may not touch to be patched: JSX, comments and regexes, templates, lines. */
@@ -156,15 +171,8 @@ function quotes(text: string): number {
  * still slips through is caught: TypeScript left in JavaScript does not parse, and the engine compiles again at
  * once (`verifyPatchedChunks`), and everything patched is compared with sucrase right after the render.
  */
-function patchedCode(
-  prev: { source: string; js: string },
-  piece: string,
-  p: number,
-  s: number,
-): string | undefined {
+function patchedCode({ prev, piece, p, s, oldChange, newChange }: Edit): string | undefined {
   const a = prev.source;
-  const oldChange = a.slice(p, a.length - s);
-  const newChange = piece.slice(p, piece.length - s);
   if (oldChange.length > 400 || newChange.length > 400) return undefined;
   if (CODE_UNSAFE.test(oldChange) || CODE_UNSAFE.test(newChange)) return undefined;
   if (brackets(oldChange) !== brackets(newChange) || quotes(oldChange) !== quotes(newChange))
@@ -183,9 +191,7 @@ function patchedCode(
     const to = Math.min(a.length, a.length - s + right);
     const oldSpan = a.slice(from, to);
     if (occurrences(a, oldSpan) !== 1 || occurrences(prev.js, oldSpan) !== 1) continue;
-    const at = prev.js.indexOf(oldSpan);
-    const newSpan = piece.slice(from, to - a.length + piece.length);
-    return prev.js.slice(0, at) + newSpan + prev.js.slice(at + oldSpan.length);
+    return replaceOnce(prev.js, oldSpan, piece.slice(from, to - a.length + piece.length));
   }
   return undefined;
 }
@@ -215,12 +221,7 @@ const ELEMENT_LINES_UP = 80;
  * render (`verifyPatchedChunks`), and is compiled again. An element whose old output is not unique (a repeated
  * line) gives way to the one around it.
  */
-function patchedElement(
-  prev: { source: string; js: string },
-  piece: string,
-  p: number,
-  s: number,
-): string | undefined {
+function patchedElement({ prev, piece, p, s }: Edit): string | undefined {
   const a = prev.source;
   const delta = piece.length - a.length;
   const changeEnd = piece.length - s;
@@ -236,9 +237,7 @@ function patchedElement(
       try {
         const oldJs = transpileCached(a.slice(start, end - delta), 'element.tsx');
         if (occurrences(prev.js, oldJs) === 1) {
-          const newJs = transpileCached(piece.slice(start, end), 'element.tsx');
-          const at = prev.js.indexOf(oldJs);
-          return prev.js.slice(0, at) + newJs + prev.js.slice(at + oldJs.length);
+          return replaceOnce(prev.js, oldJs, transpileCached(piece.slice(start, end), 'element.tsx'));
         }
       } catch {
         // Not an element after all (or the edit broke it): look further up.
