@@ -7,8 +7,8 @@
  * Kiln: the clock starts when the builder page posts `kiln:load` with the edited source (through the runtime's
  * MessagePort, as PreviewClient does) and stops when a MutationObserver in the preview iframe sees the edited
  * heading. Vite: the clock starts just before the edited file is written and stops when the page's observer
- * sees the heading. Kiln runs three kinds of edit (`EditKind`: text, code, markup) on three pages that take
- * turns, one edit each; Kiln's block and Vite's alternate (`ROUNDS`).
+ * sees the heading. Kiln runs three kinds of edit (`EditKind`: text, code, markup), each on a page of its own;
+ * Kiln's blocks and Vite's alternate (`ROUNDS`). Then both again with edits a second apart.
  *
  *   node --import tsx bench/preview-update.ts
  */
@@ -33,20 +33,26 @@ const EDITS = 50;
 const WARMUP = 5;
 /** Kiln and Vite take turns in this many blocks. */
 const ROUNDS = 2;
+/** The pause after each edit has painted, before the next one. */
+const PAUSE_MS = 50;
+/** The idle series: edits one second apart, as a person's are. */
+const IDLE_MS = 1000;
+const IDLE_EDITS = 15;
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../..');
 
 const now = () => performance.timeOrigin + performance.now();
 
 /**
- * Waits until `target` has painted twice and had 50 ms more: the edit's own leftovers (paint, a check after
- * the render, Vite's watcher) are done before another page's edit is measured.
+ * Waits until `target` has painted twice and then `pauseMs` more: the edit's own leftovers (paint, a check after
+ * the render) are done before the next edit, which starts from a settled page.
  */
-async function settle(target: Page | Frame): Promise<void> {
+async function settle(target: Page | Frame, pauseMs: number): Promise<void> {
   await target.evaluate(
-    () =>
+    (ms) =>
       new Promise<void>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))),
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, ms))),
       ),
+    pauseMs,
   );
 }
 
@@ -61,7 +67,8 @@ let viteMissed = 0;
 
 /** One measured page: `edit(i)` makes edit i and resolves to its latency in ms (null: not counted). */
 interface Series {
-  edit(i: number): Promise<number | null>;
+  /** Makes edit `i`, then waits for the page to settle and `pauseMs` more. */
+  edit(i: number, pauseMs?: number): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -77,7 +84,7 @@ async function kilnSeries(browser: Browser, edit: EditKind): Promise<Series> {
   if (!frame) throw new Error('preview frame not found');
   await frame.evaluate(WATCH_HEADING);
   return {
-    async edit(i) {
+    async edit(i, pauseMs = PAUSE_MS) {
       await page.evaluate((load) => (window as unknown as { kilnSend(l: unknown): void }).kilnSend(load), {
         kind: 'kiln:load',
         revisionId: 'bench',
@@ -96,7 +103,7 @@ async function kilnSeries(browser: Browser, edit: EditKind): Promise<Series> {
       });
       const seen = await seenAt(frame, `EDIT-${i}`);
       const sent = await page.evaluate(() => (window as unknown as { __sentAt: number }).__sentAt);
-      await settle(frame);
+      await settle(frame, pauseMs);
       return seen - sent;
     },
     async close() {
@@ -139,12 +146,12 @@ async function viteSeries(browser: Browser): Promise<Series> {
   await page.getByTestId('heading').waitFor({ timeout: 60_000 });
   await page.evaluate(WATCH_HEADING);
   return {
-    async edit(i) {
+    async edit(i, pauseMs = PAUSE_MS) {
       const written = now();
       writeFileSync(app, dashboardPage(`EDIT-${i}`));
       try {
         const ms = (await seenAt(page, `EDIT-${i}`, 5000)) - written;
-        await settle(page);
+        await settle(page, pauseMs);
         return ms;
       } catch {
         viteMissed++;
@@ -164,38 +171,35 @@ async function viteSeries(browser: Browser): Promise<Series> {
 const browser = await launchChromium();
 try {
   const lines = dashboardPage('EDIT-0').split('\n').length;
-  // Kiln's three pages take turns, one edit each, so the machine's noise (2 shared cores) falls on them alike;
-  // Vite runs alone in blocks between Kiln's (an idle Vite dev server and page beside Kiln's slowed Kiln's edits
-  // by ~1.5 ms here, as Kiln would slow Vite's), and the blocks alternate, so drift falls on both.
+  // Each series runs on its own page, edits one after another, each from a settled page (`settle`); Kiln's
+  // three series and Vite's alternate in blocks (`ROUNDS`), so drift of the machine (2 shared cores) falls on
+  // all of them, and neither product runs while the other is measured (an idle Vite dev server and page beside
+  // Kiln's slowed Kiln's edits by ~1.5 ms here, as Kiln would slow Vite's).
   const samples = {
     text: [] as number[],
     code: [] as number[],
     markup: [] as number[],
     vite: [] as number[],
   };
+  const idle = { kiln: [] as number[], vite: [] as number[] };
   const perRound = EDITS / ROUNDS;
   let i = 0;
+  const run = async (s: Series, into: number[], edits: number, pauseMs = PAUSE_MS) => {
+    for (let k = 1; k <= WARMUP + edits; k++) {
+      const ms = await s.edit(++i, pauseMs);
+      if (k > WARMUP && ms !== null) into.push(ms);
+    }
+    await s.close();
+  };
   for (let round = 0; round < ROUNDS; round++) {
-    const kiln = {
-      text: await kilnSeries(browser, 'text'),
-      code: await kilnSeries(browser, 'code'),
-      markup: await kilnSeries(browser, 'markup'),
-    };
-    for (let k = 1; k <= WARMUP + perRound; k++) {
-      i++;
-      for (const [name, s] of Object.entries(kiln) as [keyof typeof kiln, Series][]) {
-        const ms = await s.edit(i);
-        if (k > WARMUP && ms !== null) samples[name].push(ms);
-      }
-    }
-    for (const s of Object.values(kiln)) await s.close();
-    const vite = await viteSeries(browser);
-    for (let k = 1; k <= WARMUP + perRound; k++) {
-      const ms = await vite.edit(++i);
-      if (k > WARMUP && ms !== null) samples.vite.push(ms);
-    }
-    await vite.close();
+    await run(await kilnSeries(browser, 'text'), samples.text, perRound);
+    await run(await kilnSeries(browser, 'code'), samples.code, perRound);
+    await run(await kilnSeries(browser, 'markup'), samples.markup, perRound);
+    await run(await viteSeries(browser), samples.vite, perRound);
   }
+  // After a second of idle a page's next edit is slower (colder caches, a sleeping core): both products, text edits.
+  await run(await kilnSeries(browser, 'text'), idle.kiln, IDLE_EDITS, IDLE_MS);
+  await run(await viteSeries(browser), idle.vite, IDLE_EDITS, IDLE_MS);
   const kiln = summary(samples.text);
   const kilnCode = summary(samples.code);
   const kilnMarkup = summary(samples.markup);
@@ -208,7 +212,7 @@ try {
   console.log(`  kiln, text edits    : median ${kiln.median} ms, p90 ${kiln.p90} ms (patched)`);
   console.log(`  kiln, code edits    : median ${kilnCode.median} ms, p90 ${kilnCode.p90} ms (patched)`);
   console.log(
-    `  kiln, markup edits  : median ${kilnMarkup.median} ms, p90 ${kilnMarkup.p90} ms (the changed declaration transpiled)`,
+    `  kiln, markup edits  : median ${kilnMarkup.median} ms, p90 ${kilnMarkup.p90} ms (the changed element transpiled)`,
   );
   console.log(
     `  vite ${viteVersion} HMR (React): median ${vite.median} ms, p90 ${vite.p90} ms${viteMissed ? ` (${viteMissed} missed updates retried, not counted)` : ''}`,
@@ -216,6 +220,11 @@ try {
   console.log(`  ratio vite/kiln, text edits  : ${ratio(kiln)}`);
   console.log(`  ratio vite/kiln, code edits  : ${ratio(kilnCode)}`);
   console.log(`  ratio vite/kiln, markup edits: ${ratio(kilnMarkup)}`);
+  const idleKiln = summary(idle.kiln);
+  const idleVite = summary(idle.vite);
+  console.log(
+    `  edits ${IDLE_MS} ms apart (${IDLE_EDITS} each, text): kiln median ${idleKiln.median} ms, p90 ${idleKiln.p90} ms; vite median ${idleVite.median} ms, p90 ${idleVite.p90} ms; ratio median ${(idleVite.median / idleKiln.median).toFixed(1)}×, p90 ${(idleVite.p90 / idleKiln.p90).toFixed(1)}×`,
+  );
 } finally {
   await browser.close();
 }

@@ -63,13 +63,14 @@ describe('platform UI', () => {
     await owner.getByLabel('Message').fill('Make it teal');
     await owner.getByLabel('Message').press('Enter');
     await expect
-      .poll(() => owner.getByRole('log', { name: 'Chat history' }).textContent())
+      // The follow-up is queued, generated and checked in Chromium: seconds on a busy 2-core machine, not one.
+      .poll(() => owner.getByRole('log', { name: 'Chat history' }).textContent(), { timeout: 30_000 })
       .toContain('Changed the accent colour');
     await waitUntilBuilt(owner);
 
     await owner.getByRole('tab', { name: 'History' }).click();
     const revisions = owner.getByRole('navigation', { name: 'Revisions' }).getByRole('button');
-    await expect.poll(() => revisions.count()).toBe(2);
+    await expect.poll(() => revisions.count(), { timeout: 10_000 }).toBe(2);
     expect(await revisions.first().textContent()).toContain('Make it teal');
     await owner.getByRole('heading', { name: 'Changes' }).waitFor();
     const fileChanges = owner.getByRole('table', { name: /^Changes in / });
@@ -82,7 +83,7 @@ describe('platform UI', () => {
     await owner.getByRole('status').filter({ hasText: 'Restored version 1.' }).waitFor();
     await waitUntilBuilt(owner);
     await owner.getByRole('tab', { name: 'History' }).click();
-    await expect.poll(() => revisions.count()).toBe(3);
+    await expect.poll(() => revisions.count(), { timeout: 10_000 }).toBe(3);
     const newest = await revisions.first().textContent();
     expect(newest).toContain('#3');
     expect(newest).toContain('Restore');
