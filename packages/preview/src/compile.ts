@@ -328,18 +328,16 @@ export function transpile(code: string, filePath: string, opts: { patch?: boolea
         js = patchedChunk(piece, filePath);
         if (js !== undefined) unverified.set(piece, { js, filePath });
       }
-      if (js === undefined) {
-        js = transpileWhole(piece, filePath);
-        chunkCache.set(piece, js);
-        if (chunkCache.size > CHUNK_CACHE_SIZE) chunkCache.delete(chunkCache.keys().next().value as string);
-      }
+      js ??= transpileCached(piece, filePath);
       if (piece.length >= 200) {
         lastByHead.set(`${filePath}\n${piece.slice(0, piece.indexOf('\n') >>> 0)}`, { source: piece, js });
         if (lastByHead.size > CHUNK_CACHE_SIZE) lastByHead.delete(lastByHead.keys().next().value as string);
       }
       out.push(js);
     }
-  } catch {
+  } catch (error) {
+    // A one-piece module is the whole module: its error is already the whole module's.
+    if (pieces.length === 1) throw error;
     return transpileWhole(code, filePath);
   }
   return out.join('\n');

@@ -101,8 +101,7 @@ export function commitHandlers(pending: [HandlerBox, unknown][]): void {
 
 /** Marks a component as a pure function of its props (lucide icons), so its elements may be reused. */
 export function markPureComponent(type: unknown): void {
-  if ((typeof type === 'function' || (typeof type === 'object' && type !== null)) && !pureTypes.has(type))
-    pureTypes.add(type);
+  if (typeof type === 'function' || (typeof type === 'object' && type !== null)) pureTypes.add(type);
 }
 
 /** Runs one render of generated code with `cache` as its element cache (calls in order from the start). */
