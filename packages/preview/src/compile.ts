@@ -25,6 +25,11 @@ export interface CompiledModule {
   defaultName: string | null;
   /** Named exports (exported name → local name). */
   namedExports: Record<string, string>;
+  /**
+   * The preview's edits only (`patch: true`): the body's top-level declarations as transpiled one by one;
+   * joined by newlines they are `code` up to its return line (runtime/reuse.ts keeps unchanged functions).
+   */
+  pieces?: string[];
 }
 
 export function transpileWhole(code: string, filePath: string): string {
@@ -308,6 +313,12 @@ export function hasUnverifiedChunks(): boolean {
  * `patch: true` (the preview's edits), a plain-text edit of a declaration is patched into its previous output.
  */
 export function transpile(code: string, filePath: string, opts: { patch?: boolean } = {}): string {
+  const out = transpileInPieces(code, filePath, opts);
+  return typeof out === 'string' ? out : out.join('\n');
+}
+
+/** `transpile`'s output as its pieces (joined by newlines, they are the output), or one string when whole. */
+function transpileInPieces(code: string, filePath: string, opts: { patch?: boolean }): string[] | string {
   const pieces: string[] = [];
   let start = 0;
   for (let at = code.indexOf('\n'); at >= 0; at = code.indexOf('\n', at + 1)) {
@@ -340,7 +351,7 @@ export function transpile(code: string, filePath: string, opts: { patch?: boolea
     if (pieces.length === 1) throw error;
     return transpileWhole(code, filePath);
   }
-  return out.join('\n');
+  return out;
 }
 
 /**
@@ -423,8 +434,11 @@ export function compileModule(
 ): CompiledModule {
   const cleaned = cleanGeneratedCode(source);
   let body: string;
+  let pieces: string[] | undefined;
   try {
-    body = transpile(cleaned.code, filePath, opts);
+    const out = transpileInPieces(cleaned.code, filePath, opts);
+    body = typeof out === 'string' ? out : out.join('\n');
+    if (opts.patch && typeof out !== 'string') pieces = out;
   } catch (error) {
     const wrapped = wrapAdjacentJsx(cleaned.code);
     if (wrapped === cleaned.code) throw error;
@@ -440,5 +454,6 @@ export function compileModule(
     imports: cleaned.imports,
     defaultName: cleaned.defaultName,
     namedExports: cleaned.namedExports,
+    ...(pieces && { pieces }),
   };
 }

@@ -48,6 +48,7 @@ import {
   setForwarderTarget,
   withLocalRefresh,
 } from './refresh.ts';
+import { FunctionReuse } from './reuse.ts';
 
 /** The user-facing text of the render-failure box (spec §8). */
 export const RENDER_ERROR_TEXT = 'Error in generated code';
@@ -157,6 +158,8 @@ export class Engine {
   private readonly lazies = new Map<string, unknown>();
   private readonly compileCache = new Map<string, ModuleRecord['compiled'] | ModuleRecord['compileError']>();
   private readonly standInsByCode = new Map<string, string[]>();
+  /** The preview's edits keep a module's unchanged functions (runtime/reuse.ts). */
+  private readonly functionReuse = new FunctionReuse();
   /** The default export of each module that last rendered without error: shown while generating. */
   readonly lastGood = new Map<string, unknown>();
   private readonly failing = new Set<string>();
@@ -423,7 +426,17 @@ export class Engine {
         scope.set(LOCALS_RECORD, recordLocals);
       }
       try {
-        rec.exports = runModule(code, scope);
+        const { pieces } = compiled;
+        const reusing = this.kind === 'preview' && !this.generating;
+        rec.exports = runModule(
+          code,
+          scope,
+          reusing && pieces
+            ? () =>
+                this.functionReuse.prepare(rec.filePath, code, pieces, scope, hookSignature(compiled.code))
+            : undefined,
+        );
+        if (reusing) this.functionReuse.settle(rec.filePath, rec.exports);
         // A cached evaluation returns its old exports: point its forwarders at its code again.
         for (const [, impl, bound] of moduleLocals(rec.exports)) setForwarderTarget(bound, impl);
         break;

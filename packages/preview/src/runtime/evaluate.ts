@@ -11,6 +11,7 @@ import * as ReactDOM from 'react-dom';
 import type { ModuleImport } from '../clean.ts';
 import type { CompiledModule } from '../compile.ts';
 import { kilnJsx } from './jsx.ts';
+import type { PreparedRun } from './reuse.ts';
 
 /** How many undefined names one module may have replaced by stand-ins (spec §5). */
 export const MAX_STAND_INS = 10;
@@ -170,7 +171,11 @@ const runCache = new Map<string, CachedRun>();
  * Runs a compiled module body with a scope and returns its exports object; throws what the module throws.
  * The same code with the same scope values returns the same exports, so React keeps component state.
  */
-export function runModule(code: string, scope: Map<string, unknown>): Record<string, unknown> {
+export function runModule(
+  code: string,
+  scope: Map<string, unknown>,
+  prepare?: () => PreparedRun | null,
+): Record<string, unknown> {
   const names = [...scope.keys()];
   const values = [...scope.values()];
   const joined = names.join(',');
@@ -183,15 +188,34 @@ export function runModule(code: string, scope: Map<string, unknown>): Record<str
   ) {
     return cached.exports;
   }
-  const fn = new Function(...names, `return (function () {\n${code}\n})();`) as (
-    ...args: unknown[]
-  ) => unknown;
-  const result = fn(...values);
-  const exports = result && typeof result === 'object' ? (result as Record<string, unknown>) : {};
+  const prepared = prepare?.();
+  let exports: Record<string, unknown>;
+  if (!prepared) exports = run(code, names, values);
+  else {
+    // Unchanged functions taken from the module's last evaluation (runtime/reuse.ts).
+    exports = run(
+      prepared.code,
+      [...names, ...prepared.scope.keys()],
+      [...values, ...prepared.scope.values()],
+    );
+    const plain = prepared.finish(exports) ? null : prepared.plain();
+    if (plain) {
+      exports = run(plain.code, [...names, ...plain.scope.keys()], [...values, ...plain.scope.values()]);
+      plain.finish(exports);
+    }
+  }
   runCache.delete(code);
   runCache.set(code, { names: joined, values, exports });
   if (runCache.size > 300) runCache.delete(runCache.keys().next().value as string);
   return exports;
+}
+
+function run(code: string, names: string[], values: unknown[]): Record<string, unknown> {
+  const fn = new Function(...names, `return (function () {\n${code}\n})();`) as (
+    ...args: unknown[]
+  ) => unknown;
+  const result = fn(...values);
+  return result && typeof result === 'object' ? (result as Record<string, unknown>) : {};
 }
 
 /** The name in a "X is not defined" ReferenceError, or null. */
