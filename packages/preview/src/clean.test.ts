@@ -1,5 +1,15 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { cleanGeneratedCode, DEFAULT_EXPORT_LOCAL, importKind, replaceArrayConstructors } from './clean.ts';
+import {
+  checkCleanEdits,
+  cleanEdit,
+  cleanGeneratedCode,
+  DEFAULT_EXPORT_LOCAL,
+  hasUncheckedCleans,
+  importKind,
+  replaceArrayConstructors,
+} from './clean.ts';
 
 describe('cleanGeneratedCode: import and export statements', () => {
   test('removes imports, keeping line numbers, and records what they bring', () => {
@@ -112,4 +122,62 @@ test('importKind classifies sources', () => {
   expect(importKind('../lib/x')).toBe('project');
   expect(importKind('date-fns')).toBe('library');
   expect(importKind('@tanstack/react-query')).toBe('library');
+});
+
+test('cleanEdit: an edit cleaned from the previous result equals a full clean, or the check says it does not', () => {
+  const dir = join(import.meta.dirname, '../../../bench/corpus');
+  const corpus = readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8'));
+  let x = 7;
+  const random = () => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return x / 2147483648;
+  };
+  const lineEdit = (s: string, change: (lines: string[], i: number) => void) => {
+    const lines = s.split('\n');
+    change(lines, Math.floor(random() * lines.length));
+    return lines.join('\n');
+  };
+  const kinds: ((s: string) => string)[] = [
+    (s) => {
+      const words = [...s.matchAll(/[A-Za-z]{3,}/g)];
+      const w = words[Math.floor(random() * words.length)];
+      return w ? `${s.slice(0, w.index)}${w[0]}x${s.slice(w.index + w[0].length)}` : s;
+    },
+    (s) => lineEdit(s, (lines, i) => lines.splice(i, 0, '  const extra = 1;')),
+    (s) => lineEdit(s, (lines, i) => lines.splice(i, 1)),
+    (s) => lineEdit(s, (lines, i) => lines.splice(i, 0, "import { Foo } from 'bar';")),
+    (s) => lineEdit(s, (lines, i) => lines.splice(i, 0, 'export const y = Array(3);')),
+    (s) => s.replace('export default ', ''),
+    (s) => {
+      const at = Math.floor(random() * s.length);
+      return s.slice(0, at) + s.slice(at + 1);
+    },
+    (s) => {
+      const at = Math.floor(random() * s.length);
+      return `${s.slice(0, at)}\n${s.slice(at)}`;
+    },
+  ];
+  let edits = 0;
+  let fast = 0;
+  for (const [i, source] of corpus.entries()) {
+    let current = source;
+    cleanEdit(current, `corpus-${i}.tsx`);
+    for (let k = 0; k < 30; k++) {
+      const edit = kinds[Math.floor(random() * kinds.length)] as (s: string) => string;
+      const edited = edit(current);
+      const got = cleanEdit(edited, `corpus-${i}.tsx`);
+      const checked = hasUncheckedCleans();
+      const wrong = checkCleanEdits();
+      edits++;
+      if (checked) fast++;
+      if (JSON.stringify(got) !== JSON.stringify(cleanGeneratedCode(edited))) {
+        expect(wrong).toEqual([edited]);
+        expect(cleanEdit(edited, `corpus-${i}.tsx`)).toEqual(cleanGeneratedCode(edited));
+      } else expect(wrong).toEqual([]);
+      current = edited;
+    }
+  }
+  expect(edits).toBeGreaterThan(1500);
+  // About two edits in five touch only lines no rule starts from.
+  expect(fast).toBeGreaterThan(edits / 4);
 });

@@ -9,7 +9,14 @@
  * project component. Pure: runs in the browser and in Node (the server compiles at publish time).
  */
 import { transform } from 'sucrase';
-import { type CleanedModule, cleanGeneratedCode, type ModuleImport } from './clean.ts';
+import {
+  type CleanedModule,
+  checkCleanEdits,
+  cleanEdit,
+  cleanGeneratedCode,
+  hasUncheckedCleans,
+  type ModuleImport,
+} from './clean.ts';
 
 /** Name of the JSX factory the compiled code calls. */
 export const JSX_FACTORY = '__kiln_jsx';
@@ -294,12 +301,12 @@ export function verifyPatchedChunks(): string[] {
     }
   }
   unverified.clear();
-  return wrong;
+  return [...wrong, ...checkCleanEdits()];
 }
 
 /** Whether some patched chunks still wait for `verifyPatchedChunks`. */
 export function hasUnverifiedChunks(): boolean {
-  return unverified.size > 0;
+  return unverified.size > 0 || hasUncheckedCleans();
 }
 
 /**
@@ -432,7 +439,8 @@ export function compileModule(
   filePath: string,
   opts: { patch?: boolean } = {},
 ): CompiledModule {
-  const cleaned = cleanGeneratedCode(source);
+  // The preview's edits clean from the file's previous result when they can (checked with the patches).
+  const cleaned = opts.patch ? cleanEdit(source, filePath) : cleanGeneratedCode(source);
   let body: string;
   let pieces: string[] | undefined;
   try {
