@@ -131,4 +131,57 @@ export default function Home() {
     expect((await b.messages()).filter((m) => m.kind === 'kiln:error')).toEqual([]);
     await b.page.context().close();
   });
+
+  test('an edit keeps the module’s unchanged functions, and a function that reads a changed const runs anew', async () => {
+    const module = (title: string, factor: number) => [
+      {
+        filePath: 'apps/web/src/app/page.tsx',
+        moduleType: 'PAGE' as const,
+        name: 'Homepage',
+        content: `import { useState } from 'react';
+
+const FACTOR = ${factor};
+
+function scaled(n: number) {
+  return n * FACTOR;
+}
+
+function Tag() {
+  Tag.renders = (Tag.renders ?? 0) + 1;
+  return <span data-testid="tag">{Tag.renders}</span>;
+}
+
+export default function Home() {
+  const [n, setN] = useState(1);
+  return (
+    <main>
+      <h1 data-testid="heading">${title}</h1>
+      <p data-testid="scaled">{scaled(n)}</p>
+      <Tag />
+      <button type="button" data-testid="inc" onClick={() => setN(n + 1)}>+</button>
+    </main>
+  );
+}
+`,
+      },
+    ];
+    const b = await openBuilder();
+    const p = b.preview;
+    await b.load(module('One', 2));
+    await expect.poll(() => p.getByTestId('scaled').textContent()).toBe('2');
+    const first = Number(await p.getByTestId('tag').textContent());
+    // An edit of the page only: `Tag` is the same function object as before (its count goes on; a new one
+    // would start again at 1), and `scaled` still reads FACTOR.
+    await b.load(module('Two', 2));
+    await p.getByTestId('heading').filter({ hasText: 'Two' }).waitFor();
+    expect(Number(await p.getByTestId('tag').textContent())).toBeGreaterThan(first);
+    expect(await p.getByTestId('scaled').textContent()).toBe('2');
+    // FACTOR changed: `scaled`, which reads it, is evaluated anew and sees 3.
+    await b.load(module('Two', 3));
+    await expect.poll(() => p.getByTestId('scaled').textContent()).toBe('3');
+    await p.getByTestId('inc').click();
+    await expect.poll(() => p.getByTestId('scaled').textContent()).toBe('6');
+    expect((await b.messages()).filter((m) => m.kind === 'kiln:error')).toEqual([]);
+    await b.page.context().close();
+  });
 });
