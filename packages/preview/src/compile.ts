@@ -280,9 +280,9 @@ function elementEnd(code: string, lineStart: number, line: string, indent: strin
 }
 
 /**
- * Transpiles the chunks that were patched (see `patchedChunk`) and puts sucrase's output in the cache. Returns
- * the sources whose patch differed from sucrase (their modules must be compiled and evaluated again); normally
- * none.
+ * Transpiles the chunks that were patched (see `patchedChunk`) and puts sucrase's output in the cache, and
+ * cleans in full the modules cleaned from a previous result (clean.ts `cleanEdit`). Returns the sources whose
+ * patch or cleaning differed (their modules must be compiled and evaluated again); normally none.
  */
 export function verifyPatchedChunks(): string[] {
   const wrong: string[] = [];
