@@ -120,6 +120,15 @@ ${page}
     expect((second.exports.default as () => string)()).toBe('v2');
   });
 
+  it('keeps nothing in a module that starts with a directive', () => {
+    const edit = editor();
+    const strict = (n: number) => `'use strict';\n${helpers().replace('21', String(n))}`;
+    edit(strict(1));
+    const next = edit(strict(2));
+    expect(next.kept).toEqual([]);
+    expect((next.exports.default as () => string)()).toBe('4!');
+  });
+
   it('keeps nothing when the scope changed (an import, a component, a stand-in)', () => {
     const scope = new Map<string, unknown>([['useState', () => []]]);
     const edit = editor(scope);

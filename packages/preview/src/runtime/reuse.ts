@@ -212,9 +212,12 @@ export class FunctionReuse {
     }
     for (const name of twice) fnPiece.delete(name);
 
-    // Candidates: unchanged, at the same line, exactly a function last time, never assigned.
+    // Candidates: unchanged, at the same line, exactly a function last time, never assigned. Not in a body
+    // that starts with a directive ('use strict'): the `var` that takes them would end its prologue.
     const kept = new Map<string, number>();
-    if (samePrev) {
+    const first = pieces[0] ?? '';
+    const directive = first[(infoOf[0] as PieceInfo | undefined)?.lead ?? 0];
+    if (samePrev && directive !== "'" && directive !== '"') {
       for (const [name, i] of fnPiece) {
         const before = prev.fns.get(pieces[i] as string);
         if (before?.name !== name || before.start !== starts[i]) continue;
