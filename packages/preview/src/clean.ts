@@ -252,13 +252,22 @@ function newlines(text: string, end = text.length): number {
   return n;
 }
 
-/** The cleaned `b` from the cleaned `a` (see `cleanEdit`), or undefined when the edit may change cleaning. */
-function editedClean(a: string, old: CleanedModule, b: string): CleanedModule | undefined {
+/**
+ * How many characters `a` and `b` share at the start (`p`) and, after that, at the end (`s`): an edit changed
+ * `a.slice(p, a.length - s)` into `b.slice(p, b.length - s)`.
+ */
+export function commonEnds(a: string, b: string): { p: number; s: number } {
   const max = Math.min(a.length, b.length);
   let p = 0;
   while (p < max && a.charCodeAt(p) === b.charCodeAt(p)) p++;
   let s = 0;
   while (s < max - p && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)) s++;
+  return { p, s };
+}
+
+/** The cleaned `b` from the cleaned `a` (see `cleanEdit`), or undefined when the edit may change cleaning. */
+function editedClean(a: string, old: CleanedModule, b: string): CleanedModule | undefined {
+  const { p, s } = commonEnds(a, b);
   // Whole lines: from the start of the first changed line to the end of the last one.
   const start = a.lastIndexOf('\n', p - 1) + 1;
   const newline = a.indexOf('\n', a.length - s);

@@ -14,6 +14,7 @@ import {
   checkCleanEdits,
   cleanEdit,
   cleanGeneratedCode,
+  commonEnds,
   hasUncheckedCleans,
   type ModuleImport,
 } from './clean.ts';
@@ -33,8 +34,8 @@ export interface CompiledModule {
   /** Named exports (exported name → local name). */
   namedExports: Record<string, string>;
   /**
-   * The preview's edits only (`patch: true`): the body's top-level declarations as transpiled one by one;
-   * joined by newlines they are `code` up to its return line (runtime/reuse.ts keeps unchanged functions).
+   * The preview's edits only (`patch: true`): the body's top-level declarations as transpiled one by one (one
+   * piece when transpiled whole); joined by newlines they are `code` up to its return line (runtime/reuse.ts).
    */
   pieces?: string[];
 }
@@ -88,11 +89,7 @@ function patchedChunk(piece: string, filePath: string): string | undefined {
   const prev = lastByHead.get(head);
   if (!prev || prev.source.length < 200) return undefined;
   const a = prev.source;
-  const max = Math.min(a.length, piece.length);
-  let p = 0;
-  while (p < max && a.charCodeAt(p) === piece.charCodeAt(p)) p++;
-  let s = 0;
-  while (s < max - p && a.charCodeAt(a.length - 1 - s) === piece.charCodeAt(piece.length - 1 - s)) s++;
+  const { p, s } = commonEnds(a, piece);
   const edit: Edit = {
     prev,
     piece,
@@ -320,12 +317,11 @@ export function hasUnverifiedChunks(): boolean {
  * `patch: true` (the preview's edits), a plain-text edit of a declaration is patched into its previous output.
  */
 export function transpile(code: string, filePath: string, opts: { patch?: boolean } = {}): string {
-  const out = transpileInPieces(code, filePath, opts);
-  return typeof out === 'string' ? out : out.join('\n');
+  return transpileInPieces(code, filePath, opts).join('\n');
 }
 
-/** `transpile`'s output as its pieces (joined by newlines, they are the output), or one string when whole. */
-function transpileInPieces(code: string, filePath: string, opts: { patch?: boolean }): string[] | string {
+/** `transpile`'s output as its pieces: joined by newlines, they are the output (one piece when whole). */
+function transpileInPieces(code: string, filePath: string, opts: { patch?: boolean }): string[] {
   const pieces: string[] = [];
   let start = 0;
   for (let at = code.indexOf('\n'); at >= 0; at = code.indexOf('\n', at + 1)) {
@@ -356,7 +352,7 @@ function transpileInPieces(code: string, filePath: string, opts: { patch?: boole
   } catch (error) {
     // A one-piece module is the whole module: its error is already the whole module's.
     if (pieces.length === 1) throw error;
-    return transpileWhole(code, filePath);
+    return [transpileWhole(code, filePath)];
   }
   return out;
 }
@@ -445,8 +441,8 @@ export function compileModule(
   let pieces: string[] | undefined;
   try {
     const out = transpileInPieces(cleaned.code, filePath, opts);
-    body = typeof out === 'string' ? out : out.join('\n');
-    if (opts.patch && typeof out !== 'string') pieces = out;
+    body = out.join('\n');
+    if (opts.patch) pieces = out;
   } catch (error) {
     const wrapped = wrapAdjacentJsx(cleaned.code);
     if (wrapped === cleaned.code) throw error;

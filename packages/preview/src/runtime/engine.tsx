@@ -36,7 +36,7 @@ import {
 } from './evaluate.ts';
 import { expoShims } from './expo-shims.tsx';
 import { setProjectFiles } from './images.ts';
-import { markPureComponent, useElementReuse, withElementReuse } from './jsx.ts';
+import { markPureComponent, useElementReuse } from './jsx.ts';
 import { isCatalogueLibrary, loadIcon, loadLibrary } from './libraries.ts';
 import { nextShims } from './next-shims.tsx';
 import {
@@ -432,8 +432,15 @@ export class Engine {
           code,
           scope,
           reusing && pieces
-            ? () =>
-                this.functionReuse.prepare(rec.filePath, code, pieces, scope, hookSignature(compiled.code))
+            ? (names, values) =>
+                this.functionReuse.prepare(
+                  rec.filePath,
+                  code,
+                  pieces,
+                  names,
+                  values,
+                  hookSignature(compiled.code),
+                )
             : undefined,
         );
         if (reusing) this.functionReuse.settle(rec.filePath, rec.exports);
@@ -864,8 +871,7 @@ function checked(impl: (props: unknown) => unknown, generating: boolean): unknow
     // Not a hook factory: one wrapper per generated component, cached.
     const Checked = (props: unknown) => {
       // Always first, before the generated code's hooks (runtime/jsx.ts).
-      const elements = useElementReuse();
-      const out = withElementReuse(elements, () => run(props));
+      const out = useElementReuse(() => run(props));
       if (!isRenderableNode(out)) throw new Error(INVALID_NODE_MESSAGE);
       if (generating && (out === null || out === undefined)) throw new Error(EMPTY_WHILE_GENERATING);
       return out as ReactNode;
@@ -886,8 +892,7 @@ interface RefreshProps {
 function refreshable(name: string, generating: boolean): ComponentType<RefreshProps> {
   const Refreshable = ({ impl, props }: RefreshProps) => {
     // Always first, before the generated code's hooks (runtime/jsx.ts).
-    const elements = useElementReuse();
-    const out = withElementReuse(elements, () => impl(props));
+    const out = useElementReuse(() => impl(props));
     if (!isRenderableNode(out)) throw new Error(INVALID_NODE_MESSAGE);
     if (generating && (out === null || out === undefined)) throw new Error(EMPTY_WHILE_GENERATING);
     return out as ReactNode;

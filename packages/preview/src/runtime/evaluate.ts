@@ -174,7 +174,7 @@ const runCache = new Map<string, CachedRun>();
 export function runModule(
   code: string,
   scope: Map<string, unknown>,
-  prepare?: () => PreparedRun | null,
+  prepare?: (scopeNames: string, scopeValues: unknown[]) => PreparedRun | null,
 ): Record<string, unknown> {
   const names = [...scope.keys()];
   const values = [...scope.values()];
@@ -188,7 +188,7 @@ export function runModule(
   ) {
     return cached.exports;
   }
-  const prepared = prepare?.();
+  const prepared = prepare?.(joined, values);
   let exports: Record<string, unknown>;
   if (!prepared) exports = run(code, names, values);
   else {

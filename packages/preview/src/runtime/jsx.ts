@@ -81,17 +81,18 @@ export function newElementCache(): ElementCache {
 }
 
 /**
- * The element cache of the component instance being rendered (a hook: the engine's wrappers call it first,
- * before the generated code's own hooks). Its handlers take over when this render commits.
+ * Runs `render` (one render of generated code) with the element cache of the component instance being rendered.
+ * A hook: the engine's wrappers call it first, before the generated code's own hooks. The render's handlers
+ * take over when it commits.
  */
-export function useElementReuse(): ElementCache {
+export function useElementReuse<T>(render: () => T): T {
   const ref = useRef<ElementCache | null>(null);
   ref.current ??= newElementCache();
   const cache = ref.current;
   const pending: [HandlerBox, unknown][] = [];
   cache.pending = pending;
   useInsertionEffect(() => commitHandlers(pending));
-  return cache;
+  return withElementReuse(cache, render);
 }
 
 /** Points each trampoline of a committed render at its newest handler. */

@@ -13,7 +13,7 @@
  * rewrites the body the runtime evaluates, and lines and positions of the module's code stay where they were.
  */
 
-import { useElementReuse, withElementReuse } from './jsx.ts';
+import { useElementReuse } from './jsx.ts';
 
 /** Scope name of the function that returns the forwarder of a local component. */
 export const LOCAL_BINDING = '__kiln_local';
@@ -106,8 +106,7 @@ export function makeForwarder(name: string, impl: (...args: unknown[]) => unknow
   // React calls a forwarder as a component (the module uses the name only as a JSX type, see `rewrite`), so it
   // may have hooks of its own: its element cache, first (runtime/jsx.ts).
   const Forwarder = function (this: unknown, ...args: unknown[]) {
-    const elements = useElementReuse();
-    return withElementReuse(elements, () => target.current.apply(this, args));
+    return useElementReuse(() => target.current.apply(this, args));
   };
   Object.defineProperty(Forwarder, 'name', { value: name });
   targets.set(Forwarder, target);

@@ -9,8 +9,8 @@ function editor(scope = new Map<string, unknown>([['useState', (x: unknown) => [
   return (source: string) => {
     const compiled = compileModule(source, 'page.tsx', { patch: true });
     let code = '';
-    const exports = runModule(compiled.code, scope, () => {
-      const run = reuse.prepare('page.tsx', compiled.code, compiled.pieces ?? [], scope, 'sig');
+    const exports = runModule(compiled.code, scope, (names, values) => {
+      const run = reuse.prepare('page.tsx', compiled.code, compiled.pieces ?? [], names, values, 'sig');
       code = run?.code ?? '';
       return run;
     });

@@ -10,12 +10,13 @@
  * That is the same program only when the old function sees what a new one would: so a function is kept only
  * when the module's scope (React, imports, components, stand-ins) is the same values as last time, its hook
  * signature is the same (so forwarders are, runtime/refresh.ts), nothing assigns its name, and every name it
- * mentions is either not declared at the top level or is another kept function (`plan`). What a piece
- * declares is read conservatively: a piece that is one `function Name(…) {…}` or `const Name = (…) => …`
- * declares that name; any other piece declares every name it mentions (except property names). After the run,
+ * mentions is either not declared at the top level or is another kept function (`FunctionReuse.prepare`).
+ * What a piece declares is read conservatively: a piece that is one `function Name(…) {…}` or
+ * `const Name = (…) => …` declares that name; any other piece declares every name it mentions (except
+ * property names, keys and keywords). After the run,
  * `__kiln_capture` receives every such function, and `Function.prototype.toString` — V8's own text of the
- * function — proves the piece held that declaration and nothing more; when a piece that was assumed to turn
- * out otherwise, the module is run again without kept functions.
+ * function — proves the piece held that declaration and nothing more; when a piece taken for one function turns
+ * out to hold more, the module is run again without kept functions.
  */
 
 /** Scope name of the functions kept from the last evaluation, in the order of the `var` that takes them. */
@@ -173,13 +174,15 @@ export class FunctionReuse {
 
   /**
    * A run of `code` (the module body, its first `pieces.join('\n').length` characters being `pieces`) that
-   * keeps what it can from the file's last evaluation; null when `code` does not start with its pieces.
+   * keeps what it can from the file's last evaluation; null when `code` does not start with its pieces. The
+   * scope is given as its names joined by commas and its values, as `runModule` has them.
    */
   prepare(
     filePath: string,
     code: string,
     pieces: readonly string[],
-    scope: Map<string, unknown>,
+    scopeNames: string,
+    scopeValues: unknown[],
     signature: string,
   ): PreparedRun | null {
     const infoOf = pieces.map(pieceInfo);
@@ -192,8 +195,6 @@ export class FunctionReuse {
       bodyLength += piece.length + 1;
     }
     if (code.length <= bodyLength || code[bodyLength] !== '\n') return null;
-    const scopeNames = [...scope.keys()].join(',');
-    const scopeValues = [...scope.values()];
     const prev = this.last.get(filePath);
     const samePrev =
       prev !== undefined &&
