@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   KILN_PRIVATE_PROJECT_LIMITS: z.string().optional(),
   KILN_PRIVATE_PAGE_LIMITS: z.string().optional(),
   KILN_MAIL_FROM: z.string().default('Kiln <kiln@localhost>'),
+  KILN_TRUST_PROXY: z.enum(['0', '1', 'true', 'false', '']).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
@@ -58,6 +59,8 @@ export interface KilnConfig {
   readonly mailFrom: string;
   /** Private projects per organisation and pages per private project, per plan (KILN_PRIVATE_*_LIMITS). */
   readonly privateLimits: PrivateLimits;
+  /** `KILN_TRUST_PROXY=1`: take the client's address from `X-Forwarded-For` (only behind a proxy that sets it). */
+  readonly trustProxy: boolean;
   readonly env: 'development' | 'production' | 'test';
 }
 
@@ -101,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.KILN_MAIL_FROM,
     privateLimits,
+    trustProxy: e.KILN_TRUST_PROXY === '1' || e.KILN_TRUST_PROXY === 'true',
     env: e.NODE_ENV,
   });
 }

@@ -93,6 +93,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     privateLimits: config.privateLimits,
     models,
     backend,
+    trustProxy: config.trustProxy,
     log,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

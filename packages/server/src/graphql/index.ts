@@ -101,6 +101,8 @@ export interface GraphQLContext {
   setSession(token: string, expiresAt: Date): void;
   clearSession(): void;
   sessionToken: string | undefined;
+  /** The caller's address (for rate limits): the TCP peer, or X-Forwarded-For behind a trusted proxy. */
+  clientAddress: string;
   classifier: ContentClassifier;
   /** A revision was queued: wake the workers. */
   onQueued(): void;

@@ -34,6 +34,7 @@ import type { OrganizationModels } from '../model-settings';
 import type { Origins } from '../origins';
 import type { PrivateLimits } from '../plan-limits';
 import { appAtSlug } from '../project-settings';
+import { clientAddress, type NodeBindings } from './client-address';
 import { mayOpenApp, publishedAppPage } from './published-app';
 import { serveFile } from './static';
 
@@ -54,6 +55,8 @@ export interface HttpDeps {
   models: OrganizationModels;
   /** Generated apps' functions and databases. */
   backend: AppBackend;
+  /** Take the client's address from X-Forwarded-For (config.trustProxy). */
+  trustProxy: boolean;
   log(msg: string, err?: unknown): void;
 }
 
@@ -73,7 +76,7 @@ function errorResponse(err: unknown, deps: HttpDeps): Response {
 }
 
 function builderApp(deps: HttpDeps) {
-  const app = new Hono();
+  const app = new Hono<{ Bindings: NodeBindings }>();
   const yoga = createGraphQL({ dev: deps.dev, log: deps.log });
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.on(['GET', 'POST'], '/graphql', async (c) => {
@@ -85,6 +88,7 @@ function builderApp(deps: HttpDeps) {
       origins: deps.origins,
       user: await userForSession(deps.db, token),
       sessionToken: token,
+      clientAddress: clientAddress(c.req.raw, c.env, deps.trustProxy),
       setSession: (value, expires) =>
         cookieOps.push((cc) =>
           setCookie(cc, SESSION_COOKIE, value, {
@@ -265,8 +269,9 @@ async function jsonBody(c: Context): Promise<unknown> {
 }
 
 /** The request handler for every origin. */
-export function createHttpHandler(deps: HttpDeps): (req: Request) => Promise<Response> {
-  const wrap = (app: Hono) => {
+export function createHttpHandler(deps: HttpDeps): (req: Request, env?: NodeBindings) => Promise<Response> {
+  // biome-ignore lint/suspicious/noExplicitAny: the three apps differ only in their bindings
+  const wrap = <A extends Hono<any>>(app: A) => {
     app.onError((err) => errorResponse(err, deps));
     app.notFound((c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
     return app;
@@ -274,16 +279,16 @@ export function createHttpHandler(deps: HttpDeps): (req: Request) => Promise<Res
   const builder = wrap(builderApp(deps));
   const preview = wrap(previewApp(deps));
   const published = wrap(publishedApp(deps));
-  return async (req) => {
+  return async (req, env?: NodeBindings) => {
     const where = deps.origins.match(req.headers.get('host') ?? new URL(req.url).host);
     try {
       switch (where.kind) {
         case 'builder':
-          return await builder.fetch(req);
+          return await builder.fetch(req, env);
         case 'preview':
-          return await preview.fetch(req);
+          return await preview.fetch(req, env);
         case 'app':
-          return await published.fetch(req);
+          return await published.fetch(req, env);
         case 'files':
           return Response.json(
             { error: { code: 'not_found', message: M.notFoundApi(new URL(req.url).pathname) } },
