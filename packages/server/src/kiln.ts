@@ -10,6 +10,7 @@ import type { KilnConfig } from './config';
 import { type ContentClassifier, lengthClassifier } from './content-safety';
 import { type Database, openDatabase } from './db/index';
 import { createHttpHandler } from './http/app';
+import { allowedOrigin, sessionCookieName } from './http/security';
 import { GenerationWorkers } from './jobs/worker';
 import { createMailer } from './mailer';
 import { OrganizationModels } from './model-settings';
@@ -105,8 +106,9 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
   const port = (server.address() as AddressInfo).port;
   origins = createOrigins(config, port);
   rooms.attach(server as import('node:http').Server, {
-    builderOrigin: () => origins.builderOrigin,
+    allowOrigin: (origin, host) => allowedOrigin(origin, host ?? null, origins),
     isBuilderHost: (host) => origins.match(host).kind === 'builder',
+    sessionCookie: () => sessionCookieName(origins),
   });
   if (config.workers > 0) await workers.start();
   const kiln: Kiln = {

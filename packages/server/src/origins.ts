@@ -15,6 +15,10 @@ export interface Origins {
   previewUrl(projectId: string): string;
   appUrl(slug: string): string;
   match(host: string | undefined): OriginMatch;
+  /** Is this Host (name and port) the builder's own: the public URL's host name, or the base domain itself? */
+  isBuilderHostName(host: string): boolean;
+  /** A CSP source matching every project's preview origin (the builder frames them). */
+  readonly previewFrameSource: string;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -28,8 +32,17 @@ export function createOrigins(config: KilnConfig, port: number): Origins {
   const preview = new RegExp(`^([a-z0-9-]{1,63})\\.preview\\.${escapeRegExp(base)}(:\\d+)?$`, 'i');
   const app = new RegExp(`^([a-z0-9-]{1,63})\\.apps\\.${escapeRegExp(base)}(:\\d+)?$`, 'i');
   const files = new RegExp(`^files\\.${escapeRegExp(base)}(:\\d+)?$`, 'i');
+  const builderNames = new Set([
+    publicUrl.hostname.toLowerCase(),
+    base.toLowerCase(),
+    'localhost',
+    '127.0.0.1',
+    '[::1]',
+  ]);
   return {
     builderOrigin: publicUrl.origin,
+    previewFrameSource: `${scheme}//*.preview.${base}${portPart}`,
+    isBuilderHostName: (host) => builderNames.has(host.toLowerCase().replace(/:\d+$/, '')),
     previewUrl: (projectId) => `${scheme}//${projectId}.preview.${base}${portPart}/`,
     appUrl: (slug) => `${scheme}//${slug}.apps.${base}${portPart}/`,
     match(host) {

@@ -19,7 +19,7 @@ import {
 import { desc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { SESSION_COOKIE, userForSession } from './accounts';
+import { userForSession } from './accounts';
 import type { Db } from './db/index';
 import { projectGroups, projects, revisions } from './db/schema';
 import { newId } from './ids';
@@ -150,7 +150,13 @@ export class Rooms {
   /** Serve `/rooms` WebSockets on the HTTP server for the builder origin. */
   attach(
     server: Server,
-    opts: { builderOrigin: () => string; isBuilderHost: (host: string | undefined) => boolean },
+    opts: {
+      /** May a page of this origin (addressed to this host) open a room with the user's cookie? */
+      allowOrigin: (origin: string, host: string | undefined) => boolean;
+      isBuilderHost: (host: string | undefined) => boolean;
+      /** The session cookie's name (`__Host-` prefixed under HTTPS). */
+      sessionCookie: () => string;
+    },
   ) {
     const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
     this.#wss = wss;
@@ -161,11 +167,11 @@ export class Rooms {
         return;
       }
       // Only the builder's own pages may open a room with the user's cookie (no cross-site WebSocket hijacking).
-      if (req.headers.origin !== opts.builderOrigin()) {
+      if (!req.headers.origin || !opts.allowOrigin(req.headers.origin, req.headers.host)) {
         socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
         return;
       }
-      wss.handleUpgrade(req, socket, head, (ws) => this.#session(ws, req));
+      wss.handleUpgrade(req, socket, head, (ws) => this.#session(ws, req, opts.sessionCookie()));
     });
     this.#heartbeat = setInterval(() => {
       for (const ws of wss.clients) {
@@ -179,8 +185,8 @@ export class Rooms {
     }, HEARTBEAT_INTERVAL_MS);
   }
 
-  #session(ws: WebSocket, req: IncomingMessage): void {
-    const cookie = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`).exec(req.headers.cookie ?? '')?.[1];
+  #session(ws: WebSocket, req: IncomingMessage, cookieName: string): void {
+    const cookie = new RegExp(`(?:^|;\\s*)${cookieName}=([^;]+)`).exec(req.headers.cookie ?? '')?.[1];
     const send = (m: RoomServerMessage) => ws.send(JSON.stringify(m));
     // Handlers are attached at once: a client may send `join` the moment the socket opens, before the
     // session lookup below has answered (each message awaits it).

@@ -91,8 +91,9 @@ import {
 } from '../projects';
 import { publishInfo, publishProject } from '../publish';
 import { diffRevisions, restoreRevision } from '../revisions';
+import { armorPlugins, type Deadline, withTimeBudget } from './limits';
 
-export interface GraphQLContext {
+export interface GraphQLContext extends Deadline {
   db: Db;
   mailer: Mailer;
   origins: Origins;
@@ -540,10 +541,13 @@ const resolvers = {
 /** The yoga instance; `fetch(request, context)` answers one GraphQL HTTP request. */
 export function createGraphQL(opts: { dev: boolean; log: (msg: string, err: unknown) => void }) {
   return createYoga<GraphQLContext>({
-    schema: createSchema<GraphQLContext>({ typeDefs, resolvers }),
+    schema: withTimeBudget<GraphQLContext>(createSchema<GraphQLContext>({ typeDefs, resolvers })),
     graphqlEndpoint: '/graphql',
     landingPage: false,
     graphiql: opts.dev,
+    // Same-origin only (http/security.ts refuses other origins before yoga): no CORS headers for anyone.
+    cors: false,
+    plugins: [...armorPlugins()],
     logging: false, // unexpected errors are logged by maskError; user errors are not failures
     maskedErrors: {
       // Errors are created with yoga's own createGraphQLError: under some loaders `graphql` is present twice

@@ -17,7 +17,7 @@ import {
 } from '@kiln/preview';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { SESSION_COOKIE, userForSession } from '../accounts';
+import { userForSession } from '../accounts';
 import {
   type AppBackend,
   functionRequest,
@@ -28,6 +28,7 @@ import type { ContentClassifier } from '../content-safety';
 import type { Db } from '../db/index';
 import { verifyEmail } from '../email-tokens';
 import { createGraphQL, type GraphQLContext } from '../graphql/index';
+import { QUERY_TIME_BUDGET_MS } from '../graphql/limits';
 import { type Mailer, mailbox } from '../mailer';
 import { SERVER_MESSAGES as M } from '../messages';
 import type { OrganizationModels } from '../model-settings';
@@ -36,6 +37,14 @@ import type { PrivateLimits } from '../plan-limits';
 import { appAtSlug } from '../project-settings';
 import { clientAddress, type NodeBindings } from './client-address';
 import { mayOpenApp, publishedAppPage } from './published-app';
+import {
+  builderSecurityHeaders,
+  graphqlRequestGuard,
+  limitBody,
+  MAX_GRAPHQL_BODY_BYTES,
+  MAX_OTHER_BODY_BYTES,
+  sessionCookieName,
+} from './security';
 import { serveFile } from './static';
 
 const BUILDER_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../builder/dist');
@@ -78,9 +87,19 @@ function errorResponse(err: unknown, deps: HttpDeps): Response {
 function builderApp(deps: HttpDeps) {
   const app = new Hono<{ Bindings: NodeBindings }>();
   const yoga = createGraphQL({ dev: deps.dev, log: deps.log });
+  const origins = () => deps.origins;
+  app.use(builderSecurityHeaders(origins));
+  app.use(
+    limitBody((path) => ({
+      max: path === '/graphql' ? MAX_GRAPHQL_BODY_BYTES : MAX_OTHER_BODY_BYTES,
+      utf8: true,
+    })),
+  );
   app.get('/healthz', (c) => c.json({ ok: true }));
+  app.use('/graphql', graphqlRequestGuard(origins, deps.dev));
   app.on(['GET', 'POST'], '/graphql', async (c) => {
-    const token = getCookie(c, SESSION_COOKIE);
+    const cookieName = sessionCookieName(deps.origins);
+    const token = getCookie(c, cookieName);
     const cookieOps: ((res: typeof c) => void)[] = [];
     const ctx: GraphQLContext = {
       db: deps.db,
@@ -89,9 +108,10 @@ function builderApp(deps: HttpDeps) {
       user: await userForSession(deps.db, token),
       sessionToken: token,
       clientAddress: clientAddress(c.req.raw, c.env, deps.trustProxy),
+      deadline: Date.now() + QUERY_TIME_BUDGET_MS,
       setSession: (value, expires) =>
         cookieOps.push((cc) =>
-          setCookie(cc, SESSION_COOKIE, value, {
+          setCookie(cc, cookieName, value, {
             httpOnly: true,
             sameSite: 'Lax',
             path: '/',
@@ -99,7 +119,13 @@ function builderApp(deps: HttpDeps) {
             expires,
           }),
         ),
-      clearSession: () => cookieOps.push((cc) => deleteCookie(cc, SESSION_COOKIE, { path: '/' })),
+      clearSession: () =>
+        cookieOps.push((cc) =>
+          deleteCookie(cc, cookieName, {
+            path: '/',
+            secure: cookieName.startsWith('__Host-'),
+          }),
+        ),
       onQueued: deps.onQueued,
       onCancel: deps.onCancel,
       onProjectChanged: deps.onProjectChanged,
@@ -129,7 +155,7 @@ function builderApp(deps: HttpDeps) {
   app.get('/dev/mailbox', async (c) => {
     if (deps.mailer.smtp)
       throw new KilnError('not_found', 'The development mailbox is off: mail goes through SMTP.');
-    const user = await userForSession(deps.db, getCookie(c, SESSION_COOKIE));
+    const user = await userForSession(deps.db, getCookie(c, sessionCookieName(deps.origins)));
     if (!user) return c.redirect('/login');
     const mails = await mailbox(deps.db, user);
     const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -173,8 +199,16 @@ const runtimeAsset = (path: string) =>
 /** Images without a real source (spec §7): a placeholder drawn from the prompt, on preview and app origins. */
 const aiImage = (c: { req: { url: string } }) => aiImageResponse(new URL(c.req.url));
 
+/** Body limits on an app or preview origin: functions and `/api/db` take up to 5 MiB, other routes none. */
+const appBodyLimit = (isApi: (path: string) => boolean) =>
+  limitBody((path) => ({
+    max: isApi(path) ? MAX_FUNCTION_BODY_BYTES : MAX_OTHER_BODY_BYTES,
+    utf8: path.startsWith('/api/db/'),
+  }));
+
 function previewApp(deps: HttpDeps) {
   const app = new Hono();
+  app.use(appBodyLimit((path) => path.startsWith('/sandbox/api/') || path.startsWith('/api/db/')));
   app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
   app.get(AI_IMAGE_PATH, aiImage);
   // The sign-in popup (spec §2): signs the builder's user in for the preview, then closes.
@@ -221,6 +255,7 @@ function previewApp(deps: HttpDeps) {
 
 function publishedApp(deps: HttpDeps) {
   const app = new Hono();
+  app.use(appBodyLimit((path) => path.startsWith('/api/')));
   app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
   app.get(AI_IMAGE_PATH, aiImage);
   // A published app's own backend: its functions and database on the `main` branch. A private app's
