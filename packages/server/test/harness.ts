@@ -13,13 +13,16 @@ import { type Kiln, startKiln } from '../src/kiln';
 /** The PostgreSQL server the suite also runs on (CI: the one on this machine). */
 export const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** Does the PostgreSQL server answer? In CI (CI=true) it must: a missing server fails instead of skipping. */
 export async function postgresAvailable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
     await client.end();
     return true;
-  } catch {
+  } catch (err) {
+    if (process.env.CI === 'true')
+      throw new Error(`CI needs PostgreSQL at ${POSTGRES_ADMIN_URL}: ${(err as Error).message}`);
     return false;
   }
 }
