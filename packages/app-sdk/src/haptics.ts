@@ -1,6 +1,6 @@
 /**
  * @module Haptics for generated apps on the web: the spec's vibration patterns through `navigator.vibrate`;
- * where the browser has none, a one-time warning "… is not supported on web" and no error.
+ * where the browser has none, a one-time warning (`featureNotSupportedOnWeb`) and no error.
  */
 import { HAPTIC_PATTERNS, type HapticPattern, MESSAGES } from '@kiln/core';
 

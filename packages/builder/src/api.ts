@@ -3,31 +3,10 @@
  * Every failure becomes an `ApiError` whose `message` is fit to show the user verbatim.
  */
 
-/** Error kinds the server puts in `extensions.code`. */
-export type ErrorCode =
-  | 'validation'
-  | 'not_found'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'conflict'
-  | 'plan_limit'
-  | 'too_large'
-  | 'rate_limited'
-  | 'external'
-  | 'internal';
+import { type ErrorKind, isErrorKind, MESSAGES } from '@kiln/core';
 
-const CODES: ReadonlySet<string> = new Set<ErrorCode>([
-  'validation',
-  'not_found',
-  'unauthenticated',
-  'forbidden',
-  'conflict',
-  'plan_limit',
-  'too_large',
-  'rate_limited',
-  'external',
-  'internal',
-]);
+/** Error kinds the server puts in `extensions.code` (core's, the one list). */
+export type ErrorCode = ErrorKind;
 
 /** Dispatched on `window` when the server says the session is gone, so the app can send the user to sign in. */
 export const SESSION_LOST_EVENT = 'kiln:session-lost';
@@ -79,15 +58,15 @@ export async function gql<T>(query: string, variables?: Record<string, unknown>)
   if (first) {
     const code = typeof first.extensions?.code === 'string' ? first.extensions.code.toLowerCase() : '';
     const message =
-      typeof first.message === 'string' && first.message ? first.message : 'Something went wrong.';
-    throw new ApiError(CODES.has(code) ? (code as ErrorCode) : 'internal', message);
+      typeof first.message === 'string' && first.message ? first.message : MESSAGES.somethingWentWrong;
+    throw new ApiError(isErrorKind(code) ? code : 'internal', message);
   }
-  if (body.data == null) throw new ApiError('internal', 'Something went wrong.');
+  if (body.data == null) throw new ApiError('internal', MESSAGES.somethingWentWrong);
   return body.data;
 }
 
 /** The message to show for any thrown value. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
-  return 'Something went wrong.';
+  return MESSAGES.somethingWentWrong;
 }

@@ -3,25 +3,10 @@
  * events to a callback. Reconnects with backoff; `connected` says whether events are flowing, so callers can
  * fall back to polling while they are not.
  */
+import type { RoomEvent, RoomServerMessage } from '@kiln/core';
 import { useEffect, useRef, useState } from 'react';
 
-/** What the server pushes (see packages/server/src/rooms.ts). */
-export type RoomEvent =
-  | {
-      type: 'project-changed';
-      projectId: string;
-      revision: { id: string; number: number; status: string; action: string } | null;
-    }
-  | {
-      type: 'drafts';
-      projectId: string;
-      revisionId: string;
-      modules: (
-        | { filePath: string; moduleType: string; content: string }
-        | { filePath: string; deleted: true }
-      )[];
-    }
-  | { type: 'drafts-stale'; projectId: string; revisionId: string };
+export type { RoomEvent } from '@kiln/core';
 
 export function useRoom(roomId: string | null, onEvent: (event: RoomEvent) => void): { connected: boolean } {
   const [connected, setConnected] = useState(false);
@@ -38,11 +23,11 @@ export function useRoom(roomId: string | null, onEvent: (event: RoomEvent) => vo
       ws = new WebSocket(`${window.location.origin.replace(/^http/, 'ws')}/rooms`);
       ws.onopen = () => ws?.send(JSON.stringify({ type: 'join', roomId }));
       ws.onmessage = (m) => {
-        const msg = JSON.parse(String(m.data)) as { type: string; event?: RoomEvent };
+        const msg = JSON.parse(String(m.data)) as RoomServerMessage;
         if (msg.type === 'joined') {
           attempt = 0;
           setConnected(true);
-        } else if (msg.type === 'event' && msg.event) handler.current(msg.event);
+        } else if (msg.type === 'event') handler.current(msg.event);
       };
       ws.onclose = () => {
         setConnected(false);

@@ -1,6 +1,7 @@
 /**
  * The spec's error catalogue (§8) and the few other user-facing messages Kiln raises, as constants.
  * Whoever raises or shows one of these uses it from here, verbatim. Parameterised entries are functions.
+ * No imports: browser bundles take it as `@kiln/core/messages` without the rest of core (and zod).
  * @module
  */
 

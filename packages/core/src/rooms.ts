@@ -57,3 +57,35 @@ export function isRoomId(id: string): boolean {
     return false;
   }
 }
+
+/** A project's latest revision changed: its room re-reads the project. */
+export interface ProjectChanged {
+  type: 'project-changed';
+  projectId: string;
+  revision: { id: string; number: number; status: string; action: string } | null;
+}
+/** Module drafts while a revision streams: the changed modules, whole (a deleted one as `deleted: true`). */
+export interface DraftsEvent {
+  type: 'drafts';
+  projectId: string;
+  revisionId: string;
+  modules: (
+    | { filePath: string; moduleType: string; content: string }
+    | { filePath: string; deleted: true }
+  )[];
+}
+/** Drafts changed on another instance but were too large to relay (NOTIFY holds 8000 bytes): read the project. */
+export interface DraftsStaleEvent {
+  type: 'drafts-stale';
+  projectId: string;
+  revisionId: string;
+}
+/** What the server pushes into a room (the server publishes it, the builder's `useRoom` receives it). */
+export type RoomEvent = ProjectChanged | DraftsEvent | DraftsStaleEvent;
+
+/** What a browser receives on the `/rooms` WebSocket. */
+export type RoomServerMessage =
+  | { type: 'joined'; roomId: string }
+  | { type: 'left'; roomId: string }
+  | { type: 'event'; roomId: string; event: RoomEvent }
+  | { type: 'error'; roomId?: string; message: string };

@@ -8,7 +8,7 @@ import { LIBRARY_CATALOGUE, libraryFile } from './catalogue.ts';
 
 /**
  * The file under the asset base (`/_kiln/`) that serves a client-library source, e.g. `recharts` →
- * `lib/recharts.js`. Throws `KilnError('validation', 'Invalid libSrc')` for a source not in the catalogue.
+ * `lib/recharts.js`. Throws `KilnError('validation', MESSAGES.invalidLibSrc)` for a source not in the catalogue.
  */
 export function resolveLibSrc(src: string): string {
   if (!Object.hasOwn(LIBRARY_CATALOGUE, src))

@@ -7,10 +7,11 @@
  * shipped by `tree-sitter-typescript`). The wasm files are fetched once by `initTreeSitter`.
  * Isomorphic: in Node the wasm files are read from node_modules.
  */
+import { MESSAGES } from '@kiln/core/messages';
 import { Language, Parser } from 'web-tree-sitter';
 
 /** `@kiln/core`'s MESSAGES.treeSitterNotInitialized (kept equal by `partial.test.ts`). */
-export const TREE_SITTER_NOT_INITIALIZED = 'Tree sitter parser not initialized';
+export const TREE_SITTER_NOT_INITIALIZED = MESSAGES.treeSitterNotInitialized;
 /** `@kiln/core`'s TREE_SITTER_PARSE_TIMEOUT_MS: the whole repair of one module gives up after this. */
 export const TREE_SITTER_PARSE_TIMEOUT = 500;
 /** How many cut points are tried, newest first, before giving up. */
@@ -288,7 +289,7 @@ function cutPoints(code: string): Cut[] {
 /**
  * The newest code that parses, made from a module that may end mid-way: `code` itself when it parses, else
  * the longest cut of it, with open elements and brackets closed, that does; null when nothing does within
- * the parse timeout. Throws "Tree sitter parser not initialized" before `initTreeSitter` has finished.
+ * the parse timeout. Throws `MESSAGES.treeSitterNotInitialized` before `initTreeSitter` has finished.
  */
 export function repairPartialCode(code: string): string | null {
   if (!parser) throw new Error(TREE_SITTER_NOT_INITIALIZED);

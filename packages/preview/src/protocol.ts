@@ -41,7 +41,7 @@ export interface LoadMessage {
   mode: PreviewMode;
   /**
    * The builder's user, signed in for the preview (`@/utils/useUser`, `@/utils/useAuth`, spec §6). Absent or
-   * null: the preview session is unauthenticated and sign-in fails with "Auth is not enabled".
+   * null: the preview session is unauthenticated and sign-in fails with `MESSAGES.authNotEnabled`.
    */
   user?: PreviewUser | null;
   /**

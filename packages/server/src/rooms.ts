@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { DraftsEvent, DraftsStaleEvent, ProjectChanged, RoomEvent, RoomServerMessage } from '@kiln/core';
 import {
   buildRoomId,
   HEARTBEAT_INTERVAL_MS,
@@ -25,35 +26,7 @@ import { projectGroups, projects, revisions } from './db/schema';
 import { newId } from './ids';
 import { requireRole } from './permissions';
 
-export interface ProjectChanged {
-  type: 'project-changed';
-  projectId: string;
-  revision: { id: string; number: number; status: string; action: string } | null;
-}
-/** Module drafts while a revision streams: the changed modules, whole (a deleted one as `deleted: true`). */
-export interface DraftsEvent {
-  type: 'drafts';
-  projectId: string;
-  revisionId: string;
-  modules: (
-    | { filePath: string; moduleType: string; content: string }
-    | { filePath: string; deleted: true }
-  )[];
-}
-/** Drafts changed on another instance but were too large to relay (NOTIFY holds 8000 bytes): read the project. */
-export interface DraftsStaleEvent {
-  type: 'drafts-stale';
-  projectId: string;
-  revisionId: string;
-}
-export type RoomEvent = ProjectChanged | DraftsEvent | DraftsStaleEvent;
-
-/** What a browser receives. */
-export type RoomServerMessage =
-  | { type: 'joined'; roomId: string }
-  | { type: 'left'; roomId: string }
-  | { type: 'event'; roomId: string; event: RoomEvent }
-  | { type: 'error'; roomId?: string; message: string };
+export type { DraftsEvent, DraftsStaleEvent, ProjectChanged, RoomEvent, RoomServerMessage };
 
 const CHANNEL = 'kiln_rooms';
 /** PostgreSQL's NOTIFY payload limit is 8000 bytes; leave room for the envelope. */

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@kiln/core';
 import { CloudOff } from 'lucide-react';
 
 /** The server could not be reached at all. */
@@ -9,7 +10,7 @@ export function ServerUnavailable({ message, onRetry }: { message: string | null
           <CloudOff size={22} />
         </span>
         <h1>Kiln is not answering</h1>
-        <p role="alert">{message ?? 'Something went wrong.'}</p>
+        <p role="alert">{message ?? MESSAGES.somethingWentWrong}</p>
         <button type="button" className="button button-primary" onClick={onRetry}>
           Try again
         </button>

@@ -7,7 +7,7 @@
  * Signing in opens `/~~autosignin/{provider}?callbackUrl=/~~autoclose` in an 800×600 popup, which signs that
  * user in again (after a `signOut`) and closes; then the preview navigates to the caller's `callbackUrl`.
  * Without a builder user (a published app, a preview with no signed-in builder) the session is
- * unauthenticated and every sign-in rejects with "Auth is not enabled" — visitor sign-in comes later.
+ * unauthenticated and every sign-in rejects with `MESSAGES.authNotEnabled` — visitor sign-in comes later.
  */
 import { MESSAGES } from 'kiln:core';
 import { useCallback, useSyncExternalStore } from 'react';

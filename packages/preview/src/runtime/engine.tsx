@@ -5,6 +5,8 @@
  * for the current route with an error boundary around every page and component, routes `<a href>` clicks,
  * and reports renders and errors to the builder. Loaded lazily by `entry.ts` so the first bytes are small.
  */
+
+import { MESSAGES } from '@kiln/core/messages';
 import {
   Component,
   type ComponentType,
@@ -51,9 +53,9 @@ import {
 import { FunctionReuse } from './reuse.ts';
 
 /** The user-facing text of the render-failure box (spec §8). */
-export const RENDER_ERROR_TEXT = 'Error in generated code';
+export const RENDER_ERROR_TEXT = MESSAGES.errorInGeneratedCode;
 /** Thrown when a module's export or a component's output cannot be rendered (spec §8). */
-export const INVALID_NODE_MESSAGE = 'Value is not a valid ReactNode';
+export const INVALID_NODE_MESSAGE = MESSAGES.invalidReactNode;
 
 const PAGE_TYPES: Record<PreviewMode, readonly string[]> = {
   web: ['PAGE', 'AUTH_PAGE_SIGN_IN', 'AUTH_PAGE_SIGN_UP', 'AUTH_PAGE_LOGOUT'],

@@ -5,7 +5,7 @@
  * Jobs whose heartbeat stops (a killed server) are marked STALLED and queued again once; after that, failed.
  */
 import { type GenerationEvent, type GenModule, generate, type ModelProvider } from '@kiln/codegen';
-import { JOB_STALL_CHECK_INTERVAL_MS, JOB_STALL_TIMEOUT_MS } from '@kiln/core';
+import { JOB_STALL_CHECK_INTERVAL_MS, JOB_STALL_TIMEOUT_MS, MESSAGES } from '@kiln/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppBackend } from '../app-backend';
 import { charge, refundRevision, usageCredits } from '../credits';
@@ -465,7 +465,7 @@ export class GenerationWorkers {
         projectId: rev.projectId,
         revisionId,
         role: 'assistant',
-        text: `Something went wrong. ${reason}`,
+        text: `${MESSAGES.somethingWentWrong} ${reason}`,
       });
     }
     return rev?.projectId;
