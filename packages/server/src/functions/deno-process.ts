@@ -14,10 +14,14 @@ import type { HostMessage, RequestMessage, SandboxMessage } from './protocol';
 
 export interface DenoProcessOptions {
   denoPath: string;
-  /** The sandbox's private directory: the process's working directory and, below it, its DENO_DIR. */
+  /** The process's own folder, its working directory. */
   dir: string;
-  /** The harness bundle, written to `dir` by the sandbox. */
-  harnessPath: string;
+  /** The process's own DENO_DIR (./sandbox-dirs.ts), so nothing Deno keeps is shared with another process. */
+  denoDir: string;
+  /** The harness's main module: a `data:` URL of its bundle. */
+  harness: string;
+  /** The import map (./import-map.ts) as a `data:` URL. */
+  importMap: string;
   memoryMb: number;
   maxBodyBytes: number;
 }
@@ -86,15 +90,16 @@ export class DenoProcess {
         '--no-npm',
         '--no-config',
         '--no-lock',
+        `--import-map=${options.importMap}`,
         `--v8-flags=--max-old-space-size=${options.memoryMb}`,
-        options.harnessPath,
+        options.harness,
         HANDLER_FUNCTION_NAME,
         String(options.maxBodyBytes),
       ],
       {
         cwd: options.dir,
         // Nothing of the server's environment: Deno only needs somewhere to keep its cache.
-        env: { NO_COLOR: '1', DENO_DIR: `${options.dir}/deno`, DENO_NO_UPDATE_CHECK: '1' },
+        env: { NO_COLOR: '1', DENO_DIR: options.denoDir, DENO_NO_UPDATE_CHECK: '1' },
         stdio: ['pipe', 'pipe', 'pipe'],
       },
     );
