@@ -90,6 +90,8 @@ export class DenoProcess {
         '--no-npm',
         '--no-config',
         '--no-lock',
+        // A fresh DENO_DIR per process has nothing to reuse, and the cache would be written to disk.
+        '--no-code-cache',
         `--import-map=${options.importMap}`,
         `--v8-flags=--max-old-space-size=${options.memoryMb}`,
         options.harness,

@@ -131,6 +131,23 @@ describe('storage is not shared between apps', () => {
     expect(written).toBeLessThan(8 << 20);
   });
 
+  it('importing many modules made at run time leaves nothing on disk', async () => {
+    const res = await get(
+      'module-bomb',
+      probes({
+        imported: `const big = 'x'.repeat(100_000);
+                   for (let i = 0; i < 40; i++) {
+                     await import('data:text/javascript,' + encodeURIComponent('export const s' + i + ' = "' + big + '";'));
+                   }
+                   return 40;`,
+      }),
+      '/api/probe',
+    );
+    expect(res.json().imported).toEqual({ ok: 40 });
+    const written = filesBelow(root).reduce((sum, file) => sum + file.bytes, 0);
+    expect(written).toBeLessThan(1 << 20);
+  });
+
   it('a Worker, whose realm would have its own storage APIs, cannot be started', async () => {
     const res = await get(
       'worker',

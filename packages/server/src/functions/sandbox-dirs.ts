@@ -63,14 +63,23 @@ export async function makeSandboxDir(root: string): Promise<string> {
 }
 
 /**
- * Makes the folder of one Deno process (`{sandboxDir}/{n}`) and its `DENO_DIR`. Deno keeps `localStorage` and
- * the Cache API under `DENO_DIR/location_data`: a file in its place leaves them nowhere to write, should code
- * ever reach them past the harness.
+ * Deno's SQLite caches in `DENO_DIR`, which grow with every module a process imports — modules a function makes
+ * at run time too (100 `data:` modules of 200 kB wrote 143 MB). A directory where the database file would be
+ * makes Deno keep them in memory, which the resident-size watchdog caps.
+ */
+const DENO_CACHE_DATABASES = ['dep_analysis_cache_v2', 'node_analysis_cache_v2', 'v8_code_cache_v2'];
+
+/**
+ * Makes the folder of one Deno process (`{sandboxDir}/{n}`) and its `DENO_DIR`, where Deno can write nothing
+ * that grows: `location_data` (where it keeps `localStorage` and the Cache API, should code ever reach them past
+ * the harness) is a file, so it cannot be made a directory, and its caches are directories, so they cannot be
+ * opened as databases.
  */
 export function makeProcessDir(sandboxDir: string, n: number): { dir: string; denoDir: string } {
   const dir = join(sandboxDir, String(n));
   const denoDir = join(dir, 'deno');
   mkdirSync(denoDir, { recursive: true, mode: 0o700 });
   writeFileSync(join(denoDir, 'location_data'), '', { mode: 0o400 });
+  for (const name of DENO_CACHE_DATABASES) mkdirSync(join(denoDir, name), { mode: 0o500 });
   return { dir, denoDir };
 }
