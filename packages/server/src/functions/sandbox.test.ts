@@ -2,8 +2,12 @@
  * The functions sandbox against a real Deno process: what a caller of `/api/…` sees, the database round trip,
  * and that the code inside can reach nothing of the machine.
  */
+
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FunctionSource, FunctionsSandbox, type SqlHandler } from './index';
 
@@ -286,6 +290,24 @@ describe('nothing of the machine is reachable', () => {
     );
     expect(res.json().denied).toMatch(/^NotCapable: Requires read access to "\/etc\/passwd"/);
     expect(res.text).not.toContain('root:');
+  });
+
+  it('cannot write a file, not even in its own working directory', async () => {
+    const target = join(tmpdir(), `kiln-functions-write-probe-${process.pid}`);
+    const write = (path: string) =>
+      call(
+        'deny-write',
+        probe(`await Deno.writeTextFile(${JSON.stringify(path)}, 'x'); return 'written';`),
+        'GET',
+        '/api/probe',
+      );
+    expect((await write(target)).json().denied).toBe(
+      `NotCapable: Requires write access to "${target}", run again with the --allow-write flag`,
+    );
+    expect(existsSync(target)).toBe(false);
+    expect((await write('here.txt')).json().denied).toMatch(
+      /^NotCapable: Requires write access to "here\.txt"/,
+    );
   });
 
   it('cannot read the environment', async () => {
