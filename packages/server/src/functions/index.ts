@@ -122,6 +122,8 @@ export class FunctionsSandbox {
     this.#maxProcesses = Math.max(1, options.maxProcesses ?? 8);
     this.#maxBodyBytes = options.maxBodyBytes ?? 5 * 1024 * 1024;
     this.#tempRoot = options.tempRoot ?? defaultSandboxRoot();
+    // At start, not at the first request: folders of crashed servers go as soon as a server is back.
+    void this.#prepare();
   }
 
   /**

@@ -13,6 +13,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -397,7 +398,7 @@ describe('sandbox folders', () => {
   it('are all under one parent; a leftover of a dead process is removed when a sandbox starts, a live one’s is kept', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'kiln-fn-leftovers-'));
     const alive: ChildProcess = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
-    const own = new FunctionsSandbox({ tempRoot: parent });
+    let own: FunctionsSandbox | null = null;
     try {
       const dead = join(parent, `${await deadPid()}-crashed`);
       const live = join(parent, `${alive.pid}-running`);
@@ -406,16 +407,34 @@ describe('sandbox folders', () => {
         mkdirSync(join(dir, 'deno'), { recursive: true });
         writeFileSync(join(dir, 'deno', 'file'), 'x');
       }
-      expect((await get('leftovers', hello, '/api/hello', own)).json()).toEqual({ hello: 'world' });
+      own = new FunctionsSandbox({ tempRoot: parent });
+      // At start, before any request.
+      const mine = () => readdirSync(parent).filter((name) => name.startsWith(`${process.pid}-`));
+      await vi.waitFor(() => expect(mine()).toHaveLength(1));
       expect(existsSync(dead)).toBe(false);
       expect(existsSync(live)).toBe(true);
       expect(existsSync(other)).toBe(true);
-      const mine = readdirSync(parent).filter((name) => name.startsWith(`${process.pid}-`));
-      expect(mine).toHaveLength(1);
+      expect((await get('leftovers', hello, '/api/hello', own)).json()).toEqual({ hello: 'world' });
+      const folder = join(parent, mine()[0] as string);
       await own.close();
-      expect(existsSync(join(parent, mine[0] as string))).toBe(false);
+      expect(existsSync(folder)).toBe(false);
     } finally {
       alive.kill('SIGKILL');
+      await own?.close();
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a parent that is a symbolic link, with a clear error', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'kiln-fn-link-'));
+    const link = join(parent, 'kiln-functions');
+    symlinkSync(parent, link);
+    const own = new FunctionsSandbox({ tempRoot: link });
+    try {
+      await expect(get('linked', hello, '/api/hello', own)).rejects.toThrow(
+        `The functions folder ${link} is not a directory of this user; remove it or choose another.`,
+      );
+    } finally {
       await own.close();
       rmSync(parent, { recursive: true, force: true });
     }
@@ -436,7 +455,7 @@ describe('sandbox folders', () => {
     const server = spawn(process.execPath, ['--import', 'tsx', '-e', script], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const own = new FunctionsSandbox({ tempRoot: parent });
+    let own: FunctionsSandbox | null = null;
     try {
       let output = '';
       server.stdout?.on('data', (chunk: Buffer) => {
@@ -449,11 +468,14 @@ describe('sandbox folders', () => {
       server.kill('SIGKILL');
       await once(server, 'exit');
       expect(readdirSync(parent)).toEqual(left);
+      own = new FunctionsSandbox({ tempRoot: parent });
+      await vi.waitFor(() =>
+        expect(readdirSync(parent)).toEqual([expect.stringMatching(new RegExp(`^${process.pid}-`))]),
+      );
       expect((await get('after-crash', hello, '/api/hello', own)).json()).toEqual({ hello: 'world' });
-      expect(readdirSync(parent)).toEqual([expect.stringMatching(new RegExp(`^${process.pid}-`))]);
     } finally {
       server.kill('SIGKILL');
-      await own.close();
+      await own?.close();
       rmSync(parent, { recursive: true, force: true });
     }
   });
