@@ -121,6 +121,7 @@ export class DenoProcess {
     this.#child.stderr.on('data', (text: string) => {
       this.#stderrTail = (this.#stderrTail + text).slice(-STDERR_TAIL_CHARS);
     });
+    this.#startWatchdog();
   }
 
   /** The operating system's id of the process. */
@@ -155,7 +156,6 @@ export class DenoProcess {
         });
       }, timeoutMs);
       this.#pending.set(id, { resolve, sql, timer });
-      this.#startWatchdog();
       this.#send({ t: 'req', id, ...message });
     });
   }
@@ -217,7 +217,6 @@ export class DenoProcess {
         headers: message.headers ?? {},
         body: new Uint8Array(Buffer.from(message.body ?? '', 'base64')),
       });
-      if (!this.busy) this.#stopWatchdog();
     } else if (message?.t === 'sql') {
       void this.#query(message.id, message.req, message.text, message.values);
     }
@@ -236,7 +235,10 @@ export class DenoProcess {
     }
   }
 
-  /** Memory outside V8's heap (ArrayBuffers) is not capped by the heap flag: watch the resident size. */
+  /**
+   * Memory outside V8's heap (ArrayBuffers, Deno's in-memory caches) is not capped by the heap flag: watch the
+   * resident size, for the whole life of the process, as work left running after a response grows it too.
+   */
   #startWatchdog(): void {
     if (this.#watchdog || this.#child.pid === undefined) return;
     const pid = this.#child.pid;

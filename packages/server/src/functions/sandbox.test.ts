@@ -398,6 +398,29 @@ describe('limits and recycling', () => {
   });
 });
 
+describe('memory grown after the response', () => {
+  it('stops a process whose background work passes the resident cap while idle, and the next request works', async () => {
+    // 25 × 16 MB outside the heap, 10 ms apart, after the answer: past the cap (2 × 64 + 128 MB) while no request
+    // is in flight. Bounded, so that without the watchdog the process idles at 400 MB instead of growing on.
+    const sources = [
+      route(
+        'later',
+        `const kept: Uint8Array[] = [];
+         export function GET() {
+           const timer = setInterval(() => { kept.push(new Uint8Array(16 << 20).fill(1)); if (kept.length >= 25) clearInterval(timer); }, 10);
+           return { pid: Deno.pid };
+         }`,
+      ),
+      pidRoute,
+    ];
+    const { pid } = (await call('later', sources, 'GET', '/api/later')).json();
+    await vi.waitFor(() => expect(() => process.kill(pid, 0)).toThrow(), { timeout: 5000, interval: 50 });
+    const next = await call('later', sources, 'GET', '/api/pid');
+    expect(next.status).toBe(200);
+    expect(next.json().pid).not.toBe(pid);
+  });
+});
+
 describe('processes', () => {
   it('serves concurrent requests to one app from one process, each with its own answer', async () => {
     const sources = [
