@@ -24,6 +24,8 @@ export interface DenoProcessOptions {
   importMap: string;
   memoryMb: number;
   maxBodyBytes: number;
+  /** CPU time the process may use while no request is in flight (work left running after a response). */
+  idleCpuMs: number;
 }
 
 /** Why a process stopped: the status and message every request still in flight on it gets. */
@@ -41,6 +43,8 @@ interface Pending {
 const STDERR_TAIL_CHARS = 8192;
 const WATCHDOG_INTERVAL_MS = 100;
 const PAGE_BYTES = 4096;
+/** Linux's USER_HZ, the unit of /proc/{pid}/stat's CPU times (100 on every architecture Node runs on). */
+const CLOCK_TICK_MS = 10;
 
 /** A JSON response, as the sandbox gives for its own errors. */
 export function jsonResponse(
@@ -77,6 +81,8 @@ export class DenoProcess {
   #partialBytes = 0;
   #lastSql: SqlHandler | null = null;
   #watchdog: NodeJS.Timeout | null = null;
+  /** The process's CPU time when it last became idle (no request in flight), or null while busy. */
+  #idleFromCpuMs: number | null = null;
 
   constructor(options: DenoProcessOptions) {
     this.#options = options;
@@ -236,8 +242,10 @@ export class DenoProcess {
   }
 
   /**
-   * Memory outside V8's heap (ArrayBuffers, Deno's in-memory caches) is not capped by the heap flag: watch the
-   * resident size, for the whole life of the process, as work left running after a response grows it too.
+   * Watches the process for its whole life. Memory outside V8's heap (ArrayBuffers, Deno's in-memory caches) is
+   * not capped by the heap flag: the resident size is. And work left running after a response (a timer that
+   * spins) is not under any request's timeout: while no request is in flight the process may use `idleCpuMs` of
+   * CPU, then it is stopped, so it cannot hold a core of the server until it is evicted.
    */
   #startWatchdog(): void {
     if (this.#watchdog || this.#child.pid === undefined) return;
@@ -245,12 +253,31 @@ export class DenoProcess {
     const limitBytes = (this.#options.memoryMb * 2 + 128) * 1024 * 1024;
     this.#watchdog = setInterval(() => {
       let resident: number;
+      let cpuMs: number;
       try {
         resident = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE_BYTES;
+        // After "pid (comm) ": state is field 0, utime 11 and stime 12.
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        cpuMs = (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
       } catch {
         return; // no /proc (not Linux) or the process is gone
       }
-      if (resident > limitBytes) void this.stop(this.#outOfMemory());
+      if (resident > limitBytes) {
+        void this.stop(this.#outOfMemory());
+        return;
+      }
+      if (this.busy) {
+        this.#idleFromCpuMs = null;
+        return;
+      }
+      this.#idleFromCpuMs ??= cpuMs;
+      if (cpuMs - this.#idleFromCpuMs > this.#options.idleCpuMs) {
+        void this.stop({
+          status: 500,
+          error: `The function was stopped: work left running after a response used more than ${this.#options.idleCpuMs}ms of CPU`,
+        });
+      }
     }, WATCHDOG_INTERVAL_MS);
     this.#watchdog.unref();
   }

@@ -57,7 +57,7 @@ export type SqlHandler = (text: string, values: unknown[]) => Promise<Record<str
 export interface FunctionsSandboxOptions {
   /** The Deno binary; default: `deno` of the `@deno/linux-x64-glibc` package. */
   denoPath?: string;
-  /** Wall-clock limit per request; default 10 000 ms. */
+  /** Wall-clock limit per request, and CPU time a process may use while no request is in flight; default 10 000 ms. */
   timeoutMs?: number;
   /** V8 heap cap per process; default 128 MB (resident size is capped at twice that plus 128 MB). */
   memoryMb?: number;
@@ -242,6 +242,7 @@ export class FunctionsSandbox {
       harness: ready.harness,
       importMap: ready.importMap,
       memoryMb: this.#memoryMb,
+      idleCpuMs: this.#timeoutMs,
       maxBodyBytes: this.#maxBodyBytes,
     });
     process.onStop = () => {

@@ -421,6 +421,47 @@ describe('memory grown after the response', () => {
   });
 });
 
+describe('work left running after the response', () => {
+  it('is stopped once it has used the timeout in CPU time, and the next request works', async () => {
+    const quick = new FunctionsSandbox({ timeoutMs: 300 });
+    try {
+      const sources = [
+        route(
+          'spin-later',
+          'export function GET() { setTimeout(() => { for (;;) {} }, 0); return { pid: Deno.pid }; }',
+        ),
+        pidRoute,
+      ];
+      const { pid } = (await call('spin-later', sources, 'GET', '/api/spin-later', { on: quick })).json();
+      // 300 ms of CPU; more wall time on a busy machine.
+      await vi.waitFor(() => expect(() => process.kill(pid, 0)).toThrow(), { timeout: 10_000, interval: 50 });
+      const next = await call('spin-later', sources, 'GET', '/api/pid', { on: quick });
+      expect(next.status).toBe(200);
+      expect(next.json().pid).not.toBe(pid);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('a process that merely waits between requests is kept', async () => {
+    const sources = [
+      route(
+        'tick',
+        'let ticks = 0; setInterval(() => { ticks++; }, 5); export const GET = () => ({ pid: Deno.pid, ticks });',
+      ),
+    ];
+    const first = (await call('tick', sources, 'GET', '/api/tick')).json();
+    await vi.waitFor(
+      async () =>
+        expect((await call('tick', sources, 'GET', '/api/tick')).json().ticks).toBeGreaterThan(
+          first.ticks + 100,
+        ),
+      { timeout: 10_000, interval: 200 },
+    );
+    expect((await call('tick', sources, 'GET', '/api/tick')).json().pid).toBe(first.pid);
+  });
+});
+
 describe('processes', () => {
   it('serves concurrent requests to one app from one process, each with its own answer', async () => {
     const sources = [
