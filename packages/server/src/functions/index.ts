@@ -198,15 +198,18 @@ export class FunctionsSandbox {
 
   /** The sandbox's folder (made once, after removing those of crashed servers) and the harness. */
   #prepare(): Promise<Prepared> {
-    this.#ready ??= (async () => {
+    if (this.#ready) return this.#ready;
+    const ready = (async () => {
       const [dir, code] = await Promise.all([makeSandboxDir(this.#tempRoot), harnessCode()]);
       const harness = `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
       return { dir, harness, importMap: importMapUrl() };
     })();
-    this.#ready.catch(() => {
-      this.#ready = null;
+    // A failure is told to the request that waits for it; the next request tries again.
+    ready.catch(() => {
+      if (this.#ready === ready) this.#ready = null;
     });
-    return this.#ready;
+    this.#ready = ready;
+    return ready;
   }
 
   /** The app for a key and its sources, most recently used from now; other sources under the key retire. */
@@ -250,7 +253,7 @@ export class FunctionsSandbox {
       this.#retired.delete(process);
     };
     // The folder goes with its process: a new process of the app starts from nothing.
-    void process.exited.then(() => rm(dir, { recursive: true, force: true }));
+    void process.exited.then(() => rm(dir, { recursive: true, force: true })).catch(() => {});
     app.process = process;
     return process;
   }
