@@ -14,12 +14,18 @@ import type { HostMessage, RequestMessage, SandboxMessage } from './protocol';
 
 export interface DenoProcessOptions {
   denoPath: string;
-  /** The sandbox's private directory: the process's working directory and, below it, its DENO_DIR. */
+  /** The process's own folder, its working directory. */
   dir: string;
-  /** The harness bundle, written to `dir` by the sandbox. */
-  harnessPath: string;
+  /** The process's own DENO_DIR (./sandbox-dirs.ts), so nothing Deno keeps is shared with another process. */
+  denoDir: string;
+  /** The harness's main module: a `data:` URL of its bundle. */
+  harness: string;
+  /** The import map (./import-map.ts) as a `data:` URL. */
+  importMap: string;
   memoryMb: number;
   maxBodyBytes: number;
+  /** CPU time the process may use while no request is in flight (work left running after a response). */
+  idleCpuMs: number;
 }
 
 /** Why a process stopped: the status and message every request still in flight on it gets. */
@@ -37,6 +43,8 @@ interface Pending {
 const STDERR_TAIL_CHARS = 8192;
 const WATCHDOG_INTERVAL_MS = 100;
 const PAGE_BYTES = 4096;
+/** Linux's USER_HZ, the unit of /proc/{pid}/stat's CPU times (100 on every architecture Node runs on). */
+const CLOCK_TICK_MS = 10;
 
 /** A JSON response, as the sandbox gives for its own errors. */
 export function jsonResponse(
@@ -73,6 +81,8 @@ export class DenoProcess {
   #partialBytes = 0;
   #lastSql: SqlHandler | null = null;
   #watchdog: NodeJS.Timeout | null = null;
+  /** The process's CPU time when it last became idle (no request in flight), or null while busy. */
+  #idleFromCpuMs: number | null = null;
 
   constructor(options: DenoProcessOptions) {
     this.#options = options;
@@ -86,15 +96,18 @@ export class DenoProcess {
         '--no-npm',
         '--no-config',
         '--no-lock',
+        // A fresh DENO_DIR per process has nothing to reuse, and the cache would be written to disk.
+        '--no-code-cache',
+        `--import-map=${options.importMap}`,
         `--v8-flags=--max-old-space-size=${options.memoryMb}`,
-        options.harnessPath,
+        options.harness,
         HANDLER_FUNCTION_NAME,
         String(options.maxBodyBytes),
       ],
       {
         cwd: options.dir,
         // Nothing of the server's environment: Deno only needs somewhere to keep its cache.
-        env: { NO_COLOR: '1', DENO_DIR: `${options.dir}/deno`, DENO_NO_UPDATE_CHECK: '1' },
+        env: { NO_COLOR: '1', DENO_DIR: options.denoDir, DENO_NO_UPDATE_CHECK: '1' },
         stdio: ['pipe', 'pipe', 'pipe'],
       },
     );
@@ -114,6 +127,7 @@ export class DenoProcess {
     this.#child.stderr.on('data', (text: string) => {
       this.#stderrTail = (this.#stderrTail + text).slice(-STDERR_TAIL_CHARS);
     });
+    this.#startWatchdog();
   }
 
   /** The operating system's id of the process. */
@@ -148,7 +162,6 @@ export class DenoProcess {
         });
       }, timeoutMs);
       this.#pending.set(id, { resolve, sql, timer });
-      this.#startWatchdog();
       this.#send({ t: 'req', id, ...message });
     });
   }
@@ -210,7 +223,6 @@ export class DenoProcess {
         headers: message.headers ?? {},
         body: new Uint8Array(Buffer.from(message.body ?? '', 'base64')),
       });
-      if (!this.busy) this.#stopWatchdog();
     } else if (message?.t === 'sql') {
       void this.#query(message.id, message.req, message.text, message.values);
     }
@@ -229,19 +241,43 @@ export class DenoProcess {
     }
   }
 
-  /** Memory outside V8's heap (ArrayBuffers) is not capped by the heap flag: watch the resident size. */
+  /**
+   * Watches the process for its whole life. Memory outside V8's heap (ArrayBuffers, Deno's in-memory caches) is
+   * not capped by the heap flag: the resident size is. And work left running after a response (a timer that
+   * spins) is not under any request's timeout: while no request is in flight the process may use `idleCpuMs` of
+   * CPU, then it is stopped, so it cannot hold a core of the server until it is evicted.
+   */
   #startWatchdog(): void {
     if (this.#watchdog || this.#child.pid === undefined) return;
     const pid = this.#child.pid;
     const limitBytes = (this.#options.memoryMb * 2 + 128) * 1024 * 1024;
     this.#watchdog = setInterval(() => {
       let resident: number;
+      let cpuMs: number;
       try {
         resident = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE_BYTES;
+        // After "pid (comm) ": state is field 0, utime 11 and stime 12.
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        cpuMs = (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
       } catch {
         return; // no /proc (not Linux) or the process is gone
       }
-      if (resident > limitBytes) void this.stop(this.#outOfMemory());
+      if (resident > limitBytes) {
+        void this.stop(this.#outOfMemory());
+        return;
+      }
+      if (this.busy) {
+        this.#idleFromCpuMs = null;
+        return;
+      }
+      this.#idleFromCpuMs ??= cpuMs;
+      if (cpuMs - this.#idleFromCpuMs > this.#options.idleCpuMs) {
+        void this.stop({
+          status: 500,
+          error: `The function was stopped: work left running after a response used more than ${this.#options.idleCpuMs}ms of CPU`,
+        });
+      }
     }, WATCHDOG_INTERVAL_MS);
     this.#watchdog.unref();
   }

@@ -2,10 +2,13 @@
  * The program each functions process runs, inside Deno with no permissions (never in Node). It reads
  * `HostMessage`s from stdin, imports each route's bundle once from a `data:` URL, calls the route's handler with
  * a `Request`, and writes `SandboxMessage`s to stdout. The database is the host's: `sql` sends each query out
- * and waits for the rows. Bundled by esbuild (./bundle.ts) and started as a `data:` URL main module.
+ * and waits for the rows. Bundled by esbuild (./bundle.ts) and started as a `data:` URL main module (so
+ * neither `Deno.mainModule` nor a stack trace names a folder of the host). Before any app code loads, ./lockdown.ts
+ * takes away storage, workers and what would tell the host's layout.
  * @module
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { lockDown } from './lockdown';
 import type { HostMessage, RequestMessage, SandboxMessage } from './protocol';
 import { SQL_GLOBAL } from './protocol';
 
@@ -30,6 +33,7 @@ const parse = JSON.parse;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const writer = Deno.stdout.writable.getWriter();
+lockDown();
 
 // stdout is the protocol: the app's console goes to stderr (the host keeps its tail for crash reports).
 const toStderr = console.error.bind(console);

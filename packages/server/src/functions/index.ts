@@ -4,17 +4,19 @@
  * subprocesses or FFI), never in this process. Each route is bundled from memory with its imports (./bundle.ts)
  * and imported in the process from a `data:` URL; its queries come back to the caller's `sql`. Processes are
  * reused per app and sources, capped in number (least recently used goes first), and replaced after a timeout,
- * out-of-memory or crash.
+ * out-of-memory or crash. Each process has its own folder and `DENO_DIR` (./sandbox-dirs.ts) and no storage APIs
+ * (./lockdown.ts), so apps share nothing.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { KilnError } from '@kiln/core';
 import { bundleRoute, harnessCode, type RouteBundle } from './bundle';
 import { DenoProcess, jsonResponse, type Stop } from './deno-process';
+import { importMapUrl } from './import-map';
 import { matchFunctionRoute } from './routes';
+import { defaultSandboxRoot, makeProcessDir, makeSandboxDir } from './sandbox-dirs';
 
 export { bundleRoute, moduleNotAvailable } from './bundle';
 export { matchFunctionRoute } from './routes';
@@ -55,7 +57,7 @@ export type SqlHandler = (text: string, values: unknown[]) => Promise<Record<str
 export interface FunctionsSandboxOptions {
   /** The Deno binary; default: `deno` of the `@deno/linux-x64-glibc` package. */
   denoPath?: string;
-  /** Wall-clock limit per request; default 10 000 ms. */
+  /** Wall-clock limit per request, and CPU time a process may use while no request is in flight; default 10 000 ms. */
   timeoutMs?: number;
   /** V8 heap cap per process; default 128 MB (resident size is capped at twice that plus 128 MB). */
   memoryMb?: number;
@@ -63,6 +65,16 @@ export interface FunctionsSandboxOptions {
   maxProcesses?: number;
   /** Largest request or response body; default 5 MiB. */
   maxBodyBytes?: number;
+  /** The parent of sandbox folders, shared with other Kiln processes; default `{os.tmpdir()}/kiln-functions`. */
+  tempRoot?: string;
+}
+
+interface Prepared {
+  /** This sandbox's folder, `{tempRoot}/{pid}-{random}`. */
+  dir: string;
+  /** The harness as a `data:` URL main module. */
+  harness: string;
+  importMap: string;
 }
 
 interface App {
@@ -93,12 +105,15 @@ export class FunctionsSandbox {
   readonly #memoryMb: number;
   readonly #maxProcesses: number;
   readonly #maxBodyBytes: number;
+  readonly #tempRoot: string;
   /** By app key, least recently used first (an app is moved to the end on every use). */
   readonly #apps = new Map<string, App>();
   /** Processes of replaced sources, finishing what they had in flight. */
   readonly #retired = new Set<DenoProcess>();
-  #ready: Promise<{ dir: string; harnessPath: string }> | null = null;
+  #ready: Promise<Prepared> | null = null;
   #closed = false;
+  /** Numbers the processes' folders. */
+  #started = 0;
 
   constructor(options: FunctionsSandboxOptions = {}) {
     this.#denoPath = options.denoPath;
@@ -106,6 +121,9 @@ export class FunctionsSandbox {
     this.#memoryMb = options.memoryMb ?? 128;
     this.#maxProcesses = Math.max(1, options.maxProcesses ?? 8);
     this.#maxBodyBytes = options.maxBodyBytes ?? 5 * 1024 * 1024;
+    this.#tempRoot = options.tempRoot ?? defaultSandboxRoot();
+    // At start, not at the first request: folders of crashed servers go as soon as a server is back.
+    void this.#prepare();
   }
 
   /**
@@ -157,7 +175,7 @@ export class FunctionsSandbox {
     );
   }
 
-  /** Stops every process and removes the sandbox's private directory. */
+  /** Stops every process and removes the sandbox's folder. */
   async close(): Promise<void> {
     this.#closed = true;
     const stop: Stop = { status: 503, error: 'The functions sandbox is closed' };
@@ -178,15 +196,20 @@ export class FunctionsSandbox {
     if (this.#closed) throw new KilnError('internal', 'The functions sandbox is closed.');
   }
 
-  /** The sandbox's private directory (Deno's cache, the harness), made once. */
-  #prepare(): Promise<{ dir: string; harnessPath: string }> {
-    this.#ready ??= (async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'kiln-functions-'));
-      const harnessPath = join(dir, 'harness.js');
-      await writeFile(harnessPath, await harnessCode());
-      return { dir, harnessPath };
+  /** The sandbox's folder (made once, after removing those of crashed servers) and the harness. */
+  #prepare(): Promise<Prepared> {
+    if (this.#ready) return this.#ready;
+    const ready = (async () => {
+      const [dir, code] = await Promise.all([makeSandboxDir(this.#tempRoot), harnessCode()]);
+      const harness = `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
+      return { dir, harness, importMap: importMapUrl() };
     })();
-    return this.#ready;
+    // A failure is told to the request that waits for it; the next request tries again.
+    ready.catch(() => {
+      if (this.#ready === ready) this.#ready = null;
+    });
+    this.#ready = ready;
+    return ready;
   }
 
   /** The app for a key and its sources, most recently used from now; other sources under the key retire. */
@@ -211,20 +234,26 @@ export class FunctionsSandbox {
     return app;
   }
 
-  #processFor(app: App, ready: { dir: string; harnessPath: string }): DenoProcess {
+  #processFor(app: App, ready: Prepared): DenoProcess {
     if (app.process?.alive) return app.process;
     this.#makeRoom(app);
+    const { dir, denoDir } = makeProcessDir(ready.dir, ++this.#started);
     const process = new DenoProcess({
       denoPath: this.#denoPath ?? installedDeno(),
-      dir: ready.dir,
-      harnessPath: ready.harnessPath,
+      dir,
+      denoDir,
+      harness: ready.harness,
+      importMap: ready.importMap,
       memoryMb: this.#memoryMb,
+      idleCpuMs: this.#timeoutMs,
       maxBodyBytes: this.#maxBodyBytes,
     });
     process.onStop = () => {
       if (app.process === process) app.process = null;
       this.#retired.delete(process);
     };
+    // The folder goes with its process: a new process of the app starts from nothing.
+    void process.exited.then(() => rm(dir, { recursive: true, force: true })).catch(() => {});
     app.process = process;
     return process;
   }

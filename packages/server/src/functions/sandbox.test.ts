@@ -2,8 +2,12 @@
  * The functions sandbox against a real Deno process: what a caller of `/api/…` sees, the database round trip,
  * and that the code inside can reach nothing of the machine.
  */
+
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FunctionSource, FunctionsSandbox, type SqlHandler } from './index';
 
@@ -288,6 +292,24 @@ describe('nothing of the machine is reachable', () => {
     expect(res.text).not.toContain('root:');
   });
 
+  it('cannot write a file, not even in its own working directory', async () => {
+    const target = join(tmpdir(), `kiln-functions-write-probe-${process.pid}`);
+    const write = (path: string) =>
+      call(
+        'deny-write',
+        probe(`await Deno.writeTextFile(${JSON.stringify(path)}, 'x'); return 'written';`),
+        'GET',
+        '/api/probe',
+      );
+    expect((await write(target)).json().denied).toBe(
+      `NotCapable: Requires write access to "${target}", run again with the --allow-write flag`,
+    );
+    expect(existsSync(target)).toBe(false);
+    expect((await write('here.txt')).json().denied).toMatch(
+      /^NotCapable: Requires write access to "here\.txt"/,
+    );
+  });
+
   it('cannot read the environment', async () => {
     const res = await call('deny-env', probe(`return Deno.env.toObject();`), 'GET', '/api/probe');
     expect(res.json().denied).toMatch(/^NotCapable: Requires env access/);
@@ -373,6 +395,70 @@ describe('limits and recycling', () => {
     expect(res.status).toBe(500);
     expect(res.json()).toEqual({ error: 'Function ran out of memory (limit 64 MB)' });
     expect((await call('buffers', sources, 'GET', '/api/ok')).json()).toEqual({ ok: true });
+  });
+});
+
+describe('memory grown after the response', () => {
+  it('stops a process whose background work passes the resident cap while idle, and the next request works', async () => {
+    // 25 × 16 MB outside the heap, 10 ms apart, after the answer: past the cap (2 × 64 + 128 MB) while no request
+    // is in flight. Bounded, so that without the watchdog the process idles at 400 MB instead of growing on.
+    const sources = [
+      route(
+        'later',
+        `const kept: Uint8Array[] = [];
+         export function GET() {
+           const timer = setInterval(() => { kept.push(new Uint8Array(16 << 20).fill(1)); if (kept.length >= 25) clearInterval(timer); }, 10);
+           return { pid: Deno.pid };
+         }`,
+      ),
+      pidRoute,
+    ];
+    const { pid } = (await call('later', sources, 'GET', '/api/later')).json();
+    await vi.waitFor(() => expect(() => process.kill(pid, 0)).toThrow(), { timeout: 5000, interval: 50 });
+    const next = await call('later', sources, 'GET', '/api/pid');
+    expect(next.status).toBe(200);
+    expect(next.json().pid).not.toBe(pid);
+  });
+});
+
+describe('work left running after the response', () => {
+  it('is stopped once it has used the timeout in CPU time, and the next request works', async () => {
+    const quick = new FunctionsSandbox({ timeoutMs: 300 });
+    try {
+      const sources = [
+        route(
+          'spin-later',
+          'export function GET() { setTimeout(() => { for (;;) {} }, 0); return { pid: Deno.pid }; }',
+        ),
+        pidRoute,
+      ];
+      const { pid } = (await call('spin-later', sources, 'GET', '/api/spin-later', { on: quick })).json();
+      // 300 ms of CPU; more wall time on a busy machine.
+      await vi.waitFor(() => expect(() => process.kill(pid, 0)).toThrow(), { timeout: 10_000, interval: 50 });
+      const next = await call('spin-later', sources, 'GET', '/api/pid', { on: quick });
+      expect(next.status).toBe(200);
+      expect(next.json().pid).not.toBe(pid);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('a process that merely waits between requests is kept', async () => {
+    const sources = [
+      route(
+        'tick',
+        'let ticks = 0; setInterval(() => { ticks++; }, 5); export const GET = () => ({ pid: Deno.pid, ticks });',
+      ),
+    ];
+    const first = (await call('tick', sources, 'GET', '/api/tick')).json();
+    await vi.waitFor(
+      async () =>
+        expect((await call('tick', sources, 'GET', '/api/tick')).json().ticks).toBeGreaterThan(
+          first.ticks + 100,
+        ),
+      { timeout: 10_000, interval: 200 },
+    );
+    expect((await call('tick', sources, 'GET', '/api/tick')).json().pid).toBe(first.pid);
   });
 });
 
