@@ -200,7 +200,7 @@ describe('mail and sign-up limits', () => {
   });
 
   it('refuses the 11th sign-up an hour from one address with 429, and not other addresses', async () => {
-    await using t = await startTestKiln('pglite', { KILN_TRUST_PROXY: '1' });
+    await using t = await startTestKiln('pglite', { KILN_TRUST_PROXY: '1', KILN_SIGNUP_LIMIT: '10' });
     for (let i = 0; i < 10; i++) {
       const res = await gqlFrom(t.client(), '203.0.113.11', SIGN_UP, {
         e: `u${i}@example.com`,
