@@ -38,7 +38,7 @@ export const RATE_LIMITS = Object.freeze({
   verificationMailsPerEmail: { points: 3, durationSeconds: HOUR },
   /** "Someone tried to create an account with this address" mails to one e-mail address. */
   accountExistsMailsPerEmail: { points: 3, durationSeconds: HOUR },
-  /** Sign-ups from one address (KILN_SIGNUP_LIMIT changes it; 0 turns it off). */
+  /** Sign-up attempts from one address, valid or not (KILN_SIGNUP_LIMIT changes it; 0 turns it off). */
   signUpPerAddress: { points: 10, durationSeconds: HOUR },
 } satisfies Record<string, Limit>);
 
