@@ -68,6 +68,7 @@ const kiln = await startKilnProcess({
     KILN_MODEL_BASE_URL: modelUrl,
     KILN_MODEL_API_KEY: 'bench',
     KILN_WORKERS: String(GENERATIONS),
+    KILN_SIGNUP_LIMIT: '0', // the bench signs up GENERATIONS people from this machine
     // BENCH_DATABASE_URL=postgres://… runs the same on PostgreSQL (default: embedded PGlite).
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   },

@@ -32,43 +32,46 @@ export function checkPassword(password: string): void {
   if (password.length > MAX_PASSWORD) throw new KilnError('validation', M.passwordTooLong);
 }
 
-/** Create an account, its personal organisation (as OWNER) and a default project group. */
+/**
+ * Create an account, its personal organisation (as OWNER) and a default project group. For an e-mail that
+ * already has an account nothing is created: the answer is a stand-in user of the same shape (fresh id, the
+ * given e-mail) with `existing` set, so the caller can mail the owner instead of saying "e-mail taken".
+ * The password is hashed either way, so the time taken does not tell the two apart.
+ */
 export async function signUp(
   db: Db,
   input: { email: string; password: string; displayName?: string | null },
-) {
+): Promise<{ user: User; existing: User | null }> {
   const email = checkEmail(input.email);
   checkPassword(input.password);
   const displayName = (input.displayName ?? '').trim() || email.split('@')[0]!;
   if (displayName.length > 100) throw new KilnError('validation', M.nameTooLong);
   const passwordHash = await hash(input.password);
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = lower(${email})`);
-    if (existing) throw new KilnError('conflict', M.emailTaken);
+    const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
     const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
     const userId = newId();
     const username = await uniqueUsername(tx as unknown as Db, email);
-    const [user] = await tx
-      .insert(users)
-      .values({
-        id: userId,
-        email,
-        passwordHash,
-        displayName,
-        username,
-        role: count === 0 ? 'ADMIN' : 'CREATOR',
-        status: 'UNVERIFIED',
-      })
-      .returning();
+    const fields = {
+      id: userId,
+      email,
+      passwordHash,
+      displayName,
+      username,
+      role: count === 0 ? ('ADMIN' as const) : ('CREATOR' as const),
+      status: 'UNVERIFIED' as const,
+    };
+    if (existing) {
+      const standIn: User = { ...fields, ambassador: false, photoUrl: null, createdAt: new Date() };
+      return { user: standIn, existing };
+    }
+    const [user] = await tx.insert(users).values(fields).returning();
     await insertOrganization(tx as unknown as Db, {
       ownerId: userId,
       name: `${displayName}'s workspace`,
       personal: true,
     });
-    return user!;
+    return { user: user!, existing: null };
   });
 }
 

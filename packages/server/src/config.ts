@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   KILN_PRIVATE_PAGE_LIMITS: z.string().optional(),
   KILN_MAIL_FROM: z.string().default('Kiln <kiln@localhost>'),
   KILN_TRUST_PROXY: z.enum(['0', '1', 'true', 'false', '']).optional(),
+  KILN_SIGNUP_LIMIT: z.coerce.number().int().min(0).default(10),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
@@ -61,6 +62,8 @@ export interface KilnConfig {
   readonly privateLimits: PrivateLimits;
   /** `KILN_TRUST_PROXY=1`: take the client's address from `X-Forwarded-For` (only behind a proxy that sets it). */
   readonly trustProxy: boolean;
+  /** `KILN_SIGNUP_LIMIT`: sign-ups per client address per hour (default 10; 0 = no limit). */
+  readonly signUpLimit: number;
   readonly env: 'development' | 'production' | 'test';
 }
 
@@ -105,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.KILN_MAIL_FROM,
     privateLimits,
     trustProxy: e.KILN_TRUST_PROXY === '1' || e.KILN_TRUST_PROXY === 'true',
+    signUpLimit: e.KILN_SIGNUP_LIMIT,
     env: e.NODE_ENV,
   });
 }

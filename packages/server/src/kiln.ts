@@ -3,18 +3,21 @@
  * `startKiln(config)` is what `npm start`, the CLI and the tests use.
  */
 import type { AddressInfo } from 'node:net';
+import { inspect } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createModelProvider, type ModelProvider } from '@kiln/codegen';
 import { AppBackend } from './app-backend';
 import type { KilnConfig } from './config';
 import { type ContentClassifier, lengthClassifier } from './content-safety';
 import { type Database, openDatabase } from './db/index';
+import { escapeControlCharacters } from './graphql/input-hygiene';
 import { createHttpHandler } from './http/app';
 import { allowedOrigin, sessionCookieName } from './http/security';
 import { GenerationWorkers } from './jobs/worker';
 import { createMailer } from './mailer';
 import { OrganizationModels } from './model-settings';
 import { createOrigins, type Origins } from './origins';
+import { RateLimits, useRateLimits } from './rate-limits';
 import { Rooms } from './rooms';
 import { createSecretBox, loadSecretKey } from './secrets';
 
@@ -44,17 +47,53 @@ export interface StartOptions {
   classifier?: ContentClassifier;
 }
 
+/**
+ * One log line: `[kiln] message`, then the extra (an error: its message, or in development its stack; else
+ * the value). Control characters in either are escaped (`\u0000`), so user data cannot hide in, or rewrite,
+ * the operator's terminal; a line break is kept with the next line indented.
+ */
+export function logLine(msg: string, extra: unknown, dev: boolean): string {
+  const line = `[kiln] ${escapeControlCharacters(msg)}`;
+  if (extra === undefined || extra === null || extra === '') return line;
+  const detail =
+    typeof extra === 'string'
+      ? extra
+      : extra instanceof Error && !dev
+        ? String(extra)
+        : extra instanceof Error
+          ? inspect(extra)
+          : json(extra);
+  return `${line} ${escapeControlCharacters(detail)}`;
+}
+
+/** JSON for a log line (strings' control characters come out as \u0000 escapes); inspect when it cannot be. */
+function json(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return inspect(value, { depth: 4, breakLength: Number.POSITIVE_INFINITY });
+  }
+}
+
 export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
+  const dev = config.env === 'development';
   const log =
     opts.log ??
-    ((msg: string, err?: unknown) => {
-      if (err) console.error(`[kiln] ${msg}`, config.env === 'development' ? err : String(err));
-      else console.log(`[kiln] ${msg}`);
+    ((msg: string, extra?: unknown) => {
+      if (extra) console.error(logLine(msg, extra, dev));
+      else console.log(logLine(msg, undefined, dev));
     });
   const provider = providerFor(config);
   const secretKey = loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir });
   const secrets = createSecretBox(secretKey);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+  // Sign-in, mail and sign-up limits: shared through PostgreSQL by every process on it, else in memory.
+  const limitOptions = { signUpsPerHour: config.signUpLimit };
+  const rateLimits =
+    database.kind === 'postgres' && config.databaseUrl
+      ? await RateLimits.postgres(config.databaseUrl, limitOptions)
+      : RateLimits.memory(limitOptions);
+  useRateLimits(database.db, rateLimits);
   const backend = new AppBackend(database.db, { dataDir: config.dataDir, secretKey, log });
   const rooms = new Rooms(database.db);
   if (database.kind === 'postgres' && config.databaseUrl) await rooms.listen(config.databaseUrl);
@@ -129,6 +168,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       clearTimeout(grace);
       await workers.stop();
       await backend.close();
+      await rateLimits.close();
       await database.close();
     },
   };

@@ -2,7 +2,8 @@
  * @module Organisations and their members: create, rename, delete; invite by e-mail with a role, accept,
  * change a member's role, remove, leave, transfer ownership. The rules of README's permission matrix:
  * ADMIN manages members up to ADMIN; only an OWNER touches owners, transfers ownership or deletes; the last
- * OWNER cannot leave; a personal organisation cannot be deleted.
+ * OWNER cannot leave; a personal organisation cannot be deleted and keeps its one owner (the user it was
+ * made for: work created without an organisation lands there and spends its credits).
  */
 import {
   KilnError,
@@ -23,6 +24,8 @@ import { ROLE_RANK, requireRole } from './permissions';
 export type Organization = typeof organizations.$inferSelect;
 
 const MAX_NAME = 100;
+const PERSONAL_KEEPS_OWNER =
+  'A personal workspace stays with the person it belongs to: its owner cannot change.';
 
 export function checkName(raw: string, what = 'name'): string {
   const name = raw.trim();
@@ -224,6 +227,11 @@ export async function changeMemberRole(
     const theirs = await memberRole(t, input.organizationId, input.userId);
     if (mine !== 'OWNER' && (theirs === 'OWNER' || role === 'OWNER'))
       throw new KilnError('forbidden', M.forbidden);
+    if (
+      (theirs === 'OWNER') !== (role === 'OWNER') &&
+      (await getOrganization(t, input.organizationId)).personal
+    )
+      throw new KilnError('validation', PERSONAL_KEEPS_OWNER);
     if (theirs === 'OWNER' && role !== 'OWNER' && (await ownerCount(t, input.organizationId)) <= 1) {
       throw new KilnError('conflict', M.lastOwner);
     }
@@ -262,6 +270,8 @@ export async function transferOwnership(
 ) {
   await requireRole(db, input.organizationId, user.id, 'OWNER');
   if (input.userId === user.id) throw new KilnError('validation', 'You already own this organisation.');
+  if ((await getOrganization(db, input.organizationId)).personal)
+    throw new KilnError('validation', PERSONAL_KEEPS_OWNER);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await memberRole(t, input.organizationId, input.userId);

@@ -39,24 +39,44 @@ export function projectNameFromPrompt(prompt: string): string {
 }
 
 export async function organizationsOf(db: Db, userId: string) {
-  return db
-    .select({
-      id: organizations.id,
-      name: organizations.name,
-      plan: organizations.plan,
-      personal: organizations.personal,
-      refilledAt: organizations.refilledAt,
-      createdAt: organizations.createdAt,
-      role: memberships.role,
-    })
-    .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(eq(memberships.userId, userId))
-    .orderBy(desc(organizations.personal), asc(organizations.createdAt));
+  return (
+    db
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        plan: organizations.plan,
+        personal: organizations.personal,
+        refilledAt: organizations.refilledAt,
+        createdAt: organizations.createdAt,
+        role: memberships.role,
+      })
+      .from(memberships)
+      .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+      .where(eq(memberships.userId, userId))
+      // The caller's own personal workspace first (the builder selects the first one by default).
+      .orderBy(
+        desc(sql`${organizations.personal} and ${memberships.role} = 'OWNER'`),
+        desc(organizations.personal),
+        asc(organizations.createdAt),
+      )
+  );
 }
 
-async function defaultOrganizationId(db: Db, userId: string): Promise<string> {
-  const [org] = await organizationsOf(db, userId);
+/**
+ * The caller's own personal organisation: personal, and owned by them (the OWNER membership made at sign-up).
+ * Never a personal workspace they only joined, whose owner's credits would pay for their work. Should they
+ * own more than one (a personal workspace handed over to them), the one they have owned longest.
+ */
+export async function defaultOrganizationId(db: Db, userId: string): Promise<string> {
+  const [org] = await db
+    .select({ id: organizations.id })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(
+      and(eq(memberships.userId, userId), eq(memberships.role, 'OWNER'), eq(organizations.personal, true)),
+    )
+    .orderBy(asc(memberships.createdAt), asc(organizations.createdAt))
+    .limit(1);
   if (!org) throw new KilnError('not_found', M.organizationNotFound);
   return org.id;
 }

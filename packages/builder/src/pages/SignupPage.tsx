@@ -3,13 +3,18 @@ import { errorMessage } from '../api.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { Field } from '../components/Field.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
+import { FormNote } from '../components/FormNote.tsx';
 import { Link } from '../components/Link.tsx';
 import { Spinner } from '../components/Spinner.tsx';
-import { signUp } from '../queries.ts';
+import { fetchMe, signUp } from '../queries.ts';
 import { navigate } from '../router.ts';
 import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
 
+/**
+ * `/signup`. The server answers the same whether or not the address already has an account (its owner gets
+ * a mail instead); only a new account comes with a session, so without one the page says to check the mail.
+ */
 export function SignupPage({ next }: { next: string }) {
   useTitle('Create your account');
   const session = useSession();
@@ -18,13 +23,20 @@ export function SignupPage({ next }: { next: string }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [checkMail, setCheckMail] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      const me = await signUp(email.trim(), password, name.trim() || undefined);
+      await signUp(email.trim(), password, name.trim() || undefined);
+      const me = await fetchMe();
+      if (!me) {
+        setCheckMail(true);
+        setBusy(false);
+        return;
+      }
       session.signedIn(me);
       navigate(next, { replace: true });
     } catch (caught) {
@@ -44,40 +56,53 @@ export function SignupPage({ next }: { next: string }) {
         </>
       }
     >
-      <form className="auth-form" onSubmit={submit} noValidate>
-        <Field
-          label="Name"
-          hint="Optional"
-          name="name"
-          autoComplete="name"
-          autoFocus
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <Field
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <FormAlert message={error} />
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
-          {busy ? <Spinner /> : null}
-          Create account
-        </button>
-      </form>
+      {checkMail ? (
+        <div className="auth-form">
+          <FormNote message="Check your e-mail to continue." />
+          <button
+            type="button"
+            className="button button-ghost button-block"
+            onClick={() => setCheckMail(false)}
+          >
+            Use another address
+          </button>
+        </div>
+      ) : (
+        <form className="auth-form" onSubmit={submit} noValidate>
+          <Field
+            label="Name"
+            hint="Optional"
+            name="name"
+            autoComplete="name"
+            autoFocus
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <Field
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Field
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <FormAlert message={error} />
+          <button type="submit" className="button button-primary button-block" disabled={busy}>
+            {busy ? <Spinner /> : null}
+            Create account
+          </button>
+        </form>
+      )}
     </AuthLayout>
   );
 }

@@ -32,7 +32,14 @@ import {
   designSystemForApi,
   updateDesignSystem,
 } from '../design-system';
-import { requestPasswordReset, resetPassword, sendVerification, verifyEmail } from '../email-tokens';
+import {
+  type AccountMail,
+  requestPasswordReset,
+  resetPassword,
+  sendAccountExists,
+  sendVerification,
+  verifyEmail,
+} from '../email-tokens';
 import { modulePathSegment } from '../jobs/generated-modules';
 import { finishCanceled } from '../jobs/worker';
 import { type Mailer, mailbox } from '../mailer';
@@ -90,7 +97,9 @@ import {
   sendMessage,
 } from '../projects';
 import { publishInfo, publishProject } from '../publish';
+import { guardSignIn, guardSignUp, rateLimitsFor } from '../rate-limits';
 import { diffRevisions, restoreRevision } from '../revisions';
+import { inputHygiene } from './input-hygiene';
 import { armorPlugins, type Deadline, withTimeBudget } from './limits';
 
 export interface GraphQLContext extends Deadline {
@@ -136,6 +145,14 @@ function requireUser(ctx: GraphQLContext): User {
 }
 
 const iso = (d: Date) => d.toISOString();
+
+const accountMail = (ctx: GraphQLContext): AccountMail => ({
+  db: ctx.db,
+  mailer: ctx.mailer,
+  builderOrigin: ctx.origins.builderOrigin,
+  limits: rateLimitsFor(ctx.db),
+  log: ctx.log,
+});
 
 const meOf = (u: User) => ({
   id: u.id,
@@ -191,20 +208,26 @@ const resolvers = {
       a: { email: string; password: string; displayName?: string },
       ctx: GraphQLContext,
     ) => {
-      const user = await signUp(ctx.db, a);
+      await guardSignUp(rateLimitsFor(ctx.db), ctx.clientAddress);
+      const { user, existing } = await signUp(ctx.db, a);
+      // The same answer whether or not the e-mail has an account; only its owner learns of the attempt.
+      if (existing) {
+        await sendAccountExists(accountMail(ctx), existing);
+        return meOf(user);
+      }
       const s = await createSession(ctx.db, user.id);
       ctx.setSession(s.token, s.expiresAt);
-      await sendVerification(ctx.db, ctx.mailer, ctx.origins.builderOrigin, user);
+      await sendVerification(accountMail(ctx), user);
       return meOf(user);
     },
     verifyEmail: async (_: unknown, a: { token: string }, ctx: GraphQLContext) =>
       meOf(await verifyEmail(ctx.db, a.token)),
     resendVerification: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
-      await sendVerification(ctx.db, ctx.mailer, ctx.origins.builderOrigin, requireUser(ctx));
+      await sendVerification(accountMail(ctx), requireUser(ctx));
       return true;
     },
     requestPasswordReset: async (_: unknown, a: { email: string }, ctx: GraphQLContext) => {
-      await requestPasswordReset(ctx.db, ctx.mailer, ctx.origins.builderOrigin, a.email);
+      await requestPasswordReset(accountMail(ctx), a.email);
       return true;
     },
     resetPassword: async (_: unknown, a: { token: string; password: string }, ctx: GraphQLContext) => {
@@ -212,7 +235,9 @@ const resolvers = {
       return true;
     },
     signIn: async (_: unknown, a: { email: string; password: string }, ctx: GraphQLContext) => {
+      const attempt = await guardSignIn(rateLimitsFor(ctx.db), a.email, ctx.clientAddress);
       const user = await signIn(ctx.db, a);
+      await attempt.succeeded();
       const s = await createSession(ctx.db, user.id);
       ctx.setSession(s.token, s.expiresAt);
       return meOf(user);
@@ -547,7 +572,7 @@ export function createGraphQL(opts: { dev: boolean; log: (msg: string, err: unkn
     graphiql: opts.dev,
     // Same-origin only (http/security.ts refuses other origins before yoga): no CORS headers for anyone.
     cors: false,
-    plugins: [...armorPlugins()],
+    plugins: [...armorPlugins(), inputHygiene()],
     logging: false, // unexpected errors are logged by maskError; user errors are not failures
     maskedErrors: {
       // Errors are created with yoga's own createGraphQLError: under some loaders `graphql` is present twice
@@ -556,9 +581,12 @@ export function createGraphQL(opts: { dev: boolean; log: (msg: string, err: unkn
         const wrapped = error as { originalError?: unknown; name?: string };
         const original = wrapped.originalError ?? error;
         if (isKilnError(original)) {
-          return createGraphQLError(original.message, {
-            extensions: { code: original.kind, http: { status: ERROR_STATUS[original.kind] } },
-          });
+          const retryAfter = original.details?.retryAfterSeconds;
+          const http = {
+            status: ERROR_STATUS[original.kind],
+            ...(typeof retryAfter === 'number' ? { headers: { 'Retry-After': String(retryAfter) } } : {}),
+          };
+          return createGraphQLError(original.message, { extensions: { code: original.kind, http } });
         }
         if (wrapped.name === 'GraphQLError' && !wrapped.originalError) return error as Error; // a malformed query
         opts.log('graphql resolver failed', original);
