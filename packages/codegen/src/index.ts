@@ -49,6 +49,7 @@ export type {
   GenDatabase,
   GenerateRequest,
   GenerationEvent,
+  GenerationProblem,
   GenMigration,
   GenModule,
   GenToolKind,
