@@ -68,6 +68,9 @@ export const MESSAGES = Object.freeze({
   invalidEnumValue: (name: string, value: string): string => `${value} is not a valid ${name}`,
   /** A plan allowance used up. */
   planAllowanceReached: (plan: string): string => `The ${plan} plan allowance has been reached`,
+  /** A page or component imports a project module that no module of the project provides. */
+  missingProjectModule: (name: string, source: string): string =>
+    `${name} is imported from ${source} but no such module exists`,
 } as const);
 
 export type Messages = typeof MESSAGES;

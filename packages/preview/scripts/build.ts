@@ -63,9 +63,10 @@ function coreValues(): string {
     VIEWPORT,
     MOBILE_BUILDER_ROUTE_MARKER,
   };
-  return Object.entries(values)
-    .map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`)
-    .join('\n');
+  const lines = Object.entries(values).map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`);
+  // A parameterised message travels as its function's source (core's are plain arrow functions).
+  lines.push(`export const missingProjectModule = ${MESSAGES.missingProjectModule.toString()};`);
+  return lines.join('\n');
 }
 
 const ESM_SYNTAX = /^\s*(?:export|import)\s*[{*\w]/m;

@@ -19,4 +19,6 @@ declare module 'kiln:core' {
   export const TREE_SITTER_PARSE_TIMEOUT_MS: number;
   export const VIEWPORT: { desktopWidth: number; mobileWidth: number; height: number };
   export const MOBILE_BUILDER_ROUTE_MARKER: string;
+  /** `MESSAGES.missingProjectModule`: "X is imported from @/components/X but no such module exists". */
+  export const missingProjectModule: (name: string, source: string) => string;
 }
