@@ -374,6 +374,7 @@ export async function* generate(
   let toolRounds = 0;
   let continuations = 0;
   let reply = '';
+  let failedContinue = false;
   while (!aborted) {
     reply = '';
     const stream = repair
@@ -388,8 +389,10 @@ export async function* generate(
         if (signal?.aborted) break;
       }
     } catch (e) {
-      // Providers throw an AbortError when cancelled; that is a cancellation, not a failure.
-      if (!signal?.aborted) throw e;
+      // Providers throw an AbortError when cancelled; that is a cancellation, not a failure. A continue
+      // request that fails leaves the reply cut off (reported), not the generation lost.
+      if (!signal?.aborted && !(continuations > 0 && isKilnError(e))) throw e;
+      if (!signal?.aborted) failedContinue = true;
     }
     aborted = signal?.aborted ?? false;
     // Real providers report tokens; the builtin generator does not, so its usage is estimated (chars / 4).
@@ -402,6 +405,10 @@ export async function* generate(
     usage.inputTokens += round.inputTokens;
     usage.outputTokens += round.outputTokens;
     if (aborted) break;
+    if (failedContinue) {
+      cutOff = true;
+      break;
+    }
     // A reply cut off at the token limit: ask the model to go on; the parser carries on inside the open block.
     if ((await finishReasonOf(stream)) === 'length') {
       if (canAskAgain && continuations < MAX_CONTINUATIONS) {
