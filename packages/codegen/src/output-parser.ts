@@ -199,7 +199,8 @@ export function createOutputParser(): OutputParser {
     // A closing fence at the very end may still be the start of a longer line.
     if (!close || (close.index + close[0].length === b.raw.length - firstLineEnd && !close[0].endsWith('\n')))
       return;
-    const end = firstLineEnd + close.index + close[0].length;
+    // The newline after the closing fence stays chat text.
+    const end = firstLineEnd + close.index + close[0].replace(/\r?\n$/, '').length;
     const rest = b.raw.slice(end);
     b.raw = b.raw.slice(0, end);
     closeBlock(true);
