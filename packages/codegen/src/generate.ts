@@ -18,6 +18,7 @@ import { repairModulePath } from './module-path-repair.ts';
 import type { ParsedBlockEvent } from './output-parser.ts';
 import { createOutputParser } from './output-parser.ts';
 import { buildPrompt, requestAction } from './prompt.ts';
+import { loadProseTailParser, splitProseTail } from './prose-tail.ts';
 import type { ProviderStream } from './providers/provider-stream.ts';
 import { reportedUsage } from './providers/provider-stream.ts';
 import { deterministicRepair } from './repairs.ts';
@@ -285,7 +286,15 @@ export async function* generate(
         if (ev.done) fileBase = null;
         const moduleType = typeFor(filePath, ev.moduleType, modules.get(filePath)?.moduleType);
         yield* statusFor(moduleType);
-        yield { type: 'module', module: { ...put(filePath, moduleType, ev.content) }, done: ev.done };
+        // A block whose closer is missing ends where the module does; prose after it is chat text.
+        const split = ev.done && !ev.closed ? splitProseTail(ev.content) : null;
+        const content = split ? split.code : ev.content;
+        yield { type: 'module', module: { ...put(filePath, moduleType, content) }, done: ev.done };
+        if (split && !retrying) {
+          const text = `\n${split.prose}\n`;
+          message += text;
+          yield { type: 'text', text };
+        }
         return;
       }
       case 'edit': {
@@ -365,6 +374,8 @@ export async function* generate(
     }
   }
 
+  // The tsx grammar that finds where a block without its closer ends (models' replies only).
+  if (canAskAgain) await loadProseTailParser();
   if (action === 'INITIAL') yield { type: 'status', status: 'ENHANCING_PROMPT' };
   yield { type: 'status', status: 'BUILDING' };
 

@@ -288,3 +288,26 @@ describe('replies cut off at the token limit', () => {
     expect(server.requests).toHaveLength(3);
   });
 });
+
+describe('a file block whose closing tag is missing', () => {
+  it('ends where the module is complete (decided by the tsx parse); the prose after it is chat text', async () => {
+    const reply = `<kiln:file path="${PAGE_PATH}">\n${PAGE_CODE}\nThis page greets your visitors. Let me know if you want a footer.\n<kiln:file path="${CARD_PATH}">\n${CARD_CODE}`;
+    await using server = await startScriptedModelServer([chunked(reply)]);
+    const { done } = await run(server, NEW_APP);
+    expect(files(done)).toEqual([
+      [PAGE_PATH, 'PAGE', PAGE_CODE],
+      [CARD_PATH, 'COMPONENT', CARD_CODE],
+    ]);
+    expect(done.message).toBe('This page greets your visitors. Let me know if you want a footer.');
+  });
+
+  it('keeps a body that is code to its end (a JSX text line is not prose)', async () => {
+    const code =
+      'export default function About() {\n  return (\n    <p>\n      We bake bread every morning.\n    </p>\n  );\n}\n';
+    const reply = `<kiln:file path="apps/web/src/app/about/page.tsx">\n${code}`;
+    await using server = await startScriptedModelServer([chunked(reply)]);
+    const { done } = await run(server, NEW_APP);
+    expect(files(done)).toEqual([['apps/web/src/app/about/page.tsx', 'PAGE', code]]);
+    expect(done.message).toBe('');
+  });
+});
