@@ -71,6 +71,10 @@ export const MESSAGES = Object.freeze({
   /** A page or component imports a project module that no module of the project provides. */
   missingProjectModule: (name: string, source: string): string =>
     `${name} is imported from ${source} but no such module exists`,
+  /** A first generation that wrote modules but no page: nothing to show at any route. */
+  appHasNoPage: 'The app has no page: write its home page at apps/web/src/app/page.tsx',
+  /** Appended to a chat answer whose revision changed no module and no table (the reply may say otherwise). */
+  noFilesChanged: 'No files were changed.',
 } as const);
 
 export type Messages = typeof MESSAGES;

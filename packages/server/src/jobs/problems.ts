@@ -6,6 +6,7 @@
  * chat lists each one with its reason; the message blocks keep only the modules that really changed.
  */
 import type { GenerationEvent, GenerationProblem, MessageBlock, MissedEdit } from '@kiln/codegen';
+import { MESSAGES } from '@kiln/core';
 import type { CodeFailure } from './autofix';
 
 /** One block of a reply that was not applied in the end. */
@@ -91,5 +92,44 @@ export function truthfulBlocks(
       now !== undefined &&
       (old.content !== now.content || old.moduleType !== now.moduleType)
     );
+  });
+}
+
+const PAGE_TYPES = new Set([
+  'PAGE',
+  'EXPO_PAGE',
+  'AUTH_PAGE_SIGN_IN',
+  'AUTH_PAGE_SIGN_UP',
+  'AUTH_PAGE_LOGOUT',
+]);
+
+/**
+ * A first generation that wrote modules but no page (say, the whole app as one component): the app would show
+ * nothing at any route, so the code is INVALID_CODE and the fix is told to write the home page.
+ */
+export function missingPageFailure(
+  action: string,
+  modules: readonly { filePath: string; moduleType: string }[],
+): CodeFailure | null {
+  if (action !== 'INITIAL' || modules.length === 0) return null;
+  if (modules.some((m) => PAGE_TYPES.has(m.moduleType) || m.moduleType === 'FUNCTION')) return null;
+  return { filePath: 'apps/web/src/app/page.tsx', message: MESSAGES.appHasNoPage };
+}
+
+/**
+ * True when a later revision (a chat or a fix) changed no module: its answer then says "No files were changed.",
+ * whatever the model's text claims.
+ */
+export function changedNothing(
+  action: string,
+  before: readonly { filePath: string; moduleType: string; content: string }[],
+  after: readonly { filePath: string; moduleType: string; content: string }[],
+  migrations: number,
+): boolean {
+  if (action === 'INITIAL' || migrations > 0 || before.length !== after.length) return false;
+  const was = new Map(before.map((m) => [m.filePath, m]));
+  return after.every((m) => {
+    const old = was.get(m.filePath);
+    return old !== undefined && old.content === m.content && old.moduleType === m.moduleType;
   });
 }

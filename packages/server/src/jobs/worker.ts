@@ -5,7 +5,7 @@
  * Jobs whose heartbeat stops (a killed server) are marked STALLED and queued again once; after that, failed.
  */
 import { type GenerationEvent, type GenModule, generate, type ModelProvider } from '@kiln/codegen';
-import { JOB_STALL_CHECK_INTERVAL_MS, JOB_STALL_TIMEOUT_MS } from '@kiln/core';
+import { JOB_STALL_CHECK_INTERVAL_MS, JOB_STALL_TIMEOUT_MS, MESSAGES } from '@kiln/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppBackend } from '../app-backend';
 import { charge, refundRevision, usageCredits } from '../credits';
@@ -16,7 +16,14 @@ import { refreshProjectGroupStatus } from '../project-group-revisions';
 import type { RoomEvent } from '../rooms';
 import { queueAutoFix, wantsAutoFix } from './autofix';
 import { disallowedModule, recentPaths, storedModules } from './generated-modules';
-import { problemFailure, problemsOf, problemsText, truthfulBlocks } from './problems';
+import {
+  changedNothing,
+  missingPageFailure,
+  problemFailure,
+  problemsOf,
+  problemsText,
+  truthfulBlocks,
+} from './problems';
 import { closeValidation, validateRevision } from './validate';
 
 /** Drafts reach the room at most this often per generation (trailing, so the last change is never held). */
@@ -333,6 +340,15 @@ export class GenerationWorkers {
         status = 'INVALID_CODE';
         failure = problemFailure(problems, firstTouchedPath(done.blocks, finalModules));
       }
+      const noPage = status === 'VALID' ? missingPageFailure(revision.action, finalModules) : null;
+      if (noPage) {
+        status = 'INVALID_CODE';
+        failure = noPage;
+      }
+      // A chat that changed nothing says so, whatever the model's text claims.
+      const nothingChanged =
+        problems.length === 0 &&
+        changedNothing(revision.action, startModules, finalModules, done.migrations?.length ?? 0);
       // Drafts streamed for a block that was dropped in the end leave the room's view of the revision.
       for (const filePath of [...drafts.keys()]) {
         if (finalModules.some((m) => m.filePath === filePath)) continue;
@@ -370,6 +386,7 @@ export class GenerationWorkers {
           text: [
             (done.message || text).trim() || (problems.length > 0 ? '' : 'Done.'),
             problemsText(problems),
+            nothingChanged ? MESSAGES.noFilesChanged : '',
             ...migrationNotes,
           ]
             .filter(Boolean)
