@@ -1,8 +1,8 @@
 /**
  * Formats other tools taught models, read as a fallback when a reply holds no Kiln tag at all (see
  * README.md, "Foreign formats"): bolt artifacts (`<boltAction type="file" filePath="…">`), Claude-style
- * artifacts (`<antArtifact>` / `<artifact>`), Dyad (`<dyad-write path="…">`, `<dyad-delete>`,
- * `<dyad-rename>`), markdown fences that name their file (in the info string, on the line before, or in a
+ * artifacts (`<antArtifact>` / `<artifact>`), Dyad (`<dyad-write path="…">`, `<dyad-search-replace>`,
+ * `<dyad-delete>`, `<dyad-rename>`), markdown fences that name their file (in the info string, on the line before, or in a
  * first-line comment) and aider-style edits (a path line, then a fence holding SEARCH/REPLACE blocks).
  * Works on a whole reply, so it does not depend on how the reply was chunked.
  * @module
@@ -52,7 +52,7 @@ export function parseForeignReply(reply: string): ForeignReply | null {
 function tagFormats(reply: string): ForeignReply | null {
   const events: ParsedBlockEvent[] = [];
   const re =
-    /<(boltAction|antArtifact|artifact|dyad-write)\b([^>]*)>([\s\S]*?)(?:<\/\1\s*>|$)|<(dyad-delete|dyad-rename)\b([^>]*?)\/?>(?:\s*<\/\4\s*>)?/gi;
+    /<(boltAction|antArtifact|artifact|dyad-write|dyad-search-replace)\b([^>]*)>([\s\S]*?)(?:<\/\1\s*>|$)|<(dyad-delete|dyad-rename)\b([^>]*?)\/?>(?:\s*<\/\4\s*>)?/gi;
   let text = '';
   let at = 0;
   for (const m of reply.matchAll(re)) {
@@ -70,7 +70,7 @@ function tagFormats(reply: string): ForeignReply | null {
       // Shell and start actions run commands Kiln does not run; only files are modules.
       if ((attrs.type ?? 'file') === 'file' && pathAttr(attrs))
         events.push(fileOrEdit(pathAttr(attrs), body));
-    } else if (tag === 'dyad-write') {
+    } else if (tag === 'dyad-write' || tag === 'dyad-search-replace') {
       events.push(fileOrEdit(pathAttr(attrs), body));
     } else {
       // A Claude-style artifact: code ones become modules; a path is its attribute or a path-like title.

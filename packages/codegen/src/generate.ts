@@ -520,9 +520,14 @@ export async function* generate(
     retrying = false;
     aborted = signal?.aborted ?? false;
     const stillMissed = missedEdits;
+    // An edit of a file that does not exist is answered by a change to the file the model meant instead.
+    const redirected = stillMissed.length === 0 && retried.size > 0;
     missedEdits = [
       ...missed.filter(
-        (m) => !retried.has(m.filePath) && !stillMissed.some((s) => s.filePath === m.filePath),
+        (m) =>
+          !retried.has(m.filePath) &&
+          !(m.reason === 'no-file' && redirected) &&
+          !stillMissed.some((s) => s.filePath === m.filePath),
       ),
       ...stillMissed,
     ];
@@ -611,12 +616,18 @@ function retryRequest(missed: readonly MissedEdit[], modules: ReadonlyMap<string
       `<kiln:file path="${escapeAttr(m.filePath)}" type="${module.moduleType}">\n${module.content}</kiln:file>`,
     );
   }
+  if (missed.some((m) => m.reason === 'no-file' || !modules.has(m.filePath))) {
+    const paths = [...modules.keys()];
+    lines.push(
+      `The project's files are: ${paths.slice(0, 60).join(', ')}${paths.length > 60 ? `, and ${paths.length - 60} more` : ''}.`,
+    );
+  }
   if (files.length > 0) lines.push('', 'These files are now:', ...files);
   lines.push(
     '',
     'Reply with each of these files whole, in a <kiln:file path="..."> block with the change you meant (or with',
     'corrected <kiln:edit> blocks whose SEARCH text is copied exactly from the file above). A file that does not',
-    'exist is written whole with <kiln:file>. Write nothing else.',
+    'exist is written whole with <kiln:file>, or the change goes into the file you meant. Write nothing else.',
   );
   return lines.join('\n');
 }
@@ -669,8 +680,17 @@ function normalisePath(path: string): string {
     .replace(/^\.?\//, '');
 }
 
-/** A component path for a pathless block that declares `export default function Name`. */
+/**
+ * The path of a pathless block from its `export default function Name`: the root page for App, Home,
+ * HomePage, Index, Page, Main or Landing(Page); `app/{segment}/page.tsx` for another `…Page`; else the
+ * component `components/{Name}.tsx`. Empty when it declares no such function.
+ */
 function pathFromContent(content: string): string {
   const name = /export\s+default\s+function\s+([A-Z][A-Za-z0-9]*)/.exec(content)?.[1];
-  return name ? `apps/web/src/components/${name}.tsx` : '';
+  if (!name) return '';
+  if (/^(?:App|Home|HomePage|Index|IndexPage|Page|Main|MainPage|Landing|LandingPage)$/.test(name))
+    return 'apps/web/src/app/page.tsx';
+  const page = /^([A-Z][A-Za-z0-9]*?)Page$/.exec(name)?.[1];
+  if (page) return `apps/web/src/app/${page.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}/page.tsx`;
+  return `apps/web/src/components/${name}.tsx`;
 }

@@ -123,6 +123,24 @@ describe('foreign formats are read when a reply holds no Kiln tag', () => {
     expect(done.problems).toBeUndefined();
   });
 
+  it('a Claude-style artifact without a path, exporting HomePage, is the root page', async () => {
+    const reply = `Here is your page.\n<antArtifact identifier="home" type="application/vnd.ant.react" title="Home">\n${PAGE_CODE}</antArtifact>\nEnjoy.`;
+    await using server = await startScriptedModelServer([chunked(reply)]);
+    const { done } = await run(server, NEW_APP);
+    expect(files(done)).toEqual([[PAGE_PATH, 'PAGE', PAGE_CODE]]);
+    expect(done.message).toBe('Here is your page.\n\nEnjoy.');
+  });
+
+  it('a Dyad search-replace tag is an edit', async () => {
+    const reply = `<dyad-search-replace path="src/components/Card.tsx">\n<<<<<<< SEARCH\nrounded p-4\n=======\nrounded-xl p-4\n>>>>>>> REPLACE\n</dyad-search-replace>`;
+    await using server = await startScriptedModelServer([chunked(reply)]);
+    const { done } = await run(server, { prompt: 'rounder', modules: [CARD] });
+    expect(files(done)).toEqual([
+      [CARD_PATH, 'COMPONENT', CARD_CODE.replace('rounded p-4', 'rounded-xl p-4')],
+    ]);
+    expect(done.problems).toBeUndefined();
+  });
+
   it('aider-style edits: a path line, then a fenced SEARCH/REPLACE block', async () => {
     const reply = `Making the card rounder.\n\nsrc/components/Card.tsx\n\`\`\`tsx\n<<<<<<< SEARCH\n  return <div className="rounded p-4">Card</div>;\n=======\n  return <div className="rounded-xl p-4">Card</div>;\n>>>>>>> REPLACE\n\`\`\`\n`;
     await using server = await startScriptedModelServer([chunked(reply)]);
@@ -219,6 +237,20 @@ describe('edits that miss get one retry in the same generation', () => {
       '- apps/web/src/components/Badge.tsx does not exist, so it cannot be edited.',
     );
     expect(done.message).toBe('Added a badge.');
+  });
+
+  it('an edit of a file that does not exist, answered by an edit of the file the model meant, is recovered', async () => {
+    const wrong = `<kiln:edit path="apps/web/src/components/Tile.tsx">\n<<<<<<< SEARCH\nrounded p-4\n=======\nrounded-xl p-4\n>>>>>>> REPLACE\n</kiln:edit>`;
+    await using server = await startScriptedModelServer([
+      chunked(wrong),
+      chunked(wrong.replace('Tile', 'Card')),
+    ]);
+    const { done } = await run(server, { prompt: 'rounder card', modules: [PAGE, CARD] });
+    expect(done.modules.find((m) => m.filePath === CARD_PATH)?.content).toContain('rounded-xl p-4');
+    expect(done.problems).toBeUndefined();
+    expect(server.requests[1]?.messages.at(-1)?.content).toContain(
+      `The project's files are: ${PAGE_PATH}, ${CARD_PATH}.`,
+    );
   });
 
   it('a retry that misses again is reported once, with a sentence the user can read', async () => {
