@@ -32,5 +32,8 @@ console.log(
 console.log(`recovered exactly: ${s.recovered}%`);
 console.log(`reported:          ${s.reported}%`);
 console.log(`lost silently:     ${s.silent}%`);
+console.log(
+  `recovered among the ${results.filter((r) => r.expected === 'recovered').length} recoverable: ${s.recoverable}%`,
+);
 console.log(`outcome other than the case expects: ${unexpected}`);
 process.exit(0);

@@ -20,7 +20,7 @@ describe('model replies corpus', () => {
     for (const [i, c] of cases.entries()) results.push(await server.run(c, i));
     const s = shares(results);
     console.log(
-      `${results.map(caseLine).join('\n')}\n${cases.length} replies: ${s.recovered}% recovered exactly, ${s.reported}% reported, ${s.silent}% lost silently`,
+      `${results.map(caseLine).join('\n')}\n${cases.length} replies: ${s.recovered}% recovered exactly, ${s.reported}% reported, ${s.silent}% lost silently; ${s.recoverable}% of the recoverable ones recovered`,
     );
     expect(results.filter((r) => r.outcome === 'silent-loss').map(caseLine)).toEqual([]);
   });

@@ -384,7 +384,7 @@ export class GenerationWorkers {
           revisionId: revision.id,
           role: 'assistant',
           text: [
-            (done.message || text).trim() || (problems.length > 0 ? '' : 'Done.'),
+            (done.message || text).trim() || (problems.length > 0 || nothingChanged ? '' : 'Done.'),
             problemsText(problems),
             nothingChanged ? MESSAGES.noFilesChanged : '',
             ...migrationNotes,

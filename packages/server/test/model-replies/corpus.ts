@@ -242,15 +242,26 @@ export async function startCorpusServer(): Promise<CorpusServer> {
   };
 }
 
-/** Shares over a run: recovered exactly, reported, lost silently (percent, one decimal). */
+/**
+ * Shares over a run (percent, one decimal): recovered exactly, reported, lost silently; and `recoverable`, the share
+ * recovered among the cases whose expected outcome is `recovered` (the others cannot be: a Python file, a reply
+ * that claims a change it never wrote…).
+ */
 export function shares(results: readonly CaseResult[]): {
   recovered: number;
   reported: number;
   silent: number;
+  recoverable: number;
 } {
-  const pct = (o: Outcome) =>
-    Math.round((1000 * results.filter((r) => r.outcome === o).length) / Math.max(1, results.length)) / 10;
-  return { recovered: pct('recovered'), reported: pct('reported'), silent: pct('silent-loss') };
+  const pct = (n: number, of: number) => Math.round((1000 * n) / Math.max(1, of)) / 10;
+  const count = (o: Outcome) => results.filter((r) => r.outcome === o).length;
+  const meant = results.filter((r) => r.expected === 'recovered');
+  return {
+    recovered: pct(count('recovered'), results.length),
+    reported: pct(count('reported'), results.length),
+    silent: pct(count('silent-loss'), results.length),
+    recoverable: pct(meant.filter((r) => r.outcome === 'recovered').length, meant.length),
+  };
 }
 
 /** One line per case, for the test's output and the bench. */
