@@ -41,9 +41,9 @@ export {
 export { PreviewClient } from './client.ts';
 export { type CompiledModule, compileModule, JSX_FACTORY, JSX_FRAGMENT, wrapAdjacentJsx } from './compile.ts';
 export { PREVIEW_DIST_DIR } from './dist-dir.ts';
-export { missingProjectImport, projectModuleExists } from './project-imports.ts';
 export { FONT_FILES, type FontFile, fontFaceCss, fontFamiliesUsed, fontSlug, fontThemeCss } from './fonts.ts';
 export { resolveLibSrc } from './lib-src.ts';
+export { missingProjectImport, projectModuleExists } from './project-imports.ts';
 export {
   type BuilderToPreview,
   isBuilderToPreview,
