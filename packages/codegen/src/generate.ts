@@ -184,6 +184,14 @@ export async function* generate(
 
   /** The valid module path a block's path means, or null after reporting it (once per path) as a problem. */
   function pathOf(raw: string, report: boolean): string | null {
+    if (!raw.trim()) {
+      if (report)
+        problems.push({
+          kind: 'unparsed',
+          message: 'The model wrote an edit without a file path, so it could not be applied.',
+        });
+      return null;
+    }
     const repaired = repairModulePath(raw, modules.keys());
     if ('path' in repaired) return repaired.path;
     if (report && !problems.some((p) => p.kind === 'invalid-path' && p.filePath === raw.trim())) {

@@ -253,6 +253,19 @@ describe('edits that miss get one retry in the same generation', () => {
     );
   });
 
+  it('an edit without a path is reported, not dropped', async () => {
+    const reply = `<kiln:edit>\n<<<<<<< SEARCH\nrounded p-4\n=======\nrounded-xl p-4\n>>>>>>> REPLACE\n</kiln:edit>`;
+    await using server = await startScriptedModelServer([chunked(reply)]);
+    const { done } = await run(server, { prompt: 'rounder', modules: [CARD] });
+    expect(done.modules).toEqual([CARD]);
+    expect(done.problems).toEqual([
+      {
+        kind: 'unparsed',
+        message: 'The model wrote an edit without a file path, so it could not be applied.',
+      },
+    ]);
+  });
+
   it('a retry that misses again is reported once, with a sentence the user can read', async () => {
     const edit = `<kiln:edit path="${CARD_PATH}">\n<<<<<<< SEARCH\nnot in the file\n=======\nx\n>>>>>>> REPLACE\n</kiln:edit>`;
     await using server = await startScriptedModelServer([chunked(edit), chunked(edit)]);
