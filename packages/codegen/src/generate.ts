@@ -95,7 +95,12 @@ export async function* generate(
   const retried = new Set<string>();
   /** True once the reply was cut off for good (no continue request left): open blocks are not applied. */
   let cutOff = false;
-  /** Whether any Kiln block (not only chat text) was seen: without one, foreign formats are tried. */
+  /** True when the retry reply (which is never continued) was the one cut off. */
+  let retryCutOff = false;
+  /**
+   * Whether a Kiln block that changes the project (file, edit, delete, rename, migration) was seen: without
+   * one, foreign formats are tried on the chat text (a reply may think in Kiln tags and write fenced files).
+   */
   let sawBlock = false;
   /** The module a whole-file block started from, restored when the block is cut off. */
   let fileBase: { path: string; module: GenModule | undefined } | null = null;
@@ -202,6 +207,8 @@ export async function* generate(
 
   /** Puts back the module a cut-off block started from, and reports the block as truncated. */
   function* undoCutOff(filePath: string, base: GenModule | undefined): Generator<GenerationEvent> {
+    // A file the retry did not finish does not answer the retry.
+    retried.delete(filePath);
     if (base) {
       modules.set(filePath, { ...base });
       yield { type: 'module', module: { ...base }, done: true };
@@ -211,12 +218,12 @@ export async function* generate(
     problems.push({
       kind: 'truncated',
       filePath,
-      message: `The model's reply was cut off at its output limit while writing ${filePath}${canAskAgain ? `, even after asking it to continue ${MAX_CONTINUATIONS} times` : ''}; that file was not changed.`,
+      message: `The model's reply was cut off at its output limit while writing ${filePath}${canAskAgain && !retryCutOff ? `, even after asking it to continue ${MAX_CONTINUATIONS} times` : ''}; that file was not changed.`,
     });
   }
 
   function* handle(ev: ParsedBlockEvent): Generator<GenerationEvent> {
-    if (ev.type !== 'text') sawBlock = true;
+    if (['file', 'edit', 'delete', 'rename', 'migration'].includes(ev.type)) sawBlock = true;
     // The retry reply is asked for files only: its chat text and any other block are not part of the answer.
     if (retrying && ev.type !== 'file' && ev.type !== 'edit') return;
     switch (ev.type) {
@@ -515,6 +522,11 @@ export async function* generate(
         retryReply += chunk;
         for (const ev of retryParser.push(chunk)) yield* handle(ev);
         if (signal?.aborted) break;
+      }
+      // A retry cut off at the token limit is not continued: the block it was writing is not applied.
+      if ((await finishReasonOf(stream)) === 'length') {
+        cutOff = true;
+        retryCutOff = true;
       }
       if (!signal?.aborted) for (const ev of retryParser.end()) yield* handle(ev);
       const reported = await reportedUsage(stream);

@@ -141,6 +141,18 @@ describe('foreign formats are read when a reply holds no Kiln tag', () => {
     expect(done.problems).toBeUndefined();
   });
 
+  it('a reply that thinks in Kiln tags but writes its files as named fences', async () => {
+    const reply = `<kiln:thinking>A page and a card.</kiln:thinking>\nHere.\n\n\`\`\`tsx title="src/app/page.tsx"\n${PAGE_CODE}\`\`\`\n\n\`\`\`tsx title="src/components/Card.tsx"\n${CARD_CODE}\`\`\`\n<kiln:choices>\nmake it blue\n</kiln:choices>`;
+    await using server = await startScriptedModelServer([chunked(reply)]);
+    const { done } = await run(server, NEW_APP);
+    expect(files(done)).toEqual([
+      [PAGE_PATH, 'PAGE', PAGE_CODE],
+      [CARD_PATH, 'COMPONENT', CARD_CODE],
+    ]);
+    expect(done.message).toBe('Here.');
+    expect(done.blocks.map((b) => b.kind)).toEqual(['thinking', 'choices', 'page', 'component']);
+  });
+
   it('aider-style edits: a path line, then a fenced SEARCH/REPLACE block', async () => {
     const reply = `Making the card rounder.\n\nsrc/components/Card.tsx\n\`\`\`tsx\n<<<<<<< SEARCH\n  return <div className="rounded p-4">Card</div>;\n=======\n  return <div className="rounded-xl p-4">Card</div>;\n>>>>>>> REPLACE\n\`\`\`\n`;
     await using server = await startScriptedModelServer([chunked(reply)]);
@@ -331,6 +343,25 @@ describe('replies cut off at the token limit', () => {
       },
     ]);
     expect(server.requests).toHaveLength(3);
+  });
+});
+
+describe('a retry reply cut off at the token limit', () => {
+  it('is not continued: the file it was writing is not applied, and the miss and the cut are reported', async () => {
+    const edit = `<kiln:edit path="${CARD_PATH}">\n<<<<<<< SEARCH\nnot in the file\n=======\nx\n>>>>>>> REPLACE\n</kiln:edit>`;
+    await using server = await startScriptedModelServer([
+      chunked(edit),
+      chunked(`<kiln:file path="${CARD_PATH}">\nexport default function Card() {\n  return (\n`, {
+        finish: 'length',
+      }),
+    ]);
+    const { done } = await run(server, { prompt: 'x', modules: [CARD] });
+    expect(done.modules).toEqual([CARD]);
+    expect(done.problems?.map((p) => p.kind)).toEqual(['truncated', 'missed-edit']);
+    expect(done.problems?.[0]?.message).toBe(
+      `The model's reply was cut off at its output limit while writing ${CARD_PATH}; that file was not changed.`,
+    );
+    expect(server.requests).toHaveLength(2);
   });
 });
 
