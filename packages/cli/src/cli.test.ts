@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -72,6 +74,64 @@ describe('kiln render', () => {
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('kiln models', () => {
+  it('warns when the local model is small (≤ 3B), from Ollama’s own description or from the name, and not for a 8B model', {
+    timeout: 30_000,
+  }, async () => {
+    // A stand-in for Ollama on a real port: its OpenAI-compatible model list and its native /api/show.
+    const sizes: Record<string, string> = { 'tinyllama:latest': '1.1B', 'llama3.1:latest': '8.0B' };
+    const ollama = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        res.setHeader('content-type', 'application/json');
+        if (req.url === '/v1/models') {
+          res.end(JSON.stringify({ data: Object.keys(sizes).map((id) => ({ id })) }));
+        } else if (req.url === '/api/show') {
+          const size = sizes[(JSON.parse(body) as { model: string }).model];
+          res.statusCode = size ? 200 : 404;
+          res.end(
+            JSON.stringify(size ? { details: { parameter_size: size } } : { error: 'model not found' }),
+          );
+        } else {
+          res.statusCode = 404;
+          res.end('{}');
+        }
+      });
+    });
+    await new Promise<void>((r) => ollama.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(ollama.address() as AddressInfo).port}/v1`;
+    try {
+      const small = sink();
+      await main(['models'], small.stream, undefined, {
+        KILN_MODEL: 'ollama:tinyllama:latest',
+        KILN_MODEL_BASE_URL: base,
+      });
+      expect(small.text()).toContain(
+        "Warning: tinyllama:latest has about 1.1B parameters. This model is small; expect replies that stray from Kiln's format",
+      );
+      const large = sink();
+      await main(['models'], large.stream, undefined, {
+        KILN_MODEL: 'ollama:llama3.1:latest',
+        KILN_MODEL_BASE_URL: base,
+      });
+      expect(large.text()).toContain('* = KILN_MODEL (ollama:llama3.1:latest)');
+      expect(large.text()).not.toContain('This model is small');
+      // LM Studio not running: the size comes from the model's name.
+      const named = sink();
+      await main(['models'], named.stream, undefined, {
+        KILN_MODEL: 'lmstudio:qwen2.5-coder-1.5b-instruct',
+        KILN_MODEL_BASE_URL: 'http://127.0.0.1:9/v1',
+      });
+      expect(named.text()).toContain('Warning: qwen2.5-coder-1.5b-instruct has about 1.5B parameters.');
+    } finally {
+      await new Promise((r) => ollama.close(r));
     }
   });
 });

@@ -7,6 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeModels, generate } from '@kiln/codegen';
 import { loadConfig, providerFor, startKiln } from '@kiln/server';
+import { smallModelWarning } from './model-size';
 
 const USAGE = `Usage:
   kiln start                              run Kiln (same as npm start; configured by environment, see .env.example)
@@ -133,6 +134,10 @@ export async function main(
         out.write(`${r.active ? '*' : ' '} ${r.id.padEnd(18)} ${state.padEnd(15)} ${r.detail}\n`);
       }
       out.write(`\n* = KILN_MODEL (${config.model})\n`);
+      const warning = await smallModelWarning({ ...config.modelSettings, model: config.model }).catch(
+        () => null,
+      );
+      if (warning) out.write(`\n${warning}\n`);
       return 0;
     }
     case undefined:

@@ -3,16 +3,18 @@ import { generate } from './generate.ts';
 import { SYSTEM_PROMPT } from './prompt.ts';
 import type { GenerationEvent, GenModule, ModelProvider, ProviderMessage } from './types.ts';
 
-/** A provider that replays a scripted reply in fixed chunks. */
+/** A provider that replays a scripted reply in fixed chunks (with several, one per request; the last repeats). */
 function scripted(
-  reply: string,
+  replies: string | string[],
   chunkSize = 7,
 ): ModelProvider & { seen: { system: string; content: string }[] } {
   const seen: { system: string; content: string }[] = [];
+  const list = typeof replies === 'string' ? [replies] : replies;
   return {
     id: 'scripted',
     seen,
     async *stream({ system, messages }) {
+      const reply = list[Math.min(seen.length, list.length - 1)] ?? '';
       seen.push({ system, content: messages.map((m) => m.content).join('\n') });
       for (let i = 0; i < reply.length; i += chunkSize) yield reply.slice(i, i + chunkSize);
     },
@@ -69,14 +71,24 @@ describe('generate', () => {
     expect(provider.seen[0]?.system).toContain('<<<<<<< SEARCH');
   });
 
-  it('applies edits to the existing module and reports misses for a whole-file rewrite', async () => {
+  it('applies edits to the existing module, asks once again for a miss, and reports it when the retry writes nothing', async () => {
     const reply = `<kiln:edit path="${CARD.filePath}">\n<<<<<<< SEARCH\nbg-indigo-600\n=======\nbg-teal-600\n>>>>>>> REPLACE\n<<<<<<< SEARCH\nnot in the file\n=======\nx\n>>>>>>> REPLACE\n</kiln:edit>`;
-    const events = await collect(
-      generate({ prompt: 'teal', modules: [CARD], action: 'CHAT' }, scripted(reply, 5)),
-    );
+    const provider = scripted([reply, 'Sorry, I cannot.'], 5);
+    const events = await collect(generate({ prompt: 'teal', modules: [CARD], action: 'CHAT' }, provider));
     const done = doneOf(events);
     expect(done.modules[0]?.content).toContain('bg-teal-600');
     expect(done.missedEdits).toEqual([{ filePath: CARD.filePath, missed: 1, reason: 'no-match' }]);
+    expect(done.problems).toEqual([
+      {
+        kind: 'missed-edit',
+        filePath: CARD.filePath,
+        message: `The edit to ${CARD.filePath} did not match the file, even after asking the model again.`,
+      },
+    ]);
+    expect(provider.seen).toHaveLength(2);
+    expect(provider.seen[1]?.content).toContain('1 SEARCH block matched nothing in the file');
+    // The retry's chat text is not the reply's message.
+    expect(done.message).toBe('');
     expect(done.appType).toBeUndefined();
     expect(events.filter((e) => e.type === 'status').map((e) => e.status)).toEqual([
       'BUILDING',

@@ -8,19 +8,24 @@
  */
 
 import type { ModuleType } from '@kiln/core';
-import { isAuthPageModuleType, isModuleType, moduleName, moduleTypeFromPath } from '@kiln/core';
+import { isAuthPageModuleType, isKilnError, isModuleType, moduleName, moduleTypeFromPath } from '@kiln/core';
 import { applyEdits, EditOverlapError } from './apply-edits.ts';
 import { blockKindOf } from './block-kinds.ts';
 import { detectAppType } from './detect-app-type.ts';
+import { parseForeignReply } from './foreign-formats.ts';
 import { packageDocumentation } from './library-docs.ts';
+import { repairModulePath } from './module-path-repair.ts';
 import type { ParsedBlockEvent } from './output-parser.ts';
 import { createOutputParser } from './output-parser.ts';
 import { buildPrompt, requestAction } from './prompt.ts';
+import { loadProseTailParser, splitProseTail } from './prose-tail.ts';
+import type { ProviderStream } from './providers/provider-stream.ts';
 import { reportedUsage } from './providers/provider-stream.ts';
 import { deterministicRepair } from './repairs.ts';
 import type {
   GenerateRequest,
   GenerationEvent,
+  GenerationProblem,
   GenMigration,
   GenModule,
   GenToolStatus,
@@ -37,6 +42,16 @@ import { estimateTokens } from './usage.ts';
  * generation ends with what it has.
  */
 export const MAX_TOOL_ROUNDS = 2;
+
+/**
+ * Continue requests `generate` makes for a reply that stopped at the model's output-token limit
+ * (finish reason `length`); after that the cut-off block is reported as a `truncated` problem.
+ */
+export const MAX_CONTINUATIONS = 2;
+
+/** What a continue request says after a reply cut off at the token limit. */
+export const CONTINUE_MESSAGE =
+  'Your reply was cut off at your output limit. Continue exactly where it stopped, without repeating anything, as if you had never stopped (the text you send is appended to what you wrote).';
 
 /** The tool a model calls with `<kiln:tool-call name="package_documentation">`. */
 const PACKAGE_DOCUMENTATION = 'package_documentation' as const;
@@ -71,7 +86,24 @@ export async function* generate(
       isAuthPageModuleType(m.moduleType) ? { ...m, withCustomAuth: true } : { ...m },
     ]),
   );
-  const missedEdits: MissedEdit[] = [];
+  let missedEdits: MissedEdit[] = [];
+  const problems: GenerationProblem[] = [];
+  /** The models' own providers get retries and continue requests; the builtin generator never needs them. */
+  const canAskAgain = provider.id !== 'builtin' && !repair;
+  /** True while the one retry request for missed edits streams: files it writes are recorded in `retried`. */
+  let retrying = false;
+  const retried = new Set<string>();
+  /** True once the reply was cut off for good (no continue request left): open blocks are not applied. */
+  let cutOff = false;
+  /** True when the retry reply (which is never continued) was the one cut off. */
+  let retryCutOff = false;
+  /**
+   * Whether a Kiln block that changes the project (file, edit, delete, rename, migration) was seen: without
+   * one, foreign formats are tried on the chat text (a reply may think in Kiln tags and write fenced files).
+   */
+  let sawBlock = false;
+  /** The module a whole-file block started from, restored when the block is cut off. */
+  let fileBase: { path: string; module: GenModule | undefined } | null = null;
   const migrations: GenMigration[] = [];
   const appliedMigrations = new Set(req.database?.migrations ?? []);
   /** Tool calls whose block ended and that were not answered yet. */
@@ -151,10 +183,49 @@ export async function* generate(
       : { filePath, moduleType, content };
     modules.set(filePath, module);
     touch(filePath);
+    if (retrying) retried.add(filePath);
     return module;
   }
 
+  /** The valid module path a block's path means, or null after reporting it (once per path) as a problem. */
+  function pathOf(raw: string, report: boolean): string | null {
+    if (!raw.trim()) {
+      if (report)
+        problems.push({
+          kind: 'unparsed',
+          message: 'The model wrote an edit without a file path, so it could not be applied.',
+        });
+      return null;
+    }
+    const repaired = repairModulePath(raw, modules.keys());
+    if ('path' in repaired) return repaired.path;
+    if (report && !problems.some((p) => p.kind === 'invalid-path' && p.filePath === raw.trim())) {
+      problems.push({ kind: 'invalid-path', filePath: raw.trim(), message: `${repaired.error}: not saved.` });
+    }
+    return null;
+  }
+
+  /** Puts back the module a cut-off block started from, and reports the block as truncated. */
+  function* undoCutOff(filePath: string, base: GenModule | undefined): Generator<GenerationEvent> {
+    // A file the retry did not finish does not answer the retry.
+    retried.delete(filePath);
+    if (base) {
+      modules.set(filePath, { ...base });
+      yield { type: 'module', module: { ...base }, done: true };
+    } else if (modules.delete(filePath)) {
+      yield { type: 'delete', filePath };
+    }
+    problems.push({
+      kind: 'truncated',
+      filePath,
+      message: `The model's reply was cut off at its output limit while writing ${filePath}${canAskAgain && !retryCutOff ? `, even after asking it to continue ${MAX_CONTINUATIONS} times` : ''}; that file was not changed.`,
+    });
+  }
+
   function* handle(ev: ParsedBlockEvent): Generator<GenerationEvent> {
+    if (['file', 'edit', 'delete', 'rename', 'migration'].includes(ev.type)) sawBlock = true;
+    // The retry reply is asked for files only: its chat text and any other block are not part of the answer.
+    if (retrying && ev.type !== 'file' && ev.type !== 'edit') return;
     switch (ev.type) {
       case 'text':
         message += ev.text;
@@ -197,25 +268,62 @@ export async function* generate(
         return;
       }
       case 'file': {
-        const filePath = normalisePath(ev.path) || pathFromContent(ev.content);
-        if (!filePath) {
-          // Without a path the code cannot become a module; keep it visible rather than lose it.
-          if (ev.done && ev.content.trim()) {
-            const text = `\n\`\`\`tsx\n${ev.content}\`\`\`\n`;
-            message += text;
-            yield { type: 'text', text };
+        let filePath: string | null;
+        if (ev.path.trim()) {
+          filePath = pathOf(ev.path, ev.done);
+          if (!filePath) return;
+        } else {
+          // A block without a path: decided only once it is complete, so its drafts never become modules.
+          if (!ev.done) return;
+          filePath = pathFromContent(ev.content);
+          if (!filePath) {
+            // Without a path the code cannot become a module; keep it visible rather than lose it.
+            if (ev.content.trim()) {
+              const text = `\n\`\`\`tsx\n${ev.content}\`\`\`\n`;
+              message += text;
+              yield { type: 'text', text };
+              problems.push({
+                kind: 'unparsed',
+                message:
+                  'The model wrote a file without a path, so it could not be saved; its code is shown above.',
+              });
+            }
+            return;
           }
+        }
+        if (fileBase?.path !== filePath) fileBase = { path: filePath, module: modules.get(filePath) };
+        if (ev.done && !ev.closed && cutOff) {
+          const base = fileBase.module;
+          fileBase = null;
+          yield* undoCutOff(filePath, base);
           return;
         }
+        if (ev.done) fileBase = null;
         const moduleType = typeFor(filePath, ev.moduleType, modules.get(filePath)?.moduleType);
         yield* statusFor(moduleType);
-        yield { type: 'module', module: { ...put(filePath, moduleType, ev.content) }, done: ev.done };
+        // A block whose closer is missing ends where the module does; prose after it is chat text.
+        const split = ev.done && !ev.closed ? splitProseTail(ev.content) : null;
+        const content = split ? split.code : ev.content;
+        yield { type: 'module', module: { ...put(filePath, moduleType, content) }, done: ev.done };
+        if (split && !retrying) {
+          const text = `\n${split.prose}\n`;
+          message += text;
+          yield { type: 'text', text };
+        }
         return;
       }
       case 'edit': {
-        const filePath = normalisePath(ev.path);
+        const filePath = pathOf(ev.path, ev.done);
+        if (!filePath) return;
         if (editBase?.path !== filePath)
           editBase = { path: filePath, content: modules.get(filePath)?.content ?? null };
+        if (ev.done && !ev.closed && cutOff) {
+          const base = editBase.content;
+          const module = modules.get(filePath);
+          editBase = null;
+          yield* undoCutOff(filePath, base === null || !module ? undefined : { ...module, content: base });
+          return;
+        }
         const existing = modules.get(filePath);
         const moduleType = typeFor(filePath, null, existing?.moduleType);
         if (ev.wholeFile !== undefined) {
@@ -258,15 +366,16 @@ export async function* generate(
         return;
       }
       case 'delete': {
-        const filePath = normalisePath(ev.path);
+        const filePath = pathOf(ev.path, false) ?? normalisePath(ev.path);
         if (!modules.delete(filePath)) return;
         touch(filePath);
         yield { type: 'delete', filePath };
         return;
       }
       case 'rename': {
-        const from = normalisePath(ev.from);
-        const to = normalisePath(ev.to);
+        const from = pathOf(ev.from, false) ?? normalisePath(ev.from);
+        const to = pathOf(ev.to, true);
+        if (!to) return;
         const existing = modules.get(from);
         if (!existing || from === to) return;
         modules.delete(from);
@@ -280,6 +389,8 @@ export async function* generate(
     }
   }
 
+  // The tsx grammar that finds where a block without its closer ends (models' replies only).
+  if (canAskAgain) await loadProseTailParser();
   if (action === 'INITIAL') yield { type: 'status', status: 'ENHANCING_PROMPT' };
   yield { type: 'status', status: 'BUILDING' };
 
@@ -287,8 +398,11 @@ export async function* generate(
   const conversation: ProviderMessage[] = [...messages];
   const usage: Usage = { inputTokens: 0, outputTokens: 0 };
   let toolRounds = 0;
+  let continuations = 0;
+  let reply = '';
+  let failedContinue = false;
   while (!aborted) {
-    let reply = '';
+    reply = '';
     const stream = repair
       ? chunked(repair.reply)
       : provider.stream(
@@ -301,8 +415,10 @@ export async function* generate(
         if (signal?.aborted) break;
       }
     } catch (e) {
-      // Providers throw an AbortError when cancelled; that is a cancellation, not a failure.
-      if (!signal?.aborted) throw e;
+      // Providers throw an AbortError when cancelled; that is a cancellation, not a failure. A continue
+      // request that fails leaves the reply cut off (reported), not the generation lost.
+      if (!signal?.aborted && !(continuations > 0 && isKilnError(e))) throw e;
+      if (!signal?.aborted) failedContinue = true;
     }
     aborted = signal?.aborted ?? false;
     // Real providers report tokens; the builtin generator does not, so its usage is estimated (chars / 4).
@@ -315,6 +431,20 @@ export async function* generate(
     usage.inputTokens += round.inputTokens;
     usage.outputTokens += round.outputTokens;
     if (aborted) break;
+    if (failedContinue) {
+      cutOff = true;
+      break;
+    }
+    // A reply cut off at the token limit: ask the model to go on; the parser carries on inside the open block.
+    if ((await finishReasonOf(stream)) === 'length') {
+      if (canAskAgain && continuations < MAX_CONTINUATIONS) {
+        continuations++;
+        conversation.push({ role: 'assistant', content: reply }, { role: 'user', content: CONTINUE_MESSAGE });
+        continue;
+      }
+      cutOff = true;
+      break;
+    }
     // The reply ended: a block it left open (a tool call without its closer) ends with it.
     for (const ev of parser.endReply()) yield* handle(ev);
     if (repair || pendingCalls.length === 0) break;
@@ -352,9 +482,77 @@ export async function* generate(
       yield { type: 'text', text: '\n' };
     }
   }
+  const before = problems.length;
   for (const ev of parser.end()) yield* handle(ev);
+  if (cutOff && !problems.slice(before).some((p) => p.kind === 'truncated')) {
+    problems.push({
+      kind: 'truncated',
+      message: `The model's reply was cut off at its output limit${canAskAgain ? `, even after asking it to continue ${MAX_CONTINUATIONS} times` : ''}; the rest of what it meant to write is missing.`,
+    });
+  }
   // Calls the abort left unanswered.
   for (const call of pendingCalls.splice(0)) yield* toolEvent(call, 'cancelled');
+
+  // No Kiln block at all: the model may have used another tool's format (bolt, Dyad, fenced files, aider).
+  if (!aborted && !sawBlock && !repair) {
+    const foreign = parseForeignReply(message);
+    if (foreign) {
+      message = foreign.text;
+      for (const ev of foreign.events) yield* handle(ev);
+    }
+  }
+
+  // One retry for edits that did not apply: the model gets the files as they are and rewrites them.
+  if (!aborted && canAskAgain && missedEdits.length > 0) {
+    const missed = missedEdits;
+    missedEdits = [];
+    const retryParser = createOutputParser();
+    retrying = true;
+    const retryConversation: ProviderMessage[] = [
+      ...conversation,
+      { role: 'assistant', content: reply },
+      { role: 'user', content: retryRequest(missed, modules) },
+    ];
+    try {
+      const stream = provider.stream(
+        signal ? { system, messages: retryConversation, signal } : { system, messages: retryConversation },
+      );
+      let retryReply = '';
+      for await (const chunk of stream) {
+        retryReply += chunk;
+        for (const ev of retryParser.push(chunk)) yield* handle(ev);
+        if (signal?.aborted) break;
+      }
+      // A retry cut off at the token limit is not continued: the block it was writing is not applied.
+      if ((await finishReasonOf(stream)) === 'length') {
+        cutOff = true;
+        retryCutOff = true;
+      }
+      if (!signal?.aborted) for (const ev of retryParser.end()) yield* handle(ev);
+      const reported = await reportedUsage(stream);
+      usage.inputTokens +=
+        reported?.inputTokens ?? estimateTokens(system + retryConversation.map((m) => m.content).join(''));
+      usage.outputTokens += reported?.outputTokens ?? estimateTokens(retryReply);
+    } catch (e) {
+      // A failed retry leaves the edits reported, as without one; a cancellation ends the generation.
+      if (!signal?.aborted && !isKilnError(e)) throw e;
+    }
+    retrying = false;
+    aborted = signal?.aborted ?? false;
+    const stillMissed = missedEdits;
+    // An edit of a file that does not exist is answered by a change to the file the model meant instead.
+    const redirected = stillMissed.length === 0 && retried.size > 0;
+    missedEdits = [
+      ...missed.filter(
+        (m) =>
+          !retried.has(m.filePath) &&
+          !(m.reason === 'no-file' && redirected) &&
+          !stillMissed.some((s) => s.filePath === m.filePath),
+      ),
+      ...stillMissed,
+    ];
+  }
+  for (const m of missedEdits) problems.push(missedEditProblem(m, canAskAgain));
 
   const done: Extract<GenerationEvent, { type: 'done' }> = {
     type: 'done',
@@ -372,6 +570,7 @@ export async function* generate(
   }
   if (migrations.length > 0) done.migrations = migrations.map((m) => ({ ...m }));
   if (missedEdits.length > 0) done.missedEdits = missedEdits;
+  if (problems.length > 0) done.problems = problems;
   if (aborted) done.aborted = true;
   if (done.modules.some((m) => isAuthPageModuleType(m.moduleType))) done.withCustomAuth = true;
   yield done;
@@ -412,6 +611,59 @@ function resolveBlocks(
   return blocks;
 }
 
+/** Why a provider's stream ended (`length`: cut off at the output-token limit), or null when it did not say. */
+async function finishReasonOf(stream: AsyncIterable<string>): Promise<string | null> {
+  const reason = (stream as Partial<ProviderStream>).finishReason;
+  return reason instanceof Promise ? await reason : null;
+}
+
+/** The retry request for edits that did not apply: what went wrong, each file as it is now, what to send. */
+function retryRequest(missed: readonly MissedEdit[], modules: ReadonlyMap<string, GenModule>): string {
+  const lines = ['Some of your changes could not be applied:'];
+  const files: string[] = [];
+  for (const m of missed) {
+    const module = modules.get(m.filePath);
+    if (m.reason === 'no-file' || !module) {
+      lines.push(`- ${m.filePath} does not exist, so it cannot be edited.`);
+      continue;
+    }
+    lines.push(
+      m.reason === 'overlap'
+        ? `- ${m.filePath}: your SEARCH blocks overlap (Overlapping ranges when fixing code are an error).`
+        : `- ${m.filePath}: ${m.missed} SEARCH block${m.missed === 1 ? '' : 's'} matched nothing in the file.`,
+    );
+    files.push(
+      `<kiln:file path="${escapeAttr(m.filePath)}" type="${module.moduleType}">\n${module.content}</kiln:file>`,
+    );
+  }
+  if (missed.some((m) => m.reason === 'no-file' || !modules.has(m.filePath))) {
+    const paths = [...modules.keys()];
+    lines.push(
+      `The project's files are: ${paths.slice(0, 60).join(', ')}${paths.length > 60 ? `, and ${paths.length - 60} more` : ''}.`,
+    );
+  }
+  if (files.length > 0) lines.push('', 'These files are now:', ...files);
+  lines.push(
+    '',
+    'Reply with each of these files whole, in a <kiln:file path="..."> block with the change you meant (or with',
+    'corrected <kiln:edit> blocks whose SEARCH text is copied exactly from the file above). A file that does not',
+    'exist is written whole with <kiln:file>, or the change goes into the file you meant. Write nothing else.',
+  );
+  return lines.join('\n');
+}
+
+/** The problem a missed edit leaves when it is still missed at the end. */
+function missedEditProblem(m: MissedEdit, retried: boolean): GenerationProblem {
+  const again = retried ? ', even after asking the model again' : '';
+  const message =
+    m.reason === 'no-file'
+      ? `The edit to ${m.filePath} was not applied: that file does not exist${again}.`
+      : m.reason === 'overlap'
+        ? `The edits to ${m.filePath} were not applied: they overlap (Overlapping ranges when fixing code are an error)${again}.`
+        : `The edit to ${m.filePath} did not match the file${again}.`;
+  return { kind: 'missed-edit', filePath: m.filePath, message };
+}
+
 /** A repair's reply in chunks the size a provider streams, so drafts and text arrive as they would. */
 async function* chunked(reply: string, size = 64): AsyncIterable<string> {
   for (let i = 0; i < reply.length; i += size) yield reply.slice(i, i + size);
@@ -432,10 +684,13 @@ function escapeAttr(value: string): string {
 
 /** The module type of a file: the tag's `type` when valid, the path's, or the type it already had. */
 function typeFor(filePath: string, declared: string | null, existing: ModuleType | undefined): ModuleType {
-  if (declared && isModuleType(declared)) return declared;
   const inferred = moduleTypeFromPath(filePath);
-  if (inferred === 'FILE' && existing) return existing;
-  return inferred;
+  // The path decides (a `type` that disagrees with it is corrected), except an auth page kept at another
+  // page path; a FILE path keeps the type the module had.
+  if (declared && isModuleType(declared) && isAuthPageModuleType(declared) && inferred === 'PAGE')
+    return declared;
+  if (inferred !== 'FILE') return inferred;
+  return existing ?? 'FILE';
 }
 
 function normalisePath(path: string): string {
@@ -445,8 +700,17 @@ function normalisePath(path: string): string {
     .replace(/^\.?\//, '');
 }
 
-/** A component path for a pathless block that declares `export default function Name`. */
+/**
+ * The path of a pathless block from its `export default function Name`: the root page for App, Home,
+ * HomePage, Index, Page, Main or Landing(Page); `app/{segment}/page.tsx` for another `…Page`; else the
+ * component `components/{Name}.tsx`. Empty when it declares no such function.
+ */
 function pathFromContent(content: string): string {
   const name = /export\s+default\s+function\s+([A-Z][A-Za-z0-9]*)/.exec(content)?.[1];
-  return name ? `apps/web/src/components/${name}.tsx` : '';
+  if (!name) return '';
+  if (/^(?:App|Home|HomePage|Index|IndexPage|Page|Main|MainPage|Landing|LandingPage)$/.test(name))
+    return 'apps/web/src/app/page.tsx';
+  const page = /^([A-Z][A-Za-z0-9]*?)Page$/.exec(name)?.[1];
+  if (page) return `apps/web/src/app/${page.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}/page.tsx`;
+  return `apps/web/src/components/${name}.tsx`;
 }

@@ -13,7 +13,9 @@ export { BUILTIN_HELP, builtinReply } from './builtin/respond.ts';
 export type { ContextSelection } from './context-budget.ts';
 export { DEFAULT_CONTEXT_BUDGET_TOKENS, selectContext } from './context-budget.ts';
 export { APP_TYPE_RULES, detectAppType } from './detect-app-type.ts';
-export { generate, MAX_TOOL_ROUNDS } from './generate.ts';
+export type { ForeignReply } from './foreign-formats.ts';
+export { parseForeignReply } from './foreign-formats.ts';
+export { CONTINUE_MESSAGE, generate, MAX_CONTINUATIONS, MAX_TOOL_ROUNDS } from './generate.ts';
 export type { LibraryDoc, PackageDocumentationAnswer } from './library-docs.ts';
 export {
   LIBRARY_DOCS,
@@ -22,6 +24,8 @@ export {
   MAX_PACKAGES_PER_CALL,
   packageDocumentation,
 } from './library-docs.ts';
+export type { RepairedPath } from './module-path-repair.ts';
+export { repairModulePath } from './module-path-repair.ts';
 export type { OutputParser, ParsedBlockEvent } from './output-parser.ts';
 export {
   cleanChoices,
@@ -49,6 +53,7 @@ export type {
   GenDatabase,
   GenerateRequest,
   GenerationEvent,
+  GenerationProblem,
   GenMigration,
   GenModule,
   GenToolKind,

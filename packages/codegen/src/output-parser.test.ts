@@ -479,3 +479,65 @@ describe('choices and publish blocks', () => {
     expect(attr.publish).toEqual([{ reason: 'All set', closed: true }]);
   });
 });
+
+describe('lenient Kiln tags (issue 20), at every split point and in random chunks', () => {
+  const CODE =
+    'export default function HomePage() {\n  return <main className="p-8">{1 < 2 ? "a" : "b"}</main>;\n}\n';
+  const P = 'apps/web/src/app/page.tsx';
+  const cases: [string, string][] = [
+    ['upper case', `Hi.\n<KILN:File PATH="${P}" Type="PAGE">\n${CODE}</KILN:FILE>\nBye.`],
+    [
+      'whitespace after < and before />',
+      `Hi.\n<  kiln:file path="${P}" type="PAGE" >\n${CODE}<  /kiln:file >\nBye.`,
+    ],
+    ['single quotes', `Hi.\n<kiln:file path='${P}' type='PAGE'>\n${CODE}</kiln:file>\nBye.`],
+    ['no quotes, a path with /', `Hi.\n<kiln:file path=${P} type=PAGE>\n${CODE}</kiln:file>\nBye.`],
+    ['filePath=', `Hi.\n<kiln:file filePath="${P}" type="PAGE">\n${CODE}</kiln:file>\nBye.`],
+    [
+      'self-closing tag + fence',
+      `Hi.\n<kiln:file path="${P}" type="PAGE" />\n\`\`\`tsx\n${CODE}\`\`\`\nBye.`,
+    ],
+    [
+      'fence with an info string',
+      `Hi.\n<kiln:file path="${P}" type="PAGE">\n\`\`\`tsx filename="page.tsx" {1-3}\n${CODE}\`\`\`\n</kiln:file>\nBye.`,
+    ],
+  ];
+  it.each(cases)('%s: one file, the chat text around it', (_name, reply) => {
+    const expected = {
+      text: 'Hi.\n\nBye.',
+      files: [{ path: P, moduleType: 'PAGE', content: CODE, closed: true }],
+    };
+    const whole = run([reply]);
+    expect({ text: whole.text, files: whole.files }).toEqual(expected);
+    for (let i = 1; i < reply.length; i++) {
+      const split = run([reply.slice(0, i), reply.slice(i)]);
+      expect({ text: split.text, files: split.files }, `split at ${i}`).toEqual(expected);
+    }
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 400 }), (sizes) => {
+        const chunks: string[] = [];
+        let at = 0;
+        for (let k = 0; at < reply.length; k++) {
+          const size = sizes[k % sizes.length] ?? 1;
+          chunks.push(reply.slice(at, at + size));
+          at += size;
+        }
+        const got = run(chunks);
+        expect({ text: got.text, files: got.files }).toEqual(expected);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('a self-closing file tag with no fence after it stays a tag: no file, the text stays chat', () => {
+    const got = run(['<kiln:file path="a.tsx"/>\nJust text here.']);
+    expect(got.files).toEqual([]);
+    expect(got.text).toBe('\nJust text here.');
+  });
+
+  it('something that only looks like a Kiln tag stays content', () => {
+    const got = run(['<kiln:files>x</kiln:files> and <kiln:file path="a" = >']);
+    expect(got.files).toEqual([]);
+    expect(got.text).toBe('<kiln:files>x</kiln:files> and <kiln:file path="a" = >');
+  });
+});

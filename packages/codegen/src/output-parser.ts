@@ -76,7 +76,18 @@ export interface OutputParser {
 type Block =
   | { kind: 'text' }
   | { kind: 'thinking' }
-  | { kind: 'file'; path: string; moduleType: string | null; raw: string; dirty: boolean }
+  /**
+   * `fenced`: opened by a self-closing file tag; its body is the markdown fence that follows (`pending` until
+   * the fence's opening line arrived: no drafts before that).
+   */
+  | {
+      kind: 'file';
+      path: string;
+      moduleType: string | null;
+      raw: string;
+      dirty: boolean;
+      fenced?: { pending: boolean };
+    }
   | { kind: 'edit'; path: string; raw: string; reported: number }
   | { kind: 'migration'; name: string; raw: string; dirty: boolean }
   | { kind: 'tool-call' | 'tool-result'; name: string; raw: string }
@@ -99,8 +110,12 @@ const BLOCK_TAGS = new Set([
 ]);
 /** A `<` followed by this many characters without a `>` is not a tag. */
 const MAX_TAG_LENGTH = 2000;
-const OPEN_PREFIX = '<kiln:';
-const CLOSE_PREFIX = '</kiln:';
+/** A Kiln tag's start: `<kiln:`, `</kiln:`, in any case and with whitespace after `<` or `/`. */
+const TAG_START_RE = /^<\s*\/?\s*kiln:/i;
+/** What may still become a tag start once more text arrives. */
+const TAG_START_PREFIX_RE = /^<\s*\/?\s*(?:k(?:i(?:l(?:n)?)?)?)?$/i;
+/** The attribute names models use for a file's path (`filePath`, `file_path`, `file`, `filename`). */
+const PATH_ATTRS = ['filepath', 'file_path', 'file-path', 'file', 'filename'];
 
 /** Creates an incremental, tolerant parser for one streamed reply. */
 export function createOutputParser(): OutputParser {
@@ -128,6 +143,10 @@ export function createOutputParser(): OutputParser {
         emitText('thinking', text);
         break;
       case 'file':
+        block.raw += text;
+        block.dirty = true;
+        if (block.fenced) fencedBody(block);
+        break;
       case 'migration':
         block.raw += text;
         block.dirty = true;
@@ -149,6 +168,45 @@ export function createOutputParser(): OutputParser {
     }
   }
 
+  /**
+   * The body of a self-closing file tag is the markdown fence right after it: anything else first means the
+   * tag stood alone (its text goes back to the chat); the block ends at the fence's closing line.
+   */
+  function fencedBody(b: Extract<Block, { kind: 'file' }>): void {
+    const lead = b.raw.replace(/^\s+/, '');
+    if (b.fenced?.pending) {
+      if (lead === '' || (lead.length < 3 && '```'.startsWith(lead))) return;
+      if (!lead.startsWith('```')) {
+        const raw = b.raw;
+        block = { kind: 'text' };
+        buffer = raw + buffer;
+        return;
+      }
+      if (!lead.includes('\n')) return;
+      b.fenced.pending = false;
+      out.push({
+        type: 'file',
+        path: b.path,
+        moduleType: b.moduleType,
+        content: '',
+        done: false,
+        closed: false,
+      });
+    }
+    const start = b.raw.indexOf('```');
+    const firstLineEnd = b.raw.indexOf('\n', start);
+    const close = /\n[ \t]*```[ \t]*(?:\r?\n|$)/.exec(b.raw.slice(firstLineEnd));
+    // A closing fence at the very end may still be the start of a longer line.
+    if (!close || (close.index + close[0].length === b.raw.length - firstLineEnd && !close[0].endsWith('\n')))
+      return;
+    // The newline after the closing fence stays chat text.
+    const end = firstLineEnd + close.index + close[0].replace(/\r?\n$/, '').length;
+    const rest = b.raw.slice(end);
+    b.raw = b.raw.slice(0, end);
+    closeBlock(true);
+    buffer = rest + buffer;
+  }
+
   function reportEdit(b: Extract<Block, { kind: 'edit' }>, done: boolean, closed: boolean): void {
     const { edits, markers } = parseSearchReplace(b.raw, done);
     if (!done && edits.length === b.reported) return;
@@ -168,6 +226,7 @@ export function createOutputParser(): OutputParser {
   }
 
   function flushDraft(): void {
+    if (block.kind === 'file' && block.fenced?.pending) return;
     if (block.kind === 'migration' && block.dirty) {
       block.dirty = false;
       out.push(migrationEvent(block, false, false));
@@ -193,13 +252,20 @@ export function createOutputParser(): OutputParser {
         out.push({ type: 'thinking', text: '', done: true });
         break;
       case 'file':
+        // A self-closing file tag whose fence never came stays what it was: a tag (its text is chat text).
+        if (block.fenced?.pending) {
+          const raw = block.raw;
+          block = { kind: 'text' };
+          emitText('text', raw);
+          return;
+        }
         out.push({
           type: 'file',
           path: block.path,
           moduleType: block.moduleType,
           content: cleanFileContent(block.raw, true),
           done: true,
-          closed,
+          closed: closed || block.fenced !== undefined,
         });
         break;
       case 'edit':
@@ -247,19 +313,25 @@ export function createOutputParser(): OutputParser {
     // An opening tag inside an open block means the model forgot that block's closer.
     closeBlock(false);
     const attr = (name: string): string => tag.attrs[name] ?? '';
+    const path = (): string =>
+      (attr('path') || (PATH_ATTRS.map((n) => tag.attrs[n]).find((v) => v?.trim()) ?? '')).trim();
     switch (tag.name) {
       case 'thinking':
         if (!tag.selfClosing) block = { kind: 'thinking' };
         break;
       case 'file':
-        if (tag.selfClosing) break;
         block = {
           kind: 'file',
-          path: attr('path').trim(),
+          path: path(),
           moduleType: tag.attrs.type?.trim() || null,
           raw: '',
           dirty: false,
         };
+        // `<kiln:file path="…"/>` then a fenced block: the fence is the file.
+        if (tag.selfClosing) {
+          block.fenced = { pending: true };
+          break;
+        }
         out.push({
           type: 'file',
           path: block.path,
@@ -271,10 +343,10 @@ export function createOutputParser(): OutputParser {
         break;
       case 'edit':
         if (tag.selfClosing) break;
-        block = { kind: 'edit', path: attr('path').trim(), raw: '', reported: 0 };
+        block = { kind: 'edit', path: path(), raw: '', reported: 0 };
         break;
       case 'delete':
-        if (attr('path').trim()) out.push({ type: 'delete', path: attr('path').trim() });
+        if (path()) out.push({ type: 'delete', path: path() });
         break;
       case 'rename':
         if (attr('from').trim() && attr('to').trim()) {
@@ -309,17 +381,24 @@ export function createOutputParser(): OutputParser {
     for (;;) {
       const lt = buffer.indexOf('<');
       if (lt === -1) {
-        appendContent(buffer);
+        const all = buffer;
         buffer = '';
+        appendContent(all);
+        // A fenced file block that ended hands what followed it back to the buffer.
+        if (buffer) continue;
         return;
       }
-      appendContent(buffer.slice(0, lt));
-      buffer = buffer.slice(lt);
+      if (lt > 0) {
+        const head = buffer.slice(0, lt);
+        buffer = buffer.slice(lt);
+        appendContent(head);
+        continue;
+      }
       const found = classifyTag(buffer, final, block.kind === 'choices');
       if (found === 'partial') return;
       if (found === 'literal') {
-        appendContent('<');
         buffer = buffer.slice(1);
+        appendContent('<');
         continue;
       }
       buffer = buffer.slice(found.length);
@@ -367,11 +446,8 @@ function classifyTag(
   final: boolean,
   inChoices: boolean,
 ): 'partial' | 'literal' | { tag: ParsedTag; length: number } {
-  const head = buf.slice(0, CLOSE_PREFIX.length).toLowerCase();
-  const isOpen = head.startsWith(OPEN_PREFIX);
-  const isClose = head.startsWith(CLOSE_PREFIX);
-  if (!isOpen && !isClose) {
-    if (!final && (OPEN_PREFIX.startsWith(head) || CLOSE_PREFIX.startsWith(head))) return 'partial';
+  if (!TAG_START_RE.test(buf)) {
+    if (!final && buf.length < 40 && TAG_START_PREFIX_RE.test(buf)) return 'partial';
     return 'literal';
   }
   // Find the `>` that ends the tag, skipping quoted attribute values.
@@ -395,20 +471,30 @@ function classifyTag(
   return 'literal';
 }
 
-const TAG_RE =
-  /^<(\/?)kiln:([a-z][a-z-]*)((?:\s+[a-z][a-z-]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'/>]+))*)\s*(\/?)>$/i;
-const ATTR_RE = /([a-z][a-z-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'/>]+))/gi;
+/** `<kiln:name …>`: any case, whitespace after `<` and around `/`. */
+const TAG_RE = /^<\s*(\/?)\s*kiln:([a-z][a-z-]*)([\s\S]*?)>$/i;
+/** One attribute: double, single or no quotes (an unquoted value may hold `/`: `path=src/app/page.tsx`). */
+const ATTR_RE = /([a-z_][a-z0-9_-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
 
 function parseTag(text: string): ParsedTag | null {
   const m = TAG_RE.exec(text);
   if (!m) return null;
   const name = (m[2] ?? '').toLowerCase();
   if (!BLOCK_TAGS.has(name)) return null;
+  let rest = m[3] ?? '';
+  // The name must end at whitespace, `/` or `>` (`<kiln:files>` is no tag).
+  if (rest && !/^[\s/]/.test(rest)) return null;
+  rest = rest.trimEnd();
+  const selfClosing = rest.endsWith('/');
+  if (selfClosing) rest = rest.slice(0, -1);
   const attrs: Record<string, string> = {};
-  for (const a of (m[3] ?? '').matchAll(ATTR_RE)) {
-    attrs[(a[1] ?? '').toLowerCase()] = unescapeAttr(a[2] ?? a[3] ?? a[4] ?? '');
-  }
-  return { name, closing: m[1] === '/', selfClosing: m[4] === '/', attrs };
+  const left = rest.replace(ATTR_RE, (_all, key: string, dq?: string, sq?: string, bare?: string) => {
+    attrs[key.toLowerCase()] = unescapeAttr(dq ?? sq ?? bare ?? '');
+    return '';
+  });
+  // Anything but attributes inside the tag: not a Kiln tag after all.
+  if (left.trim()) return null;
+  return { name, closing: m[1] === '/', selfClosing, attrs };
 }
 
 function unescapeAttr(value: string): string {
@@ -426,14 +512,15 @@ function unescapeAttr(value: string): string {
  */
 export function cleanFileContent(raw: string, final: boolean): string {
   let text = raw.replace(/^[ \t]*\r?\n/, '');
-  const fence = /^[ \t]*```[\w.+-]*[ \t]*\r?\n/.exec(text);
+  // Any info string after the language (```tsx filename="…") belongs to the fence.
+  const fence = /^[ \t]*```[^\n`]*\r?\n/.exec(text);
   if (fence) {
     text = text.slice(fence[0].length);
     // While streaming, a closing fence may have arrived only in part (a draft must not show stray backticks).
     text = final
       ? text.replace(/\r?\n?[ \t]*```[ \t]*\s*$/, '')
       : text.replace(/(^|\n)[ \t]*`{1,3}[ \t]*\r?\n?$/, '$1');
-  } else if (!final && /^[ \t]*`{1,3}[\w.+-]*$/.test(text)) {
+  } else if (!final && /^[ \t]*`{1,3}[^\n`]*$/.test(text)) {
     // The opening fence line is still arriving.
     return '';
   }

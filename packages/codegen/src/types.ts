@@ -67,6 +67,21 @@ export interface MissedEdit {
 }
 
 /**
+ * One block of a model's reply that was NOT applied in the end (after the automatic retry / continue), with
+ * a sentence a user can read:
+ * - `missed-edit`: SEARCH/REPLACE edits that still matched nothing (or targeted a missing file) after the
+ *   model was asked again;
+ * - `invalid-path`: a file path that could not be made a valid module path (the spec's message);
+ * - `truncated`: the reply stopped at the model's token limit, even after asking it to continue;
+ * - `unparsed`: a block of the reply that could not be read as a module.
+ */
+export interface GenerationProblem {
+  kind: 'missed-edit' | 'invalid-path' | 'truncated' | 'unparsed';
+  filePath?: string;
+  message: string;
+}
+
+/**
  * What one part of a reply did, for the conversation to show (spec §3 message block kinds), in the order the
  * reply did it:
  * - `thinking`: the model's plan;
@@ -127,6 +142,12 @@ export type GenerationEvent =
       migrations?: GenMigration[];
       /** Edit blocks that did not apply; those files need a whole-file write (absent when none). */
       missedEdits?: MissedEdit[];
+      /**
+       * Every block of the reply that was not applied in the end (after the automatic retry and continue
+       * requests), one entry each with a sentence for the user. Absent or empty when everything the model
+       * wrote was applied or repaired.
+       */
+      problems?: GenerationProblem[];
       /** True when the signal aborted the generation; `modules` then holds what had arrived. */
       aborted?: boolean;
       /**

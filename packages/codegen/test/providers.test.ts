@@ -5,7 +5,7 @@
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import { isKilnError, type KilnError } from '@kiln/core';
 import { describe, expect, it } from 'vitest';
-import { generate } from '../src/generate.ts';
+import { CONTINUE_MESSAGE, generate } from '../src/generate.ts';
 import { SYSTEM_PROMPT } from '../src/prompt.ts';
 import type { ModelSettings, ProviderStream } from '../src/providers/index.ts';
 import {
@@ -224,8 +224,36 @@ describe.each(APIS)('$api over real HTTP', ({ api, spec, key, settings, sentKey,
     expect(asked.done?.usage.outputTokens).toBeGreaterThan(0);
   });
 
-  it('reports a SEARCH that matches nothing as a missed edit needing a whole-file write, and leaves that file as it was', async () => {
-    await using server = await startScriptedModelServer([{ reply: readFixture('edit-search-misses') }]);
+  it('asks the model again for a file whose SEARCH matched nothing, and applies the whole file it sends back', async () => {
+    const modules = fixtureModules('multi-file-app');
+    const fixed = (modules[1]?.content ?? '').replace('text-orange-500', 'text-red-500');
+    await using server = await startScriptedModelServer([
+      { reply: readFixture('edit-search-misses'), chunkSize: 9 },
+      { reply: `Here it is.\n<kiln:file path="${HABIT_ROW}">\n${fixed}</kiln:file>\n`, chunkSize: 7 },
+    ]);
+    const { done, error } = await run(
+      { prompt: 'rounder add button, red flame', modules },
+      createModelProvider(spec, settings(server.url)),
+    );
+
+    expect(error).toBeUndefined();
+    expect(done?.missedEdits).toBeUndefined();
+    expect(done?.problems).toBeUndefined();
+    expect(moduleOf(done, HABIT_ROW)?.content).toBe(fixed);
+    // The edit that did match in the same reply is applied.
+    expect(moduleOf(done, PAGE)?.content).toContain('className="rounded-full bg-emerald-600');
+    expect(done?.message).toBe('Made the add button rounder and changed the flame colour.');
+    expect(server.requests).toHaveLength(2);
+    const retry = server.requests[1]?.messages.at(-1)?.content ?? '';
+    expect(retry).toContain(`- ${HABIT_ROW}: 1 SEARCH block matched nothing in the file.`);
+    expect(retry).toContain(`<kiln:file path="${HABIT_ROW}" type="COMPONENT">\n${modules[1]?.content}`);
+  });
+
+  it('reports a SEARCH that still matches nothing after the retry as a missed-edit problem, and leaves that file as it was', async () => {
+    await using server = await startScriptedModelServer([
+      { reply: readFixture('edit-search-misses') },
+      { reply: readFixture('edit-search-misses').split('\n').slice(8).join('\n') },
+    ]);
     const modules = fixtureModules('multi-file-app');
     const { done, error } = await run(
       { prompt: 'rounder add button, red flame', modules },
@@ -234,8 +262,14 @@ describe.each(APIS)('$api over real HTTP', ({ api, spec, key, settings, sentKey,
 
     expect(error).toBeUndefined();
     expect(done?.missedEdits).toEqual([{ filePath: HABIT_ROW, missed: 1, reason: 'no-match' }]);
+    expect(done?.problems).toEqual([
+      {
+        kind: 'missed-edit',
+        filePath: HABIT_ROW,
+        message: `The edit to ${HABIT_ROW} did not match the file, even after asking the model again.`,
+      },
+    ]);
     expect(moduleOf(done, HABIT_ROW)?.content).toBe(modules[1]?.content);
-    // The edit that did match in the same reply is applied.
     expect(moduleOf(done, PAGE)?.content).toContain('className="rounded-full bg-emerald-600');
   });
 
@@ -279,15 +313,24 @@ describe.each(APIS)('$api over real HTTP', ({ api, spec, key, settings, sentKey,
     expect(server.requests).toHaveLength(2);
   });
 
-  it('says when the model ran out of output tokens (finish reason length)', async () => {
+  it('continues a reply cut off at the token limit (finish reason length) with a continue request', async () => {
+    const whole = readFixture('multi-file-app');
+    const cut = whole.indexOf('</kiln:file>') - 40;
     await using server = await startScriptedModelServer([
-      { reply: readFixture('multi-file-app'), finish: 'length' },
+      { reply: whole.slice(0, cut), finish: 'length', chunkSize: 13 },
+      { reply: whole.slice(cut), chunkSize: 11 },
     ]);
     const { provider, finishReason } = capturing(createModelProvider(spec, settings(server.url)));
     const { done } = await run({ prompt: 'a habit tracker', modules: [] }, provider);
 
-    expect(done?.modules).toHaveLength(2);
-    expect(await finishReason()).toBe('length');
+    expect(done?.modules).toEqual(fixtureModules('multi-file-app'));
+    expect(done?.problems).toBeUndefined();
+    expect(await finishReason()).toBe('stop');
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]?.messages.slice(-2)).toEqual([
+      { role: 'assistant', content: whole.slice(0, cut) },
+      { role: 'user', content: CONTINUE_MESSAGE },
+    ]);
   });
 
   it('fails with rate_limited when every retry gets a 429', async () => {

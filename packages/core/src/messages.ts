@@ -69,6 +69,13 @@ export const MESSAGES = Object.freeze({
   invalidEnumValue: (name: string, value: string): string => `${value} is not a valid ${name}`,
   /** A plan allowance used up. */
   planAllowanceReached: (plan: string): string => `The ${plan} plan allowance has been reached`,
+  /** A page or component imports a project module that no module of the project provides. */
+  missingProjectModule: (name: string, source: string): string =>
+    `${name} is imported from ${source} but no such module exists`,
+  /** A first generation that wrote modules but no page: nothing to show at any route. */
+  appHasNoPage: 'The app has no page: write its home page at apps/web/src/app/page.tsx',
+  /** Appended to a chat answer whose revision changed no module and no table (the reply may say otherwise). */
+  noFilesChanged: 'No files were changed.',
 } as const);
 
 export type Messages = typeof MESSAGES;

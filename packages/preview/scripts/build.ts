@@ -10,7 +10,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import {
-  MESSAGES,
   MOBILE_BUILDER_ROUTE_MARKER,
   TABLET_SAFE_AREA_INSETS,
   TREE_SITTER_PARSE_TIMEOUT_MS,
@@ -50,14 +49,12 @@ function lucideIcons(): { dir: string; files: string[]; aliases: Record<string, 
   return { dir: join(pkg, 'dist/esm/icons'), files: [...files], aliases };
 }
 
-/** The core values the runtime needs, as a module (importing `@kiln/core` itself would bundle zod). */
+/**
+ * The core constants the runtime needs, as a module (importing `@kiln/core` itself would bundle zod); its
+ * messages come from the zod-free `@kiln/core/messages`.
+ */
 function coreValues(): string {
   const values = {
-    MESSAGES: {
-      treeSitterNotInitialized: MESSAGES.treeSitterNotInitialized,
-      invalidLibSrc: MESSAGES.invalidLibSrc,
-      authNotEnabled: MESSAGES.authNotEnabled,
-    },
     TABLET_SAFE_AREA_INSETS,
     TREE_SITTER_PARSE_TIMEOUT_MS,
     VIEWPORT,

@@ -43,6 +43,7 @@ export { type CompiledModule, compileModule, JSX_FACTORY, JSX_FRAGMENT, wrapAdja
 export { PREVIEW_DIST_DIR } from './dist-dir.ts';
 export { FONT_FILES, type FontFile, fontFaceCss, fontFamiliesUsed, fontSlug, fontThemeCss } from './fonts.ts';
 export { resolveLibSrc } from './lib-src.ts';
+export { missingProjectImport, projectModuleExists } from './project-imports.ts';
 export {
   type BuilderToPreview,
   isBuilderToPreview,

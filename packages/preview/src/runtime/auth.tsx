@@ -9,7 +9,7 @@
  * Without a builder user (a published app, a preview with no signed-in builder) the session is
  * unauthenticated and every sign-in rejects with `MESSAGES.authNotEnabled` — visitor sign-in comes later.
  */
-import { MESSAGES } from 'kiln:core';
+import { MESSAGES } from '@kiln/core/messages';
 import { useCallback, useSyncExternalStore } from 'react';
 import {
   AUTO_CLOSE_PATH,

@@ -23,6 +23,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { builtinProjectSource, unknownLibraryMessage } from '../catalogue.ts';
 import type { CompiledModule } from '../compile.ts';
+import { missingProjectImport } from '../project-imports.ts';
 import type { PreviewMode, PreviewModule, PreviewToBuilder, PreviewUser } from '../protocol.ts';
 import { filePathToRoute, matchRoute, normalizeRoute } from '../routes.ts';
 import { authShims, previewSession } from './auth.tsx';
@@ -244,6 +245,7 @@ export class Engine {
       if (seq !== this.seq) return;
     }
     const records = new Map<string, ModuleRecord>();
+    const filePaths = req.modules.map((m) => m.filePath);
     for (const m of req.modules) {
       const isPage = PAGE_TYPES[req.mode].includes(m.moduleType);
       const isComponent = COMPONENT_TYPES.includes(m.moduleType);
@@ -260,6 +262,13 @@ export class Engine {
         (imp) => imp.kind === 'library' && !this.libraries.has(imp.source) && !isCatalogueLibrary(imp.source),
       );
       if (unknown) rec.compileError = { message: unknownLibraryMessage(unknown.source) };
+      // A project module nobody wrote is an error once the code is finished (drafts may still bring it).
+      const missing =
+        !req.generating && rec.compiled && !rec.compileError
+          ? missingProjectImport(rec.compiled.imports, filePaths)
+          : null;
+      if (missing)
+        rec.compileError = { message: MESSAGES.missingProjectModule(missing.name, missing.source) };
       records.set(m.filePath, rec);
     }
     await this.loadExternals(records);

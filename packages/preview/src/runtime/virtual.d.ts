@@ -14,7 +14,6 @@ declare module 'kiln:libraries' {
 
 declare module 'kiln:core' {
   /** Values of `@kiln/core`, copied at build time so the browser bundle never loads core (and zod). */
-  export const MESSAGES: { treeSitterNotInitialized: string; invalidLibSrc: string; authNotEnabled: string };
   export const TABLET_SAFE_AREA_INSETS: { left: number; right: number; top: number; bottom: number };
   export const TREE_SITTER_PARSE_TIMEOUT_MS: number;
   export const VIEWPORT: { desktopWidth: number; mobileWidth: number; height: number };

@@ -94,6 +94,44 @@ describe('validateRevision', () => {
     expect(result.error?.message).toMatch(/total/);
   });
 
+  test('a page importing a project component nobody wrote is INVALID_CODE with the missing module named, in both passes', async () => {
+    const home = page(
+      [
+        "import PricingTable from '@/components/PricingTable';",
+        "import { Button } from '@/components/ui/button';",
+        "import Header from '../components/Header';",
+        'export default function Home() { return <main><Header /><PricingTable /><Button>Buy</Button></main>; }',
+      ].join('\n'),
+    );
+    const header = component('Header', 'export default function Header() { return <h1>Plans</h1>; }');
+    const message = 'PricingTable is imported from @/components/PricingTable but no such module exists';
+    expect(await validateRevision([home, header], { render: false })).toEqual({
+      status: 'INVALID_CODE',
+      error: { filePath: 'apps/web/src/app/page.tsx', message },
+    });
+    // The preview runtime itself (what the user sees, and the render pass) reports the same error.
+    const { renderCheck } = await import('@kiln/preview/node');
+    const all = [home, header].map((m) => ({
+      ...m,
+      name: m.filePath
+        .split('/')
+        .pop()!
+        .replace(/\.tsx$/, ''),
+    }));
+    const rendered = await renderCheck({
+      source: home.content,
+      filePath: home.filePath,
+      mode: 'web',
+      modules: all as never,
+      timeoutMs: 10_000,
+    });
+    expect(rendered.ok).toBe(false);
+    expect(rendered.error).toContain(message);
+    // Once the component exists, both passes are happy; the library stand-in still answers @/components/ui.
+    const table = component('PricingTable', 'export default function PricingTable() { return <p>$9</p>; }');
+    expect(await validateRevision([home, header, table])).toEqual({ status: 'VALID' });
+  });
+
   test("the builtin generator's todo app renders: VALID, in well under a second once warm", async () => {
     const modules = await todoApp();
     expect(modules.some((m) => m.moduleType === 'PAGE')).toBe(true);

@@ -9,7 +9,8 @@
  * Without Chromium (or the built runtime) the render pass is skipped, logged once, and the compile result
  * stands; a render check that times out (an overloaded machine) is not held against the code either.
  */
-import { compileModule, type PreviewModule } from '@kiln/preview';
+import { MESSAGES } from '@kiln/core';
+import { compileModule, missingProjectImport, type PreviewModule } from '@kiln/preview';
 import { bundleRoute, functionSources } from '../functions/index';
 
 /** What a revision's modules look like to the validator (GenModule or a stored module). */
@@ -86,16 +87,28 @@ function failingModule(
   return { filePath: page, message: error };
 }
 
-/** First pass: every React module compiles. */
+/**
+ * First pass: every React module compiles, and every project module it imports exists (the preview reports
+ * the same error, core `MESSAGES.missingProjectModule`; checked here too so it holds without Chromium).
+ */
 function compilePass(modules: readonly ValidatedModule[]): ValidationResult {
+  const filePaths = modules.map((m) => m.filePath);
   for (const m of modules) {
     if (!isRenderedModule(m)) continue;
+    let imports: ReturnType<typeof compileModule>['imports'];
     try {
-      compileModule(m.content, m.filePath);
+      imports = compileModule(m.content, m.filePath).imports;
     } catch (err) {
       return {
         status: 'INVALID_CODE',
         error: { filePath: m.filePath, message: err instanceof Error ? err.message : String(err) },
+      };
+    }
+    const missing = missingProjectImport(imports, filePaths);
+    if (missing) {
+      return {
+        status: 'INVALID_CODE',
+        error: { filePath: m.filePath, message: MESSAGES.missingProjectModule(missing.name, missing.source) },
       };
     }
   }

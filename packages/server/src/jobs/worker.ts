@@ -16,6 +16,14 @@ import { refreshProjectGroupStatus } from '../project-group-revisions';
 import type { RoomEvent } from '../rooms';
 import { queueAutoFix, wantsAutoFix } from './autofix';
 import { disallowedModule, recentPaths, storedModules } from './generated-modules';
+import {
+  changedNothing,
+  missingPageFailure,
+  problemFailure,
+  problemsOf,
+  problemsText,
+  truthfulBlocks,
+} from './problems';
 import { closeValidation, validateRevision } from './validate';
 
 /** Drafts reach the room at most this often per generation (trailing, so the last change is never held). */
@@ -326,6 +334,28 @@ export class GenerationWorkers {
         status = 'INVALID_CODE';
         failure = disallowed;
       }
+      // Never silent: a block that was not applied makes the code INVALID_CODE (the fix is offered), never VALID.
+      const problems = problemsOf(done);
+      if (problems.length > 0 && status !== 'INVALID_CODE') {
+        status = 'INVALID_CODE';
+        failure = problemFailure(problems, firstTouchedPath(done.blocks, finalModules));
+      }
+      const noPage = status === 'VALID' ? missingPageFailure(revision.action, finalModules) : null;
+      if (noPage) {
+        status = 'INVALID_CODE';
+        failure = noPage;
+      }
+      // A chat that changed nothing says so, whatever the model's text claims.
+      const nothingChanged =
+        problems.length === 0 &&
+        changedNothing(revision.action, startModules, finalModules, done.migrations?.length ?? 0);
+      // Drafts streamed for a block that was dropped in the end leave the room's view of the revision.
+      for (const filePath of [...drafts.keys()]) {
+        if (finalModules.some((m) => m.filePath === filePath)) continue;
+        drafts.delete(filePath);
+        draftChanged(filePath);
+      }
+      publishDrafts();
       if (ctrl.signal.aborted) throw ctrl.signal.reason;
       const usage = done.usage;
       const doneAt = new Date();
@@ -353,9 +383,17 @@ export class GenerationWorkers {
           projectId: revision.projectId,
           revisionId: revision.id,
           role: 'assistant',
-          text: [(done.message || text).trim() || 'Done.', ...migrationNotes].join('\n\n'),
-          // What the reply did (files, tables, tool calls, suggestions, publish), shown under the text.
-          blocks: done.blocks,
+          text: [
+            (done.message || text).trim() || (problems.length > 0 || nothingChanged ? '' : 'Done.'),
+            problemsText(problems),
+            nothingChanged ? MESSAGES.noFilesChanged : '',
+            ...migrationNotes,
+          ]
+            .filter(Boolean)
+            .join('\n\n'),
+          // What the reply did (files, tables, tool calls, suggestions, publish), shown under the text: only the
+          // modules that really changed.
+          blocks: truthfulBlocks(done.blocks, startModules, finalModules),
           createdAt: doneAt,
         });
         await tx
@@ -491,6 +529,20 @@ export async function finishCanceled(db: Db, revision: typeof revisions.$inferSe
     role: 'assistant',
     text: CANCELED_MESSAGE,
   });
+}
+
+/** The module a problem without a path is filed under: the first one the reply changed, else the first page. */
+function firstTouchedPath(
+  blocks: readonly { kind: string; filePath?: string }[],
+  modules: readonly { filePath: string; moduleType: string }[],
+): string {
+  const touched = blocks.find((b) => b.filePath && modules.some((m) => m.filePath === b.filePath));
+  return (
+    touched?.filePath ??
+    modules.find((m) => m.moduleType === 'PAGE')?.filePath ??
+    modules[0]?.filePath ??
+    'apps/web/src/app/page.tsx'
+  );
 }
 
 async function organizationOf(db: Db, projectId: string): Promise<string> {
