@@ -259,6 +259,16 @@ describe('createOutputParser', () => {
     ]);
   });
 
+  it('reads SEARCH/REPLACE markers with miscounted chevrons (3 to 9) and dividers (4 to 9)', () => {
+    for (const [open, divider, close] of [
+      ['<<<< SEARCH', '====', '>>>> REPLACE'],
+      ['<<< SEARCH', '=========', '>>>>>>>>> REPLACE'],
+    ] as const) {
+      const r = run([`<kiln:edit path="a.tsx">\n${open}\nold\n${divider}\nnew\n${close}\n</kiln:edit>`]);
+      expect(r.edits).toEqual([{ path: 'a.tsx', closed: true, edits: [{ search: 'old', replace: 'new' }] }]);
+    }
+  });
+
   it('keeps a replacement cut off by the end of the stream', () => {
     const r = run(['<kiln:edit path="a.tsx">\n<<<<<<< SEARCH\nold\n=======\nnew line\n']);
     expect(r.edits[0]?.edits).toEqual([{ search: 'old', replace: 'new line' }]);

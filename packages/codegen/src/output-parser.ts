@@ -585,9 +585,11 @@ export function migrationNameFor(sql: string): string {
   return (table && safeMigrationName(`create_${table}`)) || 'migration';
 }
 
-const SEARCH_RE = /^\s*<{5,9}\s*SEARCH\s*$/i;
-const DIVIDER_RE = /^\s*={5,9}\s*$/;
-const REPLACE_RE = /^\s*>{5,9}\s*REPLACE\s*$/i;
+// Models miscount the chevrons (the format's are seven): any run of 3–9 before the word is taken; the
+// divider, which names no word, needs 4.
+const SEARCH_RE = /^\s*<{3,9}\s*SEARCH\s*$/i;
+const DIVIDER_RE = /^\s*={4,9}\s*$/;
+const REPLACE_RE = /^\s*>{3,9}\s*REPLACE\s*$/i;
 
 /**
  * Reads SEARCH/REPLACE blocks from an edit body. While streaming (`final` false) only blocks whose
