@@ -83,7 +83,7 @@ export interface AppQueryFacts {
 export interface AppQueryOptions {
   /** Run in a read-only transaction; anything but a SELECT is refused before it runs. */
   readOnly?: boolean;
-  /** Called after the guard and before the statement runs; throws to refuse it. */
+  /** Called after the guard and before the statement runs (and the read-only check); throws to refuse it. */
   authorize?: (facts: AppQueryFacts) => void | Promise<void>;
 }
 
@@ -227,8 +227,8 @@ export class AppDatabases {
     const bound = bindable(values);
     const facts = await describeAppQuery(text, bound);
     const kind = facts.kind;
-    if (options.readOnly && !facts.readOnly) throw new KilnError('forbidden', READ_ONLY_MESSAGE);
     await options.authorize?.(facts);
+    if (options.readOnly && !facts.readOnly) throw new KilnError('forbidden', READ_ONLY_MESSAGE);
     const res = await this.#run<QueryResult>(
       key,
       {
