@@ -132,7 +132,7 @@ describe.each(backends)('platform on %s', (backend) => {
       },
       {
         mutation: 'markRendered',
-        min: 'VIEWER',
+        min: 'EDITOR',
         call: (c) => c.gql(`mutation($r: ID!) { markRendered(revisionId: $r) }`, { r: base.revisionId }),
       },
       {
