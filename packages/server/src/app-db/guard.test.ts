@@ -256,6 +256,12 @@ describe('size-amplifying functions in data mode', () => {
       [1_000_001],
       'generate_series may produce at most 1000000 rows.',
     ],
+    [
+      'select count(*) from generate_series(1, 1e10)',
+      [],
+      'generate_series may produce at most 1000000 rows.',
+    ],
+    ["select repeat('x', 3e9)", [], 'repeat would build a value larger than the result limit; ask for less.'],
   ])('refuses %s %j', async (text, values, message) => {
     expect(await refusalWith(text, values)).toBe(message);
   });

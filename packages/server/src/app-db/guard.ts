@@ -335,6 +335,8 @@ function constant(node: unknown, values: readonly unknown[]): string | number | 
   if (isNode(c)) {
     if (isNode(c.ival)) return typeof c.ival.ival === 'number' ? c.ival.ival : 0;
     if (isNode(c.sval)) return typeof c.sval.sval === 'string' ? c.sval.sval : '';
+    // Numbers too large for an int4 (`1e10`, `3000000000`) parse as float constants.
+    if (isNode(c.fval) && typeof c.fval.fval === 'string') return Math.round(Number(c.fval.fval));
     return undefined;
   }
   const param = node.ParamRef;

@@ -135,7 +135,7 @@ async function handle(msg) {
 port.on('message', (/** @type {any} */ msg) => {
   handle(msg).then(
     (result) => {
-      const recycle = msg.op !== 'close' && wasmBytes() > RECYCLE_WASM_BYTES;
+      const recycle = mayRecycle(msg);
       try {
         port.postMessage({ type: 'result', id: msg.id, ok: true, result, recycle });
       } catch (e) {
@@ -144,12 +144,21 @@ port.on('message', (/** @type {any} */ msg) => {
       if (recycle) void recycleThread();
     },
     (e) => {
-      const recycle = wasmBytes() > RECYCLE_WASM_BYTES;
+      const recycle = mayRecycle(msg);
       port.postMessage({ type: 'result', id: msg.id, ok: false, error: errorData(e), recycle });
       if (recycle) void recycleThread();
     },
   );
 });
+
+/**
+ * Whether the thread should end after this job: its WASM memory grew past the limit, and its data is on disk
+ * (an in-memory branch would lose everything).
+ * @param {any} msg
+ */
+function mayRecycle(msg) {
+  return dataDir !== null && msg.op !== 'close' && wasmBytes() > RECYCLE_WASM_BYTES;
+}
 
 /** The size of PGlite's WASM memory now (0 if it cannot be read). */
 function wasmBytes() {
