@@ -72,5 +72,40 @@ describe('an app with a backend', () => {
     await expect.poll(() => todos.textContent(), { timeout: 15_000 }).toContain('todos · 4 rows');
     expect(await todos.textContent()).toContain('Renew library books');
     expect(await todos.textContent()).not.toContain('Book the venue');
+
+    // Public read (issue 13): off by default, so a page of the published app cannot read the table over
+    // /api/db/{databaseId}; once the table's switch is on, a SELECT of it answers (and a write still does not).
+    const publicRead = todos.getByRole('switch', { name: /Public read: visitors of the published app/ });
+    expect(await publicRead.isChecked()).toBe(false);
+    const projectId = new URL(page.url()).pathname.split('/').pop();
+    const databaseId = await page.evaluate(async (id) => {
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: 'query($id: ID!) { project(id: $id) { database { id } } }',
+          variables: { id },
+        }),
+      });
+      return ((await res.json()) as { data: { project: { database: { id: string } } } }).data.project.database
+        .id;
+    }, projectId);
+    const visitorQuery = (query: string) =>
+      visitor.evaluate(
+        async ([db, q]) =>
+          (
+            await fetch(`/api/db/${db}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ query: q, values: [] }),
+            })
+          ).status,
+        [databaseId, query] as const,
+      );
+    expect(await visitorQuery('SELECT title FROM todos')).toBe(403);
+    await publicRead.click();
+    await expect.poll(() => publicRead.isChecked()).toBe(true);
+    expect(await visitorQuery('SELECT title FROM todos')).toBe(200);
+    expect(await visitorQuery('DELETE FROM todos')).toBe(403);
   });
 });

@@ -10,6 +10,8 @@ export interface AppTable {
   name: string;
   columns: { name: string; type: string; nullable: boolean }[];
   rowCount: number;
+  /** Visitors of the published app may read this table through `/api/db/{databaseId}` (off by default). */
+  publicRead: boolean;
   /** Rows as JSON text, newest first. */
   rows: string[];
 }
@@ -41,7 +43,7 @@ export async function fetchAppDatabase(
 ): Promise<AppDatabase | null> {
   const query = `query AppDatabase($id: ID!, $branch: String!, $limit: Int!) { project(id: $id) { database {
     id name status sizeBytes(branch: $branch)
-    tables(branch: $branch) { name rowCount columns { name type nullable } rows(limit: $limit) }
+    tables(branch: $branch) { name rowCount publicRead columns { name type nullable } rows(limit: $limit) }
     migrations { id name sql status error createdAt publishedAt } } } }`;
   const data = await gql<{ project: { database: AppDatabase } | null }>(query, {
     id: projectId,
@@ -49,4 +51,18 @@ export async function fetchAppDatabase(
     limit,
   });
   return data.project?.database ?? null;
+}
+
+/** EDITOR and up: opens or closes one table for public reading on the published app. */
+export async function setTablePublicRead(
+  projectId: string,
+  table: string,
+  publicRead: boolean,
+): Promise<boolean> {
+  const data = await gql<{ setTablePublicRead: { publicRead: boolean } }>(
+    `mutation SetTablePublicRead($projectId: ID!, $table: String!, $publicRead: Boolean!) {
+      setTablePublicRead(projectId: $projectId, table: $table, publicRead: $publicRead) { publicRead } }`,
+    { projectId, table, publicRead },
+  );
+  return data.setTablePublicRead.publicRead;
 }

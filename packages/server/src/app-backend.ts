@@ -8,11 +8,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import type { GenMigration } from '@kiln/codegen';
-import { type DatabaseBranch, DEFAULT_DATABASE_NAME, KilnError } from '@kiln/core';
+import { type DatabaseBranch, DEFAULT_DATABASE_NAME, KilnError, type OrganizationRole } from '@kiln/core';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { AppDatabases } from './app-db/index';
 import type { Db } from './db/index';
-import { appDatabases, appMigrations, projects, revisions } from './db/schema';
+import { appDatabases, appMigrations, appPublicTables, projects, revisions } from './db/schema';
 import { type FunctionRequest, FunctionsSandbox, functionSources } from './functions/index';
 import { newId } from './ids';
 import { roleIn } from './permissions';
@@ -21,6 +21,26 @@ import { roleIn } from './permissions';
 export const SANDBOX_TOKEN_HEADER = 'x-kiln-sandbox-token';
 /** How long a preview's sandbox token lasts; the builder asks for a new one with every project load. */
 const SANDBOX_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
+/**
+ * Who sends a statement to `/api/db/{databaseId}`, which decides what it may do: `full` (an EDITOR+'s preview),
+ * `read` (a VIEWER's preview: SELECT only, read-only transaction), `visitor` (anyone on the published app:
+ * a SELECT reading only tables the project opened for public reading).
+ */
+export type DbAccess = 'full' | 'read' | 'visitor';
+
+/** Refusals of `/api/db` (issue 13): a visitor's write, a table not opened for public reading. */
+export const DB_MESSAGES = {
+  visitorWrite:
+    "Visitors of a published app may only read tables opened for public reading; writes go through the app's functions.",
+  visitorNoTable:
+    'Visitors of a published app may only read tables opened for public reading (Database tab → Public read).',
+  notPublic: (table: string) =>
+    `The table "${table}" is not open for public reading: turn on Public read for it in the Database tab.`,
+} as const;
+
+/** Whether a role may change the app's data in the preview (EDITOR and up); a VIEWER's access is read-only. */
+export const mayWriteAppData = (role: OrganizationRole) => role !== 'VIEWER';
+
 /** Largest request body a function or `/api/db` accepts. */
 export const MAX_FUNCTION_BODY_BYTES = 5 * 1024 * 1024;
 
@@ -204,12 +224,16 @@ export class AppBackend {
       );
   }
 
-  /** Runs `/api/…` against a revision's functions on a branch. */
+  /**
+   * Runs `/api/…` against a revision's functions on a branch. `readOnly` (a VIEWER's preview): the functions'
+   * `sql` runs only SELECTs, each in a read-only transaction.
+   */
   async invoke(
     projectId: string,
     revisionId: string,
     branch: DatabaseBranch,
     request: FunctionRequest,
+    options: { readOnly?: boolean } = {},
   ): Promise<Response> {
     const [revision] = await this.#db
       .select({ projectId: revisions.projectId, modules: revisions.modules })
@@ -221,7 +245,8 @@ export class AppBackend {
     const sources = functionSources(revision.modules);
     const key = { projectId, branch };
     const result = await this.functions.invoke(`${revisionId}:${branch}`, sources, request, {
-      sql: async (text, values) => (await this.databases.query(key, text, values)).rows,
+      sql: async (text, values) =>
+        (await this.databases.query(key, text, values, { readOnly: options.readOnly === true })).rows,
     });
     const headers = new Headers(result.headers);
     headers.set('x-content-type-options', 'nosniff');
@@ -231,18 +256,67 @@ export class AppBackend {
     });
   }
 
-  /** `POST /api/db/{database}` (spec §7): one guarded statement; the answer is the array of rows. */
-  async dbQuery(projectId: string, database: string, branch: DatabaseBranch, body: unknown) {
+  /**
+   * `POST /api/db/{databaseId}` (spec §7): one guarded statement; the answer is the array of rows. The
+   * database is named by its id only (every app's default name is the same). What may run depends on `access`.
+   */
+  async dbQuery(
+    projectId: string,
+    databaseId: string,
+    branch: DatabaseBranch,
+    body: unknown,
+    access: DbAccess,
+  ) {
     const row = await this.database(projectId);
-    if (database !== row.id && database !== row.name) {
-      throw new KilnError('not_found', `No database "${database}" in this app.`);
-    }
+    if (databaseId !== row.id) throw new KilnError('not_found', `No database "${databaseId}" in this app.`);
     const query = (body as { query?: unknown } | null)?.query;
     const values = (body as { values?: unknown } | null)?.values ?? [];
     if (typeof query !== 'string' || !Array.isArray(values)) {
       throw new KilnError('validation', 'Send JSON with a query string and a values array.');
     }
-    return (await this.databases.query({ projectId, branch }, query, values)).rows;
+    const key = { projectId, branch };
+    if (access === 'full') return (await this.databases.query(key, query, values)).rows;
+    const authorize =
+      access === 'visitor'
+        ? async ({ readOnly, tables }: { readOnly: boolean; tables: Set<string> }) => {
+            if (!readOnly) throw new KilnError('forbidden', DB_MESSAGES.visitorWrite);
+            if (tables.size === 0) throw new KilnError('forbidden', DB_MESSAGES.visitorNoTable);
+            const open = await this.publicTables(projectId);
+            const closed = [...tables].find((t) => !open.has(t));
+            if (closed !== undefined) throw new KilnError('forbidden', DB_MESSAGES.notPublic(closed));
+          }
+        : undefined;
+    const options = authorize ? { readOnly: true, authorize } : { readOnly: true };
+    return (await this.databases.query(key, query, values, options)).rows;
+  }
+
+  /** The tables the project opened for public reading on its published app. */
+  async publicTables(projectId: string): Promise<Set<string>> {
+    const rows = await this.#db
+      .select({ name: appPublicTables.tableName })
+      .from(appPublicTables)
+      .where(eq(appPublicTables.projectId, projectId));
+    return new Set(rows.map((r) => r.name));
+  }
+
+  /**
+   * Opens or closes one table for public reading. The table must exist on either branch (the published
+   * app may not have it yet until the next publish).
+   */
+  async setTablePublicRead(projectId: string, table: string, publicRead: boolean): Promise<void> {
+    const found = await Promise.all(
+      (['development', 'main'] as const).map(async (branch) =>
+        (await this.databases.tables({ projectId, branch })).some((t) => t.name === table),
+      ),
+    );
+    if (!found.some(Boolean)) throw new KilnError('not_found', `No table "${table}" in this database.`);
+    if (publicRead) {
+      await this.#db.insert(appPublicTables).values({ projectId, tableName: table }).onConflictDoNothing();
+    } else {
+      await this.#db
+        .delete(appPublicTables)
+        .where(and(eq(appPublicTables.projectId, projectId), eq(appPublicTables.tableName, table)));
+    }
   }
 
   /** A token that lets the builder's preview of `projectId` call its sandbox as `userId`. */
@@ -253,6 +327,18 @@ export class AppBackend {
 
   /** The user a sandbox token was given to, if it is genuine, unexpired and they may still see the project. */
   async verifySandboxToken(projectId: string, token: string | undefined, now = Date.now()) {
+    return (await this.sandboxAccess(projectId, token, now))?.userId ?? null;
+  }
+
+  /**
+   * The user a sandbox token was given to and their role in the project's organisation now (roles change, so
+   * the role is read on every call, never taken from the token); null for a bad token or a non-member.
+   */
+  async sandboxAccess(
+    projectId: string,
+    token: string | undefined,
+    now = Date.now(),
+  ): Promise<{ userId: string; role: OrganizationRole } | null> {
     if (!token || token.length > 300) return null;
     const [userId, expText, sig] = token.split('.');
     const exp = Number(expText);
@@ -265,7 +351,8 @@ export class AppBackend {
       .from(projects)
       .where(eq(projects.id, projectId));
     if (!project) return null;
-    return (await roleIn(this.#db, project.organizationId, userId)) ? userId : null;
+    const role = await roleIn(this.#db, project.organizationId, userId);
+    return role ? { userId, role } : null;
   }
 
   #sign(projectId: string, userId: string, exp: number): string {

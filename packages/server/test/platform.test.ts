@@ -75,7 +75,9 @@ async function settled(client: Client, projectId: string) {
     return rev && !BUILDING.includes(rev.status)
       ? { ...rev, projectGroupId: data.project.projectGroupId }
       : null;
-  });
+    // The first generation opens the first app-database branch (initdb of the template: 15–26 s on a loaded
+    // 2-core machine, measured alike before and after issue 13's changes).
+  }, 60_000);
 }
 
 describe.each(backends)('platform on %s', (backend) => {
@@ -132,7 +134,7 @@ describe.each(backends)('platform on %s', (backend) => {
       },
       {
         mutation: 'markRendered',
-        min: 'VIEWER',
+        min: 'EDITOR',
         call: (c) => c.gql(`mutation($r: ID!) { markRendered(revisionId: $r) }`, { r: base.revisionId }),
       },
       {

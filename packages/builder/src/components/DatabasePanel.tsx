@@ -6,6 +6,7 @@ import {
   type AppTable,
   type DatabaseBranch,
   fetchAppDatabase,
+  setTablePublicRead,
 } from '../database-queries.ts';
 import { formatBytes } from '../format-number.ts';
 import { FormAlert } from './FormAlert.tsx';
@@ -33,7 +34,54 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-function TableView({ table }: { table: AppTable }) {
+/**
+ * The table's Public read switch (issue 13): off by default; when on, visitors of the published app may read
+ * the table with a SELECT over `/api/db/{databaseId}`. EDITOR+ change it; a VIEWER sees it read-only.
+ */
+function PublicReadSwitch({
+  projectId,
+  table,
+  canEdit,
+}: {
+  projectId: string;
+  table: AppTable;
+  canEdit: boolean;
+}) {
+  const [on, setOn] = useState(table.publicRead);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setOn(table.publicRead), [table.publicRead]);
+  const change = async (next: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setOn(await setTablePublicRead(projectId, table.name, next));
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="db-public-read">
+      <label title={canEdit ? undefined : 'Viewers cannot change this.'}>
+        <input
+          type="checkbox"
+          role="switch"
+          className="switch"
+          checked={on}
+          aria-checked={on}
+          disabled={!canEdit || busy}
+          onChange={(e) => void change(e.target.checked)}
+        />
+        <span>Public read: visitors of the published app may read this table</span>
+      </label>
+      {error ? <FormAlert message={error} /> : null}
+    </div>
+  );
+}
+
+function TableView({ table, projectId, canEdit }: { table: AppTable; projectId: string; canEdit: boolean }) {
   const rows = table.rows.map((r) => JSON.parse(r) as Record<string, unknown>);
   return (
     <div className="db-table" data-table={table.name}>
@@ -41,6 +89,7 @@ function TableView({ table }: { table: AppTable }) {
         {table.name}{' '}
         <span className="muted">· {table.rowCount === 1 ? '1 row' : `${table.rowCount} rows`}</span>
       </h3>
+      <PublicReadSwitch projectId={projectId} table={table} canEdit={canEdit} />
       <div className="table-wrap">
         <table className="table">
           <thead>
@@ -87,7 +136,16 @@ function TableView({ table }: { table: AppTable }) {
  * The project's Database tab: the tables its migrations made, with their rows, on the preview's branch or the
  * published app's, and every migration with its status. Re-read when a revision finishes.
  */
-export function DatabasePanel({ projectId, revisionKey }: { projectId: string; revisionKey: string }) {
+export function DatabasePanel({
+  projectId,
+  revisionKey,
+  canEdit,
+}: {
+  projectId: string;
+  revisionKey: string;
+  /** EDITOR and up: may change each table's Public read setting. */
+  canEdit: boolean;
+}) {
   const [branch, setBranch] = useState<DatabaseBranch>('development');
   const [database, setDatabase] = useState<AppDatabase | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -152,7 +210,7 @@ export function DatabasePanel({ projectId, revisionKey }: { projectId: string; r
           </div>
         ) : null}
         {database?.tables.map((t) => (
-          <TableView key={t.name} table={t} />
+          <TableView key={t.name} table={t} projectId={projectId} canEdit={canEdit} />
         ))}
       </SettingsSection>
       {database && database.migrations.length > 0 ? (

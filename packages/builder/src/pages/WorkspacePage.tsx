@@ -148,7 +148,8 @@ function Workspace({
       onRendered: (id, generating) => {
         setPainted(true);
         // A draft's render is not the revision's first render: that is reported once its code is final.
-        if (generating || rendered.current.has(id)) return;
+        // Only EDITOR+ may record it (issue 13); a VIEWER's builder does not ask.
+        if (generating || !canEdit || rendered.current.has(id)) return;
         rendered.current.add(id);
         // Bookkeeping only: a failure here changes nothing the user sees.
         markRendered(id).catch(() => rendered.current.delete(id));
@@ -296,6 +297,7 @@ function Workspace({
                 <DatabasePanel
                   projectId={project.id}
                   revisionKey={`${revisionId ?? ''}:${revision?.status ?? ''}`}
+                  canEdit={canEdit}
                 />
               </div>
             ) : null}

@@ -116,9 +116,9 @@ async function startPreview(boot: Extract<BootConfig, { mode: 'preview' }>): Pro
 
 /**
  * In the preview, `/api/…` calls go to the revision's sandbox: `/sandbox/api/{revisionId}/…` (spec §7);
- * legacy `/api/db/` calls and Kiln's image placeholders (`/api/ai-img`, served by the preview origin) are
- * left alone. Both backend paths carry the builder's sandbox token (the development branch is the builder
- * user's, not the public's).
+ * `/api/db/{databaseId}` calls (the database's id, never its name) and Kiln's image placeholders (`/api/ai-img`,
+ * served by the preview origin) are left alone. Both backend paths carry the builder's sandbox token (the
+ * development branch is the builder user's, not the public's; a VIEWER's token reads only).
  */
 function installFetchRewrite(revisionId: () => string, token: () => string | undefined): void {
   const original = window.fetch.bind(window);

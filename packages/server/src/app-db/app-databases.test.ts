@@ -132,7 +132,13 @@ describe('AppDatabases on disk', () => {
     await dbs.query(dev('p1'), 'insert into todos (title) values ($1)', ['before the timeout']);
     const started = Date.now();
     // Sent together: the second waits behind the first and runs on the new worker.
-    const slow = failure(dbs.query(dev('p1'), 'select count(*) from generate_series(1, 1e10)', []));
+    const slow = failure(
+      dbs.query(
+        dev('p1'),
+        'select count(*) from generate_series(1, 1000000) a, generate_series(1, 1000000) b',
+        [],
+      ),
+    );
     const next = dbs.query(dev('p1'), 'select title from todos where title = $1', ['before the timeout']);
     const err = await slow;
     expect(err.kind).toBe('external');
@@ -200,6 +206,46 @@ describe('AppDatabases on disk', () => {
 });
 
 describe('AppDatabases worker lifecycle', () => {
+  // Issue 13: one large statement must neither take the server's memory nor keep it in the branch's thread.
+  it('bounds a branch thread: past its 256 MiB heap the statement fails clearly, past 384 MiB of WASM the thread starts anew, and the data stays', {
+    timeout: 180_000,
+  }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'kiln-app-db-memory-'));
+    const dbs = new AppDatabases({ dataDir: dir, queryTimeoutMs: 60_000 });
+    try {
+      await dbs.migrate(dev('p1'), [TODOS]);
+      await dbs.query(dev('p1'), 'insert into todos (title) values ($1)', ['kept']);
+      expect(dbs.liveWorkers()).toBe(1);
+      // 1,000 rows of 4 MB each would be 4 GB in the thread: the heap limit ends the thread instead.
+      const huge = await failure(
+        dbs.query(dev('p1'), 'select repeat($1, 4000) as x from generate_series(1, 1000)', [
+          'y'.repeat(1000),
+        ]),
+      );
+      expect(huge.kind).toBe('too_large');
+      expect(huge.message).toBe(
+        'The query needed more memory than an app database may use: select fewer rows or columns.',
+      );
+      expect((await dbs.query(dev('p1'), 'select count(*)::int as n from todos', [])).rows).toEqual([
+        { n: 3 },
+      ]);
+      // A 100 MB aggregate grows PGlite's WASM memory past 384 MiB: the answer comes, then the thread ends.
+      const big = await dbs.query(
+        dev('p1'),
+        "select length(string_agg(repeat('x', 100), '')) as n from generate_series(1, 1000000)",
+        [],
+      );
+      expect(big.rows).toEqual([{ n: 100_000_000 }]);
+      expect(dbs.liveWorkers()).toBe(0);
+      const kept = await dbs.query(dev('p1'), 'select title from todos where title = $1', ['kept']);
+      expect(kept.rows).toEqual([{ title: 'kept' }]);
+      expect(dbs.liveWorkers()).toBe(1);
+    } finally {
+      await dbs.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('stops idle workers and the least recently used beyond maxWorkers, keeping their data', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'kiln-app-db-'));
     const dbs = new AppDatabases({ dataDir: dir, idleMs: 300, maxWorkers: 1 });

@@ -45,6 +45,14 @@ const START_TIMEOUT_MS = 30_000;
 const CLOSE_TIMEOUT_MS = 5_000;
 /** Jobs that may wait for one branch; more are refused rather than queued without end. */
 const MAX_QUEUED = 256;
+/**
+ * The JavaScript heap one branch's thread may use (results as they are parsed): past it Node ends the thread,
+ * the job fails and the next one starts a new thread on the same data. PGlite's WASM memory is bounded apart
+ * (the thread recycles itself past 384 MiB, see ./pglite-worker.mjs).
+ */
+const WORKER_HEAP_MB = 256;
+const OUT_OF_MEMORY_MESSAGE =
+  'The query needed more memory than an app database may use: select fewer rows or columns.';
 
 /** What Postgres said about a statement that failed (message, SQLSTATE code, …). */
 export interface PostgresErrorData {
@@ -73,7 +81,16 @@ export class PostgresError extends Error {
 }
 
 export type WorkerOp =
-  | { op: 'query'; text: string; values: unknown[]; rowCap: number }
+  | {
+      op: 'query';
+      text: string;
+      values: unknown[];
+      rowCap: number;
+      /** Refuse (`tooLarge`) a result whose rows take more bytes than this as JSON; 0: no limit. */
+      maxBytes?: number;
+      /** Run in a read-only transaction. */
+      readOnly?: boolean;
+    }
   | { op: 'migrate'; name: string; sql: string }
   | { op: 'close' };
 
@@ -82,13 +99,15 @@ export interface QueryResult {
   /** Rows Postgres returned before the cap. */
   total: number;
   affectedRows: number;
+  /** The rows (up to the row cap) were larger than `maxBytes`; none were sent. */
+  tooLarge?: boolean;
 }
 
 type WorkerMessage =
   | { type: 'ready' }
   | { type: 'failed'; error: PostgresErrorData }
-  | { type: 'result'; id: number; ok: true; result: unknown }
-  | { type: 'result'; id: number; ok: false; error: PostgresErrorData };
+  | { type: 'result'; id: number; ok: true; result: unknown; recycle?: boolean }
+  | { type: 'result'; id: number; ok: false; error: PostgresErrorData; recycle?: boolean };
 
 interface Job {
   msg: WorkerOp;
@@ -121,6 +140,7 @@ async function spawn(data: { dataDir: string | null; initOnly?: boolean }): Prom
     workerData: { ...data, ...(await wasmModules()) },
     // The thread needs none of the server's environment (secrets included).
     env: {},
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   worker.unref();
   return worker;
@@ -281,12 +301,20 @@ export class BranchWorker {
         } else if (m.type === 'result' && live.pending?.id === m.id) {
           const p = live.pending;
           live.pending = null;
+          if (m.recycle && this.#live === live) {
+            // The thread grew too large and closes itself: the next job waits for its end, then starts anew.
+            this.#live = null;
+            this.#ended = new Promise((done) => worker.once('exit', done));
+          }
           if (m.ok) p.resolve(m.result);
           else p.reject(new PostgresError(m.error));
         }
       });
       // 'error' is followed by 'exit'; both end this thread's life.
-      worker.on('error', () => {});
+      let outOfMemory = false;
+      worker.on('error', (e: NodeJS.ErrnoException) => {
+        if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') outOfMemory = true;
+      });
       worker.on('exit', () => {
         if (this.#live === live) this.#live = null;
         if (!started) {
@@ -295,7 +323,11 @@ export class BranchWorker {
         }
         const p = live.pending;
         live.pending = null;
-        p?.reject(new KilnError('external', 'The app database stopped unexpectedly.'));
+        p?.reject(
+          outOfMemory
+            ? new KilnError('too_large', OUT_OF_MEMORY_MESSAGE)
+            : new KilnError('external', 'The app database stopped unexpectedly.'),
+        );
       });
     });
   }

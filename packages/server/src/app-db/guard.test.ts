@@ -1,6 +1,6 @@
 import { isKilnError } from '@kiln/core';
 import { describe, expect, it } from 'vitest';
-import { analyzeAppQuery, checkAppQuery } from './guard';
+import { analyzeAppQuery, checkAppQuery, describeAppQuery } from './guard';
 
 const ONLY_ONE = 'Only one SELECT, INSERT, UPDATE or DELETE statement is allowed.';
 
@@ -170,5 +170,146 @@ describe('checkAppQuery in migration mode', () => {
     ['grant select on todos to public', 'GRANT and REVOKE are not allowed.'],
   ])('refuses %s', async (text, message) => {
     expect(await refusal(text, 'migration')).toBe(message);
+  });
+});
+
+async function refusalWith(text: string, values: unknown[]): Promise<string> {
+  try {
+    await analyzeAppQuery(text, 'data', values);
+  } catch (e) {
+    if (isKilnError(e) && e.kind === 'validation') return e.message;
+    throw e;
+  }
+  throw new Error(`accepted: ${text}`);
+}
+
+// Issue 13: one small statement must not build a huge value inside the branch worker.
+describe('size-amplifying functions in data mode', () => {
+  it.each<[string, unknown[]]>([
+    ["select lpad(id::text, 6, '0'), rpad(title, 20) from todos", []],
+    ["select repeat('★', 5), repeat($1, $2)", ['ab', 1000]],
+    ['select repeat(title, 3) from todos', []],
+    ['select array_fill(0, array[3, 4])', []],
+    ['select * from generate_series(1, $1)', [1_000_000]],
+    ["select generate_series(now() - interval '7 days', now(), interval '1 day')", []],
+    ['select count(*) from generate_series(1, 10)', []],
+    ['select string_agg(title, $1) from todos', [', ']],
+  ])('accepts %s', async (text, values) => {
+    await expect(analyzeAppQuery(text, 'data', values)).resolves.toEqual(['SelectStmt']);
+  });
+
+  it.each<[string, unknown[], string]>([
+    [
+      'select repeat($1, 200000000)',
+      ['x'],
+      'repeat would build a value larger than the result limit; ask for less.',
+    ],
+    [
+      'select repeat($1, $2)',
+      ['x'.repeat(1000), 10_000],
+      'repeat would build a value larger than the result limit; ask for less.',
+    ],
+    [
+      "select repeat('x', 3000000) || repeat('x', 3000000)",
+      [],
+      'repeat would build a value larger than the result limit; ask for less.',
+    ],
+    ['select repeat($1, $2)', ['x', 'many'], 'repeat needs its count as a number in the statement.'],
+    [
+      'select repeat(title, length(title)) from todos',
+      [],
+      'repeat needs its count as a number in the statement.',
+    ],
+    ['select repeat(title, 1000) from todos', [], "repeat may repeat a column's value at most 100 times."],
+    [
+      "select repeat(repeat('x', 1000), 1000)",
+      [],
+      'repeat cannot be applied to the result of repeat, lpad, rpad or array_fill.',
+    ],
+    [
+      "select lpad('x', 200000000)",
+      [],
+      'lpad would build a value larger than the result limit; ask for less.',
+    ],
+    [
+      'select rpad(title, $1) from todos',
+      [5_000_000],
+      'rpad would build a value larger than the result limit; ask for less.',
+    ],
+    [
+      'select array_fill(1, array[100000, 100000])',
+      [],
+      'array_fill would build a value larger than the result limit; ask for less.',
+    ],
+    [
+      'select array_fill(1, array[$1])',
+      [null],
+      'array_fill needs its dimensions as numbers in the statement.',
+    ],
+    [
+      'select count(*) from generate_series(1, 100000000)',
+      [],
+      'generate_series may produce at most 1000000 rows.',
+    ],
+    [
+      'select * from generate_series(1, $1)',
+      [1_000_001],
+      'generate_series may produce at most 1000000 rows.',
+    ],
+    [
+      'select count(*) from generate_series(1, 1e10)',
+      [],
+      'generate_series may produce at most 1000000 rows.',
+    ],
+    ["select repeat('x', 3e9)", [], 'repeat would build a value larger than the result limit; ask for less.'],
+  ])('refuses %s %j', async (text, values, message) => {
+    expect(await refusalWith(text, values)).toBe(message);
+  });
+});
+
+// Issue 13: a published app's visitors may only read tables opened for public reading, so the tables a
+// statement touches must be known exactly, CTE names apart.
+describe('describeAppQuery', () => {
+  it.each<[string, boolean, string[]]>([
+    ['select name, email from leads', true, ['leads']],
+    ['table leads', true, ['leads']],
+    ['select * from public.leads', true, ['leads']],
+    ['select * from todos t join users u on u.id = t.user_id', true, ['todos', 'users']],
+    [
+      'select * from todos where exists (select 1 from tags where tags.todo_id = todos.id)',
+      true,
+      ['tags', 'todos'],
+    ],
+    [
+      'select * from todos where id in (select todo_id from tags) union select * from archive',
+      true,
+      ['archive', 'tags', 'todos'],
+    ],
+    [
+      'select * from todos, lateral (select * from notes where notes.todo_id = todos.id) n',
+      true,
+      ['notes', 'todos'],
+    ],
+    ['select (select count(*) from leads) as n', true, ['leads']],
+    ['with recent as (select * from todos order by id desc limit 5) select * from recent', true, ['todos']],
+    ['with a as (select * from todos), b as (select * from a) select * from b', true, ['todos']],
+    // A CTE named like a table hides it only in its scope: these read the real table.
+    ['with leads as (select * from leads) select * from leads', true, ['leads']],
+    ['select * from leads, (with leads as (select 1) select * from leads) x', true, ['leads']],
+    ['with x as (select 1) select * from public.x', true, ['x']],
+    ['with b as (select * from a), a as (select 1) select * from b', true, ['a']],
+    ['with recursive t(n) as (select 1 union all select n + 1 from t where n < 5) select * from t', true, []],
+    ['select now()', true, []],
+    ['select * from "Leads"', true, ['Leads']],
+    ['with gone as (delete from todos returning id) select count(*) from gone', false, ['todos']],
+    ['select * from todos for update', false, ['todos']],
+    ['select * from todos for share', false, ['todos']],
+    ['insert into todos (title) select title from drafts', false, ['drafts', 'todos']],
+    ['update todos set done = true where id in (select id from picked)', false, ['picked', 'todos']],
+    ['delete from todos', false, ['todos']],
+  ])('%s reads only: %s, tables %j', async (text, readOnly, tables) => {
+    const facts = await describeAppQuery(text);
+    expect(facts.readOnly).toBe(readOnly);
+    expect([...facts.tables].sort()).toEqual(tables);
   });
 });

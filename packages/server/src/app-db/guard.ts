@@ -255,7 +255,21 @@ function statementName(type: string): string {
  * CREATE TABLE, ALTER TABLE, CREATE INDEX, DROP TABLE/INDEX, COMMENT ON, RENAME of tables/columns/indexes,
  * and the data statements (seed rows). Returns the top-level statement kinds.
  */
-export async function analyzeAppQuery(text: string, mode: AppQueryMode): Promise<string[]> {
+export async function analyzeAppQuery(
+  text: string,
+  mode: AppQueryMode,
+  values: readonly unknown[] = [],
+): Promise<string[]> {
+  return (await analyze(text, mode, values)).kinds;
+}
+
+/** What the guard learnt of a statement it let through. */
+interface Analysis {
+  kinds: string[];
+  stmts: unknown[];
+}
+
+async function analyze(text: string, mode: AppQueryMode, values: readonly unknown[]): Promise<Analysis> {
   if (typeof text !== 'string') refuse('The query must be a string.');
   if (text.length > (mode === 'data' ? MAX_QUERY_CHARS : MAX_MIGRATION_CHARS))
     refuse('The query is too long.');
@@ -284,6 +298,7 @@ export async function analyzeAppQuery(text: string, mode: AppQueryMode): Promise
   }
   // The whole tree, generically: every object key that names a node type is checked, however deep.
   const stack: unknown[] = stmts.map((s) => s.stmt);
+  const amplified = { chars: 0 };
   while (stack.length > 0) {
     const v = stack.pop();
     if (Array.isArray(v)) {
@@ -292,11 +307,186 @@ export async function analyzeAppQuery(text: string, mode: AppQueryMode): Promise
       checkShape(v);
       for (const [key, child] of Object.entries(v)) {
         if (/^[A-Z]/.test(key) && isNode(child)) checkNode(key, child, mode);
+        if (key === 'FuncCall' && isNode(child) && mode === 'data') checkAmplifier(child, values, amplified);
         if (typeof child === 'object' && child !== null) stack.push(child);
       }
     }
   }
-  return kinds;
+  return { kinds, stmts: stmts.map((s) => s.stmt) };
+}
+
+/**
+ * Most characters the size-amplifying functions of one statement may produce together (`repeat`, `lpad`,
+ * `rpad`, `array_fill` elements): a statement cannot build a value past the result cap inside the database.
+ */
+export const MAX_AMPLIFIED_CHARS = 4 * 1024 * 1024;
+/** Most rows `generate_series` over integer constants may produce. */
+export const MAX_SERIES_ROWS = 1_000_000;
+/** Most times `repeat` may repeat a value whose length is not known from the statement (a column's). */
+const MAX_REPEAT_UNKNOWN = 100;
+const AMPLIFIERS = new Set(['repeat', 'lpad', 'rpad', 'array_fill']);
+
+/** The statement's constant: an integer or string literal or a bound `$n` value, through casts; else undefined. */
+function constant(node: unknown, values: readonly unknown[]): string | number | undefined {
+  if (!isNode(node)) return undefined;
+  const cast = node.TypeCast;
+  if (isNode(cast)) return constant(cast.arg, values);
+  const c = node.A_Const;
+  if (isNode(c)) {
+    if (isNode(c.ival)) return typeof c.ival.ival === 'number' ? c.ival.ival : 0;
+    if (isNode(c.sval)) return typeof c.sval.sval === 'string' ? c.sval.sval : '';
+    // Numbers too large for an int4 (`1e10`, `3000000000`) parse as float constants.
+    if (isNode(c.fval) && typeof c.fval.fval === 'string') return Math.round(Number(c.fval.fval));
+    return undefined;
+  }
+  const param = node.ParamRef;
+  if (isNode(param) && typeof param.number === 'number') {
+    const v = values[param.number - 1];
+    if (typeof v === 'number' || typeof v === 'string') return v;
+  }
+  return undefined;
+}
+
+function count(node: unknown, values: readonly unknown[]): number | undefined {
+  const c = constant(node, values);
+  const n = typeof c === 'number' ? c : typeof c === 'string' && /^\s*-?\d+\s*$/.test(c) ? Number(c) : NaN;
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+function isAmplifierCall(node: unknown): boolean {
+  return (
+    isNode(node) &&
+    isNode(node.FuncCall) &&
+    AMPLIFIERS.has((names(node.FuncCall.funcname).at(-1) ?? '').toLowerCase())
+  );
+}
+
+/**
+ * Bounds the functions that turn a small statement into a huge value or row set (issue 13: `SELECT
+ * repeat($1, 200000000)` built a 200 MB row): their sizes must be constants of the statement (literals or
+ * bound values) within `MAX_AMPLIFIED_CHARS` in total, and they may not feed one another.
+ */
+function checkAmplifier(call: Node, values: readonly unknown[], amplified: { chars: number }): void {
+  const name = (names(call.funcname).at(-1) ?? '').toLowerCase();
+  const args = Array.isArray(call.args) ? (call.args as unknown[]) : [];
+  const tooBig = `${name} would build a value larger than the result limit; ask for less.`;
+  if (name === 'generate_series') {
+    const [start, stop, step] = args.map((a) => count(a, values));
+    if (start === undefined || stop === undefined) return; // timestamps and columns: bounded by the row and byte caps
+    const rows = Math.floor(Math.abs(stop - start) / Math.max(1, Math.abs(step ?? 1))) + 1;
+    if (rows > MAX_SERIES_ROWS) refuse(`generate_series may produce at most ${MAX_SERIES_ROWS} rows.`);
+    return;
+  }
+  if (!AMPLIFIERS.has(name)) return;
+  if (args.some(containsAmplifier)) {
+    refuse(`${name} cannot be applied to the result of repeat, lpad, rpad or array_fill.`);
+  }
+  let chars: number;
+  if (name === 'array_fill') {
+    const dims = isNode(args[1]) && isNode(args[1].A_ArrayExpr) ? args[1].A_ArrayExpr.elements : undefined;
+    const sizes = Array.isArray(dims) ? dims.map((d) => count(d, values)) : [undefined];
+    if (sizes.some((d) => d === undefined))
+      refuse('array_fill needs its dimensions as numbers in the statement.');
+    chars = (sizes as number[]).reduce((a, b) => a * Math.max(0, b), 1);
+  } else if (name === 'repeat') {
+    const times = count(args[1], values);
+    if (times === undefined) refuse('repeat needs its count as a number in the statement.');
+    const text = constant(args[0], values);
+    if (typeof text !== 'string' && typeof text !== 'number' && (times as number) > MAX_REPEAT_UNKNOWN) {
+      refuse(`repeat may repeat a column's value at most ${MAX_REPEAT_UNKNOWN} times.`);
+    }
+    chars = Math.max(0, times as number) * (text === undefined ? 1 : Math.max(1, String(text).length));
+  } else {
+    const length = count(args[1], values);
+    if (length === undefined) refuse(`${name} needs its length as a number in the statement.`);
+    chars = Math.max(0, length as number);
+  }
+  amplified.chars += chars;
+  if (amplified.chars > MAX_AMPLIFIED_CHARS) refuse(tooBig);
+}
+
+function containsAmplifier(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (isAmplifierCall(v)) return true;
+    if (Array.isArray(v)) stack.push(...v);
+    else if (isNode(v)) stack.push(...Object.values(v));
+  }
+  return false;
+}
+
+/**
+ * The app tables a statement reads or writes, by the parser's tree: every relation named anywhere (joins,
+ * subqueries, set operations, CTE bodies), minus the names that refer to a CTE in scope there. Scoping
+ * follows Postgres: a CTE is visible in its statement's body and in later CTEs of the same WITH (every one,
+ * itself included, under WITH RECURSIVE); a schema-qualified name is always a table.
+ */
+function relationsIn(root: unknown): Set<string> {
+  const found = new Set<string>();
+  const visit = (v: unknown, ctes: ReadonlySet<string>): void => {
+    if (Array.isArray(v)) {
+      for (const item of v) visit(item, ctes);
+      return;
+    }
+    if (!isNode(v)) return;
+    if (typeof v.relname === 'string') {
+      if (typeof v.schemaname === 'string' || !ctes.has(v.relname)) found.add(v.relname);
+    }
+    const withClause = v.withClause;
+    let inner = ctes;
+    if (isNode(withClause) && Array.isArray(withClause.ctes)) {
+      const list = withClause.ctes
+        .map((c) => (isNode(c) && isNode(c.CommonTableExpr) ? c.CommonTableExpr : null))
+        .filter((c): c is Node => c !== null);
+      const all = list.map((c) => String(c.ctename));
+      list.forEach((cte, i) => {
+        const visible = new Set([...ctes, ...(withClause.recursive === true ? all : all.slice(0, i))]);
+        visit(cte, visible);
+      });
+      inner = new Set([...ctes, ...all]);
+    }
+    for (const [key, child] of Object.entries(v)) {
+      if (key !== 'withClause' && typeof child === 'object' && child !== null) visit(child, inner);
+    }
+  };
+  visit(root, new Set());
+  return found;
+}
+
+/** Node types that change data; none may appear in a statement that is only allowed to read. */
+const WRITING_NODES = new Set(['InsertStmt', 'UpdateStmt', 'DeleteStmt', 'MergeStmt']);
+
+function writes(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) stack.push(...v);
+    else if (isNode(v)) {
+      for (const [key, child] of Object.entries(v)) {
+        if (WRITING_NODES.has(key) || key === 'lockingClause') return true;
+        if (typeof child === 'object' && child !== null) stack.push(child);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Checks a data statement (as `analyzeAppQuery` in `data` mode) and tells what it is: whether it only reads
+ * (a SELECT with no INSERT/UPDATE/DELETE in a CTE and no FOR UPDATE/SHARE) and which app tables it touches.
+ */
+export async function describeAppQuery(
+  text: string,
+  values: readonly unknown[] = [],
+): Promise<{ kind: string; readOnly: boolean; tables: Set<string> }> {
+  const { kinds, stmts } = await analyze(text, 'data', values);
+  const root = stmts[0];
+  return {
+    kind: kinds[0] ?? '',
+    readOnly: kinds[0] === 'SelectStmt' && !writes(root),
+    tables: relationsIn(root),
+  };
 }
 
 /** Throws `KilnError('validation', …)` unless an app may run `text` in this mode (see `analyzeAppQuery`). */

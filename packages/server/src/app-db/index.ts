@@ -18,10 +18,13 @@ import {
   type QueryResult,
   type WorkerOp,
 } from './branch-worker';
-import { analyzeAppQuery } from './guard';
+import { analyzeAppQuery, describeAppQuery } from './guard';
 
 export { PostgresError } from './branch-worker';
-export { type AppQueryMode, checkAppQuery } from './guard';
+export { type AppQueryMode, checkAppQuery, describeAppQuery } from './guard';
+
+/** Why a read-only caller's statement was refused. */
+export const READ_ONLY_MESSAGE = 'This access is read-only: only a SELECT may run.';
 
 export type AppDbBranch = DatabaseBranch;
 
@@ -57,10 +60,31 @@ export interface AppDatabasesOptions {
   migrationTimeoutMs?: number;
   /** Most rows a query returns (default 1000). */
   rowCap?: number;
+  /** Most bytes (as JSON) a query's rows may take (default `MAX_RESULT_BYTES`, 4 MiB). */
+  maxResultBytes?: number;
   /** Stop a branch's worker after this long without queries, in ms (default 60 000; on disk only). */
   idleMs?: number;
   /** Most workers kept running; the least recently used idle one is stopped first (default 32; on disk only). */
   maxWorkers?: number;
+}
+
+/** Most bytes an app query's rows may take as JSON, beside the row cap (1000): a larger result is refused. */
+export const MAX_RESULT_BYTES = 4 * 1024 * 1024;
+export const RESULT_TOO_LARGE = 'The result is larger than 4 MiB: select fewer rows or columns.';
+
+/** What the guard learnt of a statement, for the caller's own rules (who may read which tables). */
+export interface AppQueryFacts {
+  /** A SELECT that changes nothing (no writing CTE, no FOR UPDATE/SHARE). */
+  readOnly: boolean;
+  /** The app tables it names (CTE names excluded). */
+  tables: Set<string>;
+}
+
+export interface AppQueryOptions {
+  /** Run in a read-only transaction; anything but a SELECT is refused before it runs. */
+  readOnly?: boolean;
+  /** Called after the guard and before the statement runs (and the read-only check); throws to refuse it. */
+  authorize?: (facts: AppQueryFacts) => void | Promise<void>;
 }
 
 /** Project ids become directory names: nothing that could leave `dataDir`. */
@@ -168,6 +192,7 @@ export class AppDatabases {
   readonly #queryTimeoutMs: number;
   readonly #migrationTimeoutMs: number;
   readonly #rowCap: number;
+  readonly #maxResultBytes: number;
   readonly #idleMs: number;
   readonly #maxWorkers: number;
   readonly #branches = new Map<string, BranchWorker>();
@@ -182,26 +207,42 @@ export class AppDatabases {
     this.#queryTimeoutMs = options.queryTimeoutMs ?? 5000;
     this.#migrationTimeoutMs = options.migrationTimeoutMs ?? 60_000;
     this.#rowCap = options.rowCap ?? 1000;
+    this.#maxResultBytes = options.maxResultBytes ?? MAX_RESULT_BYTES;
     this.#idleMs = options.idleMs ?? 60_000;
     this.#maxWorkers = Math.max(1, options.maxWorkers ?? 32);
   }
 
-  /** One statement from an app (its functions or `/api/db`), guarded; at most `rowCap` rows come back. */
+  /**
+   * One statement from an app (its functions or `/api/db`), guarded; at most `rowCap` rows and
+   * `MAX_RESULT_BYTES` come back. `readOnly` refuses anything but a SELECT and runs it read-only.
+   */
   async query(
     key: AppDbKey,
     text: string,
     values: readonly unknown[],
+    options: AppQueryOptions = {},
   ): Promise<{ rows: Record<string, unknown>[]; rowCount: number; truncated: boolean }> {
     this.#checkOpen();
     this.#id(key);
-    const [kind] = await analyzeAppQuery(text, 'data');
     const bound = bindable(values);
+    const facts = await describeAppQuery(text, bound);
+    const kind = facts.kind;
+    await options.authorize?.(facts);
+    if (options.readOnly && !facts.readOnly) throw new KilnError('forbidden', READ_ONLY_MESSAGE);
     const res = await this.#run<QueryResult>(
       key,
-      { op: 'query', text, values: bound, rowCap: this.#rowCap },
+      {
+        op: 'query',
+        text,
+        values: bound,
+        rowCap: this.#rowCap,
+        maxBytes: this.#maxResultBytes,
+        readOnly: options.readOnly === true,
+      },
       this.#queryTimeoutMs,
       'Query',
     );
+    if (res.tooLarge) throw new KilnError('too_large', RESULT_TOO_LARGE);
     return {
       rows: res.rows.map(jsonRow),
       rowCount: kind === 'SelectStmt' ? res.total : res.affectedRows,

@@ -25,6 +25,30 @@ const APP_ROLE = 'kiln_app';
 /** Most temporary file space one query may spill (sorts, generate_series): a query cannot fill the disk. */
 const TEMP_FILE_LIMIT = '256MB';
 
+/**
+ * When the thread's WASM memory (which never shrinks) has grown past this after a job, the thread closes and a
+ * new one takes the next job: one large statement cannot keep hundreds of MiB per branch. Data is committed.
+ */
+const RECYCLE_WASM_BYTES = 384 * 1024 * 1024;
+
+/**
+ * Bytes a row takes as JSON, roughly (strings counted in UTF-16 units, which is at most their UTF-8 size / 1 for
+ * ASCII): enough to refuse a result past the byte cap before copying it to the server's thread.
+ * @param {unknown} v
+ * @returns {number}
+ */
+function sizeOf(v) {
+  if (v === null || v === undefined) return 4;
+  if (typeof v === 'string') return v.length + 2;
+  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return 8;
+  if (v instanceof Uint8Array) return v.byteLength * 2 + 4;
+  if (v instanceof Date) return 26;
+  let n = 2;
+  if (Array.isArray(v)) for (const item of v) n += sizeOf(item) + 1;
+  else if (typeof v === 'object') for (const [k, item] of Object.entries(v)) n += k.length + 4 + sizeOf(item);
+  return n;
+}
+
 /** @param {unknown} e */
 function errorData(e) {
   const err =
@@ -78,13 +102,21 @@ try {
 async function handle(msg) {
   switch (msg.op) {
     case 'query': {
-      const res = await db.query(msg.text, msg.values, { rowMode: 'object' });
+      // Read-only: Postgres itself refuses writes (nextval and setval included) for the whole statement.
+      const res = msg.readOnly
+        ? await db.transaction(async (tx) => {
+            await tx.exec('SET TRANSACTION READ ONLY');
+            return tx.query(msg.text, msg.values, { rowMode: 'object' });
+          })
+        : await db.query(msg.text, msg.values, { rowMode: 'object' });
       const total = res.rows.length;
-      return {
-        rows: total > msg.rowCap ? res.rows.slice(0, msg.rowCap) : res.rows,
-        total,
-        affectedRows: res.affectedRows ?? 0,
-      };
+      const rows = total > msg.rowCap ? res.rows.slice(0, msg.rowCap) : res.rows;
+      let bytes = 2;
+      for (const row of rows) {
+        bytes += sizeOf(row) + 1;
+        if (msg.maxBytes && bytes > msg.maxBytes) return { tooLarge: true, rows: [], total, affectedRows: 0 };
+      }
+      return { rows, total, affectedRows: res.affectedRows ?? 0 };
     }
     case 'migrate':
       await db.transaction(async (tx) => {
@@ -103,12 +135,45 @@ async function handle(msg) {
 port.on('message', (/** @type {any} */ msg) => {
   handle(msg).then(
     (result) => {
+      const recycle = mayRecycle(msg);
       try {
-        port.postMessage({ type: 'result', id: msg.id, ok: true, result });
+        port.postMessage({ type: 'result', id: msg.id, ok: true, result, recycle });
       } catch (e) {
-        port.postMessage({ type: 'result', id: msg.id, ok: false, error: errorData(e) });
+        port.postMessage({ type: 'result', id: msg.id, ok: false, error: errorData(e), recycle });
       }
+      if (recycle) void recycleThread();
     },
-    (e) => port.postMessage({ type: 'result', id: msg.id, ok: false, error: errorData(e) }),
+    (e) => {
+      const recycle = mayRecycle(msg);
+      port.postMessage({ type: 'result', id: msg.id, ok: false, error: errorData(e), recycle });
+      if (recycle) void recycleThread();
+    },
   );
 });
+
+/**
+ * Whether the thread should end after this job: its WASM memory grew past the limit, and its data is on disk
+ * (an in-memory branch would lose everything).
+ * @param {any} msg
+ */
+function mayRecycle(msg) {
+  return dataDir !== null && msg.op !== 'close' && wasmBytes() > RECYCLE_WASM_BYTES;
+}
+
+/** The size of PGlite's WASM memory now (0 if it cannot be read). */
+function wasmBytes() {
+  try {
+    return db.Module.HEAPU8.buffer.byteLength;
+  } catch {
+    return 0;
+  }
+}
+
+/** Closes the database cleanly and ends the thread; the server already starts the next job on a new one. */
+async function recycleThread() {
+  try {
+    await db.close();
+  } finally {
+    process.exit(0);
+  }
+}

@@ -207,6 +207,22 @@ export const appDatabases = pgTable('app_databases', {
 });
 
 /**
+ * The app tables a project has opened for public reading (issue 13): visitors of the published app may run a
+ * SELECT over `/api/db/{databaseId}` that reads only such tables. No row means closed, the default.
+ */
+export const appPublicTables = pgTable(
+  'app_public_tables',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    tableName: text('table_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.tableName] })],
+);
+
+/**
  * The tables of a project's database, as the migrations its revisions wrote (`<kiln:migration>` blocks), in
  * order. `status` (spec "Database migration status") is the migration on the `development` branch; a
  * migration reaches `main` when the project is published (`publishedAt`).

@@ -292,10 +292,22 @@ const resolvers = {
       else ctx.onProjectChanged(a.projectId);
       return revision;
     },
+    setTablePublicRead: async (
+      _: unknown,
+      a: { projectId: string; table: string; publicRead: boolean },
+      ctx: GraphQLContext,
+    ) => {
+      await getProject(ctx.db, requireUser(ctx), a.projectId, 'EDITOR');
+      await ctx.backend.setTablePublicRead(a.projectId, a.table, a.publicRead);
+      const branch = 'development' as const;
+      const tables = await ctx.backend.databases.tables({ projectId: a.projectId, branch });
+      const table = tables.find((t) => t.name === a.table) ?? { name: a.table, columns: [], rowCount: 0 };
+      return { ...table, projectId: a.projectId, branch, publicRead: a.publicRead };
+    },
     markRendered: async (_: unknown, a: { revisionId: string }, ctx: GraphQLContext) => {
       const rev = await getRevision(ctx.db, a.revisionId);
       if (!rev) throw new KilnError('not_found', M.revisionNotFound);
-      await getProject(ctx.db, requireUser(ctx), rev.projectId);
+      await getProject(ctx.db, requireUser(ctx), rev.projectId, 'EDITOR');
       if (!rev.firstRenderedAt) {
         await ctx.db.update(revisions).set({ firstRenderedAt: new Date() }).where(eq(revisions.id, rev.id));
       }
@@ -507,8 +519,11 @@ const resolvers = {
   AppDatabase: {
     tables: async (d: { projectId: string }, a: { branch?: string | null }, ctx: GraphQLContext) => {
       const branch = databaseBranch(a.branch);
-      const tables = await ctx.backend.databases.tables({ projectId: d.projectId, branch });
-      return tables.map((t) => ({ ...t, projectId: d.projectId, branch }));
+      const [tables, open] = await Promise.all([
+        ctx.backend.databases.tables({ projectId: d.projectId, branch }),
+        ctx.backend.publicTables(d.projectId),
+      ]);
+      return tables.map((t) => ({ ...t, projectId: d.projectId, branch, publicRead: open.has(t.name) }));
     },
     migrations: async (d: { projectId: string }, _: unknown, ctx: GraphQLContext) =>
       (await ctx.backend.migrations(d.projectId)).map((m) => ({

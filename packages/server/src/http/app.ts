@@ -22,6 +22,7 @@ import {
   type AppBackend,
   functionRequest,
   MAX_FUNCTION_BODY_BYTES,
+  mayWriteAppData,
   SANDBOX_TOKEN_HEADER,
 } from '../app-backend';
 import type { ContentClassifier } from '../content-safety';
@@ -224,23 +225,30 @@ function previewApp(deps: HttpDeps) {
   });
   // The app's functions and database in the builder's preview (spec §7): the development branch, for the
   // builder's user only (the sandbox token the builder hands the runtime; published pages know revision ids).
+  // A VIEWER's token reads only: `/api/db` runs SELECTs and functions get a read-only `sql` (role read per call).
   const previewProject = async (c: Context) => {
     const where = deps.origins.match(c.req.header('host'));
     if (where.kind !== 'preview') throw new KilnError('not_found', M.notFoundApi(c.req.path));
-    const user = await deps.backend.verifySandboxToken(where.projectId, c.req.header(SANDBOX_TOKEN_HEADER));
-    if (!user) throw new KilnError('unauthenticated', M.sandboxTokenMissing);
-    return where.projectId;
+    const access = await deps.backend.sandboxAccess(where.projectId, c.req.header(SANDBOX_TOKEN_HEADER));
+    if (!access) throw new KilnError('unauthenticated', M.sandboxTokenMissing);
+    return { projectId: where.projectId, readOnly: !mayWriteAppData(access.role) };
   };
   app.all('/sandbox/api/:revisionId/*', async (c) => {
-    const projectId = await previewProject(c);
+    const { projectId, readOnly } = await previewProject(c);
     const revisionId = c.req.param('revisionId');
     const rest = c.req.path.slice(`/sandbox/api/${revisionId}/`.length);
-    return deps.backend.invoke(projectId, revisionId, 'development', await functionRequest(c.req.raw, rest));
+    return deps.backend.invoke(projectId, revisionId, 'development', await functionRequest(c.req.raw, rest), {
+      readOnly,
+    });
   });
-  app.post('/api/db/:database', async (c) => {
-    const projectId = await previewProject(c);
+  app.post('/api/db/:databaseId', async (c) => {
+    const { projectId, readOnly } = await previewProject(c);
+    const refused = notJson(c);
+    if (refused) return refused;
+    const body = await jsonBody(c);
+    const access = readOnly ? 'read' : 'full';
     return c.json(
-      await deps.backend.dbQuery(projectId, c.req.param('database'), 'development', await jsonBody(c)),
+      await deps.backend.dbQuery(projectId, c.req.param('databaseId'), 'development', body, access),
     );
   });
   app.get('*', (c) => {
@@ -268,10 +276,14 @@ function publishedApp(deps: HttpDeps) {
     if (!mayOpenApp(c, app)) throw new KilnError('forbidden', M.appIsPrivate);
     return app;
   };
-  app.post('/api/db/:database', async (c) => {
+  // Visitors are anonymous: a SELECT over tables the project opened for public reading, nothing else.
+  app.post('/api/db/:databaseId', async (c) => {
     const live = await liveApp(c);
+    const refused = notJson(c);
+    if (refused) return refused;
+    const body = await jsonBody(c);
     return c.json(
-      await deps.backend.dbQuery(live.projectId, c.req.param('database'), 'main', await jsonBody(c)),
+      await deps.backend.dbQuery(live.projectId, c.req.param('databaseId'), 'main', body, 'visitor'),
     );
   });
   app.all('/api/*', async (c) => {
@@ -290,6 +302,20 @@ function publishedApp(deps: HttpDeps) {
     return publishedAppPage(c, deps.db, where.slug, deps.origins.appUrl(where.slug).startsWith('https:'));
   });
   return app;
+}
+
+/** `/api/db` takes only JSON: a simple (no-preflight) cross-origin request cannot reach it. */
+export const SEND_JSON_MESSAGE =
+  'Send JSON (Content-Type: application/json) with a query string and a values array.';
+
+/**
+ * 415 unless the request says it is JSON. Answered here, not through `onError`: no error kind maps to 415, and
+ * this is the only route that needs it.
+ */
+function notJson(c: Context): Response | null {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type === 'application/json') return null;
+  return c.json({ error: { code: 'validation', message: SEND_JSON_MESSAGE } }, 415);
 }
 
 /** A JSON request body, or a validation error that says so. */
