@@ -5,7 +5,6 @@
 export const SERVER_MESSAGES = {
   signInRequired: 'Sign in to continue.',
   wrongCredentials: 'Email or password is incorrect.',
-  emailTaken: 'An account with this email already exists.',
   invalidEmail: 'Enter a valid email address.',
   passwordTooShort: 'Use a password of at least 8 characters.',
   passwordTooLong: 'Use a password of at most 256 characters.',
