@@ -15,6 +15,7 @@ import { GenerationWorkers } from './jobs/worker';
 import { createMailer } from './mailer';
 import { OrganizationModels } from './model-settings';
 import { createOrigins, type Origins } from './origins';
+import { PackageResolver } from './packages/resolver';
 import { Rooms } from './rooms';
 import { createSecretBox, loadSecretKey } from './secrets';
 
@@ -95,6 +96,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     models,
     backend,
     trustProxy: config.trustProxy,
+    packages: new PackageResolver({ dataDir: config.dataDir, ...config.npm, log }),
     log,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -1,0 +1,64 @@
+/**
+ * @module A revision's lock record of npm packages (`revision_packages`): the first resolution of an import
+ * source for a revision is stored (name → exact version + integrity + bundle) and every later request for the
+ * revision — the preview, `kiln render`, the published app — gets that same bundle. A revision without a
+ * lock for an import takes the version its parent revision pinned for that package, so edits keep versions;
+ * an import that names its own version (`pkg@2`) is resolved as written.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/index';
+import { revisionPackages, revisions } from '../db/schema';
+import type { PackagePin, PackageResolver, ResolvedPackage } from './resolver';
+import { nodeBuiltin, parseSpecifier } from './specifier';
+
+/** The lock rows of one revision. */
+export function revisionLock(db: Db, revisionId: string) {
+  return db.select().from(revisionPackages).where(eq(revisionPackages.revisionId, revisionId));
+}
+
+/** A pin for `source` from the revision's other imports of the same package, or from its parent's lock. */
+async function inheritedPin(db: Db, revisionId: string, source: string): Promise<PackagePin | undefined> {
+  if (nodeBuiltin(source)) return undefined;
+  const spec = parseSpecifier(source);
+  if (spec.range) return undefined;
+  const own = (await revisionLock(db, revisionId)).find((r) => r.name === spec.name);
+  if (own) return { version: own.version };
+  const [rev] = await db
+    .select({ parentId: revisions.parentId })
+    .from(revisions)
+    .where(eq(revisions.id, revisionId));
+  if (!rev?.parentId) return undefined;
+  const parent = (await revisionLock(db, rev.parentId)).find((r) => r.name === spec.name);
+  return parent ? { version: parent.version } : undefined;
+}
+
+/** Resolves an import source for a revision, pinned by its lock record (created on first use). */
+export async function resolveForRevision(
+  db: Db,
+  resolver: PackageResolver,
+  revisionId: string,
+  source: string,
+): Promise<ResolvedPackage> {
+  const [locked] = await db
+    .select()
+    .from(revisionPackages)
+    .where(and(eq(revisionPackages.revisionId, revisionId), eq(revisionPackages.source, source)));
+  if (locked) {
+    if (resolver.bundleFile(locked.bundle)) return { ...locked, source };
+    // The bundle is gone (a new data folder): bundle the pinned version again.
+    return resolver.resolve(source, { version: locked.version, integrity: locked.integrity || undefined });
+  }
+  const resolved = await resolver.resolve(source, await inheritedPin(db, revisionId, source));
+  await db
+    .insert(revisionPackages)
+    .values({
+      revisionId,
+      source,
+      name: resolved.name,
+      version: resolved.version,
+      integrity: resolved.integrity,
+      bundle: resolved.bundle,
+    })
+    .onConflictDoNothing();
+  return resolved;
+}
