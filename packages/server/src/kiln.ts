@@ -68,6 +68,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     serverProvider: provider,
     builtin: { chunkDelayMs: config.builtinDelayMs },
   });
+  const packages = new PackageResolver({ dataDir: config.dataDir, ...config.npm, log });
   const workers = new GenerationWorkers(database.db, provider, {
     concurrency: config.workers,
     providerFor: (organizationId) => models.providerFor(organizationId),
@@ -76,6 +77,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     log,
     onProjectChanged: projectChanged,
     backend,
+    packages,
     publish: (target, event) =>
       void rooms.publishToProject(target, event).catch((e) => log('room publish failed', e)),
   });
@@ -96,7 +98,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     models,
     backend,
     trustProxy: config.trustProxy,
-    packages: new PackageResolver({ dataDir: config.dataDir, ...config.npm, log }),
+    packages,
     log,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
