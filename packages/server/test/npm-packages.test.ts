@@ -326,16 +326,17 @@ describe('npm packages in the preview (real server, Chromium)', () => {
     await browser?.close();
   });
 
-  it('renders a page importing packages outside the catalogue, pins them to the revision, and renders again offline', async () => {
+  it('renders a page importing packages outside the catalogue in the preview and the published app, pinned to the revision, and again offline', async () => {
     await using t = await startTestKiln('pglite', { KILN_NPM_REGISTRY: registry.url });
     const c = t.client();
     await c.gql(`mutation { signUp(email: "npm@example.com", password: "long enough") { id } }`);
     const created = await c.gql(`mutation { createProject(prompt: "A todo list app") { id } }`);
     const projectId = created.data.createProject.id as string;
     const db = t.kiln.database.db;
+    // The first generation, finished (its page replaced below by one importing packages).
     const [rev] = await waitFor(async () => {
       const rows = await db.select().from(revisions).where(eq(revisions.projectId, projectId));
-      return rows.length > 0 ? rows : null;
+      return rows.some((r) => r.status === 'VALID') ? rows : null;
     });
     const revisionId = rev?.id ?? '';
 
@@ -395,10 +396,39 @@ describe('npm packages in the preview (real server, Chromium)', () => {
       'Package "left-pad-ui" does not exist on the npm registry.',
     );
 
-    // Registry gone, server restarted, a new browser: the pinned revision renders from the cache.
+    // Published: the app's revision is the one the preview pinned, and the app loads the same bundles.
+    const home = 'apps/web/src/app/page.tsx';
+    await db
+      .update(revisions)
+      .set({
+        modules: [
+          ...(rev?.modules ?? []).filter((m) => m.filePath !== home),
+          { filePath: home, moduleType: 'PAGE', content: PAGE },
+        ],
+      })
+      .where(eq(revisions.id, revisionId));
+    const published = await c.gql(`mutation($id: ID!) { publishProject(projectId: $id) { url } }`, {
+      id: projectId,
+    });
+    const appUrl = published.data.publishProject.url as string;
+    const openApp = async () => {
+      const appPage = await (await browser.newContext()).newPage();
+      await appPage.goto(appUrl);
+      await appPage.getByTestId('badge').waitFor();
+      return appPage;
+    };
+    const app = await openApp();
+    expect(await app.getByTestId('badge').textContent()).toBe('HELLO 0 a/b');
+    expect(await app.getByTestId('sum').textContent()).toBe('5 2 v3.1.4');
+    await app.context().close();
+
+    // Registry gone, server restarted, new browsers: the pinned revision renders from the cache.
     await registry.stop();
     try {
       await t.restart();
+      const offlineApp = await openApp();
+      expect(await offlineApp.getByTestId('case').textContent()).toBe('v2:X');
+      await offlineApp.context().close();
       const again = await openPreview(browser, t, projectId);
       await again.load(revisionId, PAGE);
       await again.waitFor('kiln:rendered', revisionId);
