@@ -87,6 +87,12 @@ export default Badge;
     ),
   },
   { name: 'tampered', version: '1.0.0', files: { 'index.js': 'export const ok = true;\n' } },
+  {
+    name: 'git-dep',
+    version: '1.0.0',
+    json: { dependencies: { helper: 'github:someone/helper' } },
+    files: { 'index.js': 'module.exports = require("helper");\n' },
+  },
 ];
 
 let registry: TestRegistry;
@@ -142,7 +148,7 @@ describe('the npm package resolver against a local registry', () => {
     expect((registry.hits.get('/cjs-utils/-/cjs-utils-3.1.4.tgz') ?? 0) - before).toBe(1);
   });
 
-  it('gives errors that name the package: missing, no such version, not bundling, over a cap, tampered, denied, server-only', async () => {
+  it('gives errors that name the package: missing, no such version, not bundling, over a cap, tampered, denied, git dependency, server-only', async () => {
     using data = tempDir();
     const resolver = new PackageResolver({
       dataDir: data.dir,
@@ -191,6 +197,12 @@ describe('the npm package resolver against a local registry', () => {
         '"fs" is Node\'s "fs" module, which a browser does not have: app code runs in the browser (use a function for server work).',
     });
     expect(await failure('../etc/passwd')).toMatchObject({ kind: 'validation' });
+    // A git dependency could run its prepare script when fetched: never fetched.
+    expect(await failure('git-dep')).toEqual({
+      kind: 'validation',
+      message:
+        'Package "git-dep" depends on "helper" from "github:someone/helper"; Kiln fetches registry versions only.',
+    });
     const tiny = new PackageResolver({
       dataDir: data.dir,
       registry: registry.url,
@@ -421,6 +433,15 @@ describe('npm packages in the preview (real server, Chromium)', () => {
     expect(await app.getByTestId('badge').textContent()).toBe('HELLO 0 a/b');
     expect(await app.getByTestId('sum').textContent()).toBe('5 2 v3.1.4');
     await app.context().close();
+    // Visitors of the app cannot make the server fetch what its code does not import.
+    const appHost = new URL(appUrl).hostname;
+    const hitsBefore = registry.hits.get('/tampered') ?? 0;
+    const notImported = await c.send('GET', '/_kiln/npm/resolve?source=tampered', { host: appHost });
+    expect(notImported.status).toBe(404);
+    expect(notImported.json()).toEqual({
+      error: { code: 'not_found', message: `This app's code does not import "tampered".` },
+    });
+    expect(registry.hits.get('/tampered') ?? 0).toBe(hitsBefore);
 
     // Registry gone, server restarted, new browsers: the pinned revision renders from the cache.
     await registry.stop();

@@ -268,13 +268,19 @@ function previewApp(deps: HttpDeps) {
 function publishedApp(deps: HttpDeps) {
   const app = new Hono();
   app.use(appBodyLimit((path) => path.startsWith('/api/')));
-  npmRoutes(app, deps.db, deps.packages, async (c) => {
-    const where = deps.origins.match(c.req.header('host'));
-    const live = where.kind === 'app' ? await appAtSlug(deps.db, where.slug) : null;
-    if (!live) return null;
-    if (!mayOpenApp(c, live)) throw new KilnError('forbidden', M.appIsPrivate);
-    return live.revisionId;
-  });
+  npmRoutes(
+    app,
+    deps.db,
+    deps.packages,
+    async (c) => {
+      const where = deps.origins.match(c.req.header('host'));
+      const live = where.kind === 'app' ? await appAtSlug(deps.db, where.slug) : null;
+      if (!live) return null;
+      if (!mayOpenApp(c, live)) throw new KilnError('forbidden', M.appIsPrivate);
+      return live.revisionId;
+    },
+    { importedOnly: true },
+  );
   app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
   app.get(AI_IMAGE_PATH, aiImage);
   // A published app's own backend: its functions and database on the `main` branch. A private app's

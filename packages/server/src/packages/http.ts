@@ -29,13 +29,14 @@ export function npmRoutes(
   db: Db,
   resolver: PackageResolver | undefined,
   revisionOf: RevisionOf,
+  opts: { importedOnly?: boolean } = {},
 ): void {
   app.get(`${NPM_BUNDLE_PATH}resolve`, async (c) => {
     if (!resolver) throw new KilnError('not_found', M.bundleNotFound);
     const source = c.req.query('source') ?? '';
     const revisionId = await revisionOf(c);
     if (!revisionId) throw new KilnError('not_found', M.bundleNotFound);
-    const r = await resolveForRevision(db, resolver, revisionId, source);
+    const r = await resolveForRevision(db, resolver, revisionId, source, opts);
     c.header('cache-control', 'no-cache');
     return c.json({ url: `${NPM_BUNDLE_PATH}${r.bundle}.js`, name: r.name, version: r.version });
   });

@@ -5,11 +5,25 @@
  * lock for an import takes the version its parent revision pinned for that package, so edits keep versions;
  * an import that names its own version (`pkg@2`) is resolved as written.
  */
+import { KilnError } from '@kiln/core';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import { revisionPackages, revisions } from '../db/schema';
+import { PACKAGE_MESSAGES as M } from './messages';
 import type { PackagePin, PackageResolver, ResolvedPackage } from './resolver';
 import { nodeBuiltin, parseSpecifier } from './specifier';
+
+/** Does one of the revision's modules import `source` (`from 'x'`, `import 'x'`, `import('x')`)? */
+async function revisionImports(db: Db, revisionId: string, source: string): Promise<boolean> {
+  const [rev] = await db
+    .select({ modules: revisions.modules })
+    .from(revisions)
+    .where(eq(revisions.id, revisionId));
+  const quoted = [`'${source}'`, `"${source}"`];
+  return (rev?.modules ?? []).some(
+    (m) => m.moduleType !== 'FUNCTION' && quoted.some((q) => m.content.includes(q)),
+  );
+}
 
 /** The lock rows of one revision. */
 export function revisionLock(db: Db, revisionId: string) {
@@ -38,6 +52,7 @@ export async function resolveForRevision(
   resolver: PackageResolver,
   revisionId: string,
   source: string,
+  opts: { importedOnly?: boolean } = {},
 ): Promise<ResolvedPackage> {
   const [locked] = await db
     .select()
@@ -47,6 +62,10 @@ export async function resolveForRevision(
     if (resolver.bundleFile(locked.bundle)) return { ...locked, source };
     // The bundle is gone (a new data folder): bundle the pinned version again.
     return resolver.resolve(source, { version: locked.version, integrity: locked.integrity || undefined });
+  }
+  // A published app's visitors may only load what its code imports, never make the server fetch anything else.
+  if (opts.importedOnly && !(await revisionImports(db, revisionId, source))) {
+    throw new KilnError('not_found', M.notImported(source));
   }
   const resolved = await resolver.resolve(source, await inheritedPin(db, revisionId, source));
   await db

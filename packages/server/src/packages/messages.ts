@@ -12,6 +12,10 @@ export const PACKAGE_MESSAGES = {
   registryFailed: (name: string, detail: string) => `Package "${name}" could not be downloaded: ${detail}`,
   tooLarge: (name: string, bytes: number, max: number) =>
     `Package "${name}" is too large: its tarballs with dependencies exceed ${mib(max)} (${mib(bytes)} so far; KILN_NPM_MAX_BYTES).`,
+  tooLargeUnpacked: (name: string, max: number) =>
+    `Package "${name}" is too large: its files with dependencies unpack to more than ${mib(max)} (8 × KILN_NPM_MAX_BYTES).`,
+  nonRegistryDependency: (name: string, dep: string, spec: string) =>
+    `Package "${name}" depends on "${dep}" from "${spec}"; Kiln fetches registry versions only.`,
   tooManyFiles: (name: string, max: number) =>
     `Package "${name}" has too many files: more than ${max} with its dependencies (KILN_NPM_MAX_FILES).`,
   tooManyPackages: (name: string, max: number) =>
@@ -22,4 +26,5 @@ export const PACKAGE_MESSAGES = {
   serverOnlyDependency: (pkg: string, builtin: string) =>
     `Package "${pkg}" needs Node's "${builtin}" module, which a browser does not have: it is a server-only package.`,
   bundleNotFound: 'No such package bundle.',
+  notImported: (source: string) => `This app's code does not import "${source}".`,
 } as const;

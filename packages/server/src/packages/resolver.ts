@@ -26,6 +26,14 @@ import { PACKAGE_MESSAGES as M } from './messages';
 import { type RegistryConfig, registryConfig } from './registry';
 import { nodeBuiltin, type PackageSpecifier, parseSpecifier } from './specifier';
 
+/** Unpacked bytes may be this many times the tarball cap (`KILN_NPM_MAX_BYTES`): a gzip bomb stops there. */
+const UNPACKED_FACTOR = 8;
+
+/** Dependency specs fetched from the registry only: versions, ranges, dist-tags and `npm:` aliases. */
+function registrySpec(range: string): boolean {
+  return range === '' || range.startsWith('npm:') || !/^(?:[a-z+]+:|[^@/\s]+\/|\.|\/|~\/)/i.test(range);
+}
+
 /** Bumped when the bundle format changes, so older bundles are not reused for the same version. */
 const BUNDLE_FORMAT = 1;
 
@@ -294,7 +302,7 @@ export class PackageResolver {
    */
   private async installTree(top: string, manifest: Manifest, work: string): Promise<void> {
     const { maxPackages } = this.limits;
-    const totals = { bytes: 0, files: 0, packages: 0 };
+    const totals = { bytes: 0, files: 0, unpacked: 0, packages: 0 };
     const manifests = new Map<string, Promise<Manifest>>();
     const getManifest = (name: string, range: string) => {
       const key = `${name}@${range}`;
@@ -335,6 +343,11 @@ export class PackageResolver {
         ];
         for (const [name, range, optional] of deps) {
           if (SHARED_MODULES.some((s) => s === name) || name in BUILTIN_STAND_INS) continue;
+          // git, file, link and tarball-URL dependencies are never fetched (a git dependency may run scripts).
+          if (!registrySpec(range)) {
+            if (optional) continue;
+            throw new KilnError('validation', M.nonRegistryDependency(top, name, range));
+          }
           wanted.push({ from: dir, name, range, optional });
         }
       }
@@ -386,7 +399,7 @@ export class PackageResolver {
     top: string,
     m: Manifest,
     dir: string,
-    totals: { bytes: number; files: number },
+    totals: { bytes: number; files: number; unpacked: number },
   ): Promise<void> {
     const opts = await this.pacoteOpts();
     const spec = `${m.name}@${m.version}`;
@@ -409,6 +422,7 @@ export class PackageResolver {
     }
     await mkdir(dir, { recursive: true });
     let overFiles = false;
+    let overBytes = false;
     await new Promise<void>((resolve, reject) => {
       const extractor = untar({
         cwd: dir,
@@ -419,8 +433,10 @@ export class PackageResolver {
           const type = (entry as { type?: string }).type ?? '';
           if (/Link$/.test(type)) return false;
           if (type !== 'Directory') totals.files++;
+          totals.unpacked += (entry as { size?: number }).size ?? 0;
           if (totals.files > this.limits.maxFiles) overFiles = true;
-          return !overFiles;
+          if (totals.unpacked > UNPACKED_FACTOR * this.limits.maxBytes) overBytes = true;
+          return !overFiles && !overBytes;
         },
       });
       extractor.on('end', () => resolve());
@@ -429,5 +445,8 @@ export class PackageResolver {
       extractor.end(data);
     });
     if (overFiles) throw new KilnError('too_large', M.tooManyFiles(top, this.limits.maxFiles));
+    if (overBytes) {
+      throw new KilnError('too_large', M.tooLargeUnpacked(top, UNPACKED_FACTOR * this.limits.maxBytes));
+    }
   }
 }
