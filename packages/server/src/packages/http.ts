@@ -35,7 +35,7 @@ export function npmRoutes(
     if (!resolver) throw new KilnError('not_found', M.bundleNotFound);
     const source = c.req.query('source') ?? '';
     const revisionId = await revisionOf(c);
-    if (!revisionId) throw new KilnError('not_found', M.bundleNotFound);
+    if (!revisionId) throw new KilnError('not_found', M.noRevision(source));
     const r = await resolveForRevision(db, resolver, revisionId, source, opts);
     c.header('cache-control', 'no-cache');
     return c.json({ url: `${NPM_BUNDLE_PATH}${r.bundle}.js`, name: r.name, version: r.version });

@@ -26,5 +26,7 @@ export const PACKAGE_MESSAGES = {
   serverOnlyDependency: (pkg: string, builtin: string) =>
     `Package "${pkg}" needs Node's "${builtin}" module, which a browser does not have: it is a server-only package.`,
   bundleNotFound: 'No such package bundle.',
+  noRevision: (source: string) =>
+    `Package "${source}" could not be resolved: the revision is not one of this project's.`,
   notImported: (source: string) => `This app's code does not import "${source}".`,
 } as const;
