@@ -109,6 +109,30 @@ function isNetworkError(err: unknown): boolean {
   return NETWORK_CODES.has(e?.code ?? '') || NETWORK_CODES.has(e?.errno ?? '') || e?.type === 'system';
 }
 
+/** Packages downloaded and bundled at once per process; more wait their turn (2 cores are easily saturated). */
+const MAX_BUILDS = 3;
+
+/** A counting semaphore. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(n: number) {
+    this.free = n;
+  }
+  async acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export class PackageResolver {
@@ -117,6 +141,7 @@ export class PackageResolver {
   private readonly root: string;
   private readonly inflight = new Map<string, Promise<ResolvedPackage>>();
   private registry: RegistryConfig | null = null;
+  private readonly slots = new Slots(MAX_BUILDS);
 
   constructor(opts: PackageResolverOptions) {
     this.opts = opts;
@@ -259,6 +284,20 @@ export class PackageResolver {
     const manifest = await this.manifest(spec.name, spec.name, range);
     const hit = await this.fromIndex(spec, manifest.version);
     if (hit) return hit;
+    await this.slots.acquire();
+    try {
+      return (await this.fromIndex(spec, manifest.version)) ?? (await this.build(spec, manifest, integrity));
+    } finally {
+      this.slots.release();
+    }
+  }
+
+  /** Downloads, bundles and records one version (at most MAX_BUILDS at once per process). */
+  private async build(
+    spec: PackageSpecifier,
+    manifest: Manifest,
+    integrity: string | undefined,
+  ): Promise<ResolvedPackage> {
     const work = join(this.root, 'work', randomUUID());
     try {
       const topIntegrity = integrity ?? manifest._integrity ?? '';
@@ -275,8 +314,9 @@ export class PackageResolver {
       const rec = { name: spec.name, version: manifest.version, integrity: topIntegrity, bundle };
       await mkdir(join(this.root, 'index'), { recursive: true });
       const file = this.indexFile(spec.name, manifest.version, spec.subpath);
-      await writeFile(`${file}.${process.pid}.tmp`, JSON.stringify(rec));
-      await rename(`${file}.${process.pid}.tmp`, file);
+      const tmp = `${file}.${randomUUID()}.tmp`;
+      await writeFile(tmp, JSON.stringify(rec));
+      await rename(tmp, file);
       return { source: spec.source, ...rec };
     } finally {
       await rm(work, { recursive: true, force: true });
