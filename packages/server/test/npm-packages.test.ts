@@ -88,6 +88,25 @@ export default Badge;
   },
   { name: 'tampered', version: '1.0.0', files: { 'index.js': 'export const ok = true;\n' } },
   {
+    // A plugin registry, and a React wrapper that takes it as a peer (like chart.js and react-chartjs-2).
+    name: 'chart-core',
+    version: '4.0.0',
+    json: { type: 'module', main: 'index.js' },
+    files: {
+      'index.js':
+        'const plugins = [];\nexport function register(p) { plugins.push(p); }\nexport function registered() { return plugins.join(","); }\n',
+    },
+  },
+  {
+    name: 'react-chart-core',
+    version: '5.0.0',
+    json: { type: 'module', main: 'index.js', peerDependencies: { 'chart-core': '^4', react: '>=18' } },
+    files: {
+      'index.js':
+        "import { createElement } from 'react';\nimport { registered } from 'chart-core';\nexport function Chart() { return createElement('p', { 'data-testid': 'chart' }, 'plugins: ' + registered()); }\n",
+    },
+  },
+  {
     name: 'git-dep',
     version: '1.0.0',
     json: { dependencies: { helper: 'github:someone/helper' } },
@@ -313,6 +332,10 @@ import { sum, version } from 'cjs-utils';
 import cjs from 'cjs-utils';
 import { upper } from 'tiny-case';
 import { basename } from 'path';
+import { register } from 'chart-core';
+import { Chart } from 'react-chart-core';
+
+register('scales');
 
 export default function Home() {
   const [clicks, setClicks] = useState(0);
@@ -323,6 +346,7 @@ export default function Home() {
       <p data-testid="sum">{sum(2, 3)} {cjs.sum(1, 1)} v{version}</p>
       <p data-testid="case">{upper('x')}</p>
       <p data-testid="path">{basename('/a/b/file.txt')}</p>
+      <Chart />
       <button data-testid="page-button" onClick={() => setClicks(clicks + 1)}>{clicks}</button>
     </main>
   );
@@ -367,6 +391,8 @@ describe('npm packages in the preview (real server, Chromium)', () => {
     expect(await frame.getByTestId('sum').textContent()).toBe('5 2 v3.1.4');
     expect(await frame.getByTestId('case').textContent()).toBe('v2:X'); // the page's own tiny-case: the newest
     expect(await frame.getByTestId('path').textContent()).toBe('file.txt');
+    // A peer dependency is one instance: what the page registered, the wrapper package sees.
+    expect(await frame.getByTestId('chart').textContent()).toBe('plugins: scales');
     // The revision's lock record: name → exact version + integrity + bundle.
     const lock = await db.select().from(revisionPackages).where(eq(revisionPackages.revisionId, revisionId));
     expect(Object.fromEntries(lock.map((l) => [l.source, l.version]))).toEqual({
@@ -374,6 +400,8 @@ describe('npm packages in the preview (real server, Chromium)', () => {
       '@acme/badge/format': '1.2.0',
       'cjs-utils': '3.1.4',
       'tiny-case': '2.0.0',
+      'chart-core': '4.0.0',
+      'react-chart-core': '5.0.0',
       path: 'builtin',
     });
     expect(lock.find((l) => l.source === 'cjs-utils')?.integrity).toMatch(/^sha512-/);
@@ -467,5 +495,5 @@ describe('npm packages in the preview (real server, Chromium)', () => {
     } finally {
       await registry.start();
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -37,7 +37,7 @@ export interface RenderCheckInput {
 /** Resolves npm imports for a check: a bundle's sha256 for an import source, and the file of a bundle. */
 export interface PackageSource {
   /** Rejects with an error whose message names the package (shown as the check's error). */
-  resolve(source: string): Promise<{ bundle: string }>;
+  resolve(source: string): Promise<{ bundle: string; peers?: string[] }>;
   bundleFile(hash: string): string | null;
 }
 
@@ -53,10 +53,10 @@ async function servePackage(url: URL, send: (status: number, type: string, body:
     const packages = checkPackages.get(url.searchParams.get('revision') ?? '');
     if (!packages) return send(404, 'text/plain', 'not found');
     try {
-      const { bundle } = await packages.resolve(url.searchParams.get('source') ?? '');
+      const { bundle, peers = [] } = await packages.resolve(url.searchParams.get('source') ?? '');
       const file = packages.bundleFile(bundle);
       if (file) bundleFiles.set(bundle, file);
-      return json(200, { url: `/_kiln/npm/${bundle}.js` });
+      return json(200, { url: `/_kiln/npm/${bundle}.js`, peers });
     } catch (err) {
       const e = err as { kind?: string; message?: string };
       return json(400, { error: { code: e.kind ?? 'internal', message: e.message ?? String(err) } });

@@ -75,6 +75,13 @@ export function loadLibrary(assetBase: string, source: string): Promise<Record<s
   return p;
 }
 
+/** Peer dependencies of package bundles, by name (`globalThis.__kiln_npm`, read by the bundles). */
+function sharedPeers(): Record<string, unknown> {
+  const g = globalThis as { __kiln_npm?: Record<string, unknown> };
+  g.__kiln_npm ??= {};
+  return g.__kiln_npm;
+}
+
 /** A package outside the catalogue: its module namespace, or the server's message naming what went wrong. */
 export type PackageResult = { lib: Record<string, unknown> } | { error: string };
 
@@ -100,7 +107,12 @@ export function packageNamespace(m: Record<string, unknown>): Record<string, unk
  * and answers with its bundle's URL (`/_kiln/npm/{sha256}.js`), which is imported. A failure is kept for 10 s
  * only, so a later load asks again (the registry may be back).
  */
-export function loadPackage(assetBase: string, source: string, revisionId: string): Promise<PackageResult> {
+export function loadPackage(
+  assetBase: string,
+  source: string,
+  revisionId: string,
+  chain: readonly string[] = [],
+): Promise<PackageResult> {
   const key = `${revisionId}\n${source}`;
   let p = packageCache.get(key);
   if (!p) {
@@ -117,10 +129,22 @@ export function loadPackage(assetBase: string, source: string, revisionId: strin
       }
       const body = (await res.json().catch(() => null)) as {
         url?: string;
+        peers?: string[];
         error?: { message?: string };
       } | null;
       // A server without the npm routes (a plain file server) answers without a message: not in the catalogue.
       if (!res.ok || !body?.url) return { error: body?.error?.message ?? unknownLibraryMessage(source) };
+      // Its peer dependencies first (the catalogue's or npm's), shared with the page and other packages.
+      for (const peer of body.peers ?? []) {
+        if (chain.includes(peer) || sharedPeers()[peer]) continue;
+        const lib = isCatalogueLibrary(peer)
+          ? await loadLibrary(assetBase, peer)
+          : await loadPackage(assetBase, peer, revisionId, [...chain, source]).then((r) =>
+              'lib' in r ? r.lib : null,
+            );
+        if (!lib) return { error: `Package "${source}" needs "${peer}", which could not be loaded.` };
+        sharedPeers()[peer] = { ...lib, __esModule: true };
+      }
       try {
         const m = (await import(/* @vite-ignore */ new URL(body.url, base).href)) as Record<string, unknown>;
         return { lib: packageNamespace(m) };

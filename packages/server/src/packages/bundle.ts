@@ -4,6 +4,8 @@
  *
  * - React is not bundled: `react`, `react-dom`, `react-dom/client`, `react/jsx-runtime` and
  *   `react/jsx-dev-runtime` become the runtime's own (`globalThis.__kiln_shared`), so there is one React.
+ * - Peer dependencies (`peers`) are not bundled either: they are `globalThis.__kiln_npm[name]`, the page's
+ *   own instance of that package, which the runtime loads first (one chart.js for react-chartjs-2 and the page).
  * - The namespace keeps every named export; a CommonJS package's `module.exports` is the default export (the
  *   runtime reads missing named imports from it).
  * - CSS the package imports (or a `.css` import itself) is put in the module, which adds it to the page once;
@@ -66,10 +68,23 @@ function packageOf(path: string): string {
   return m?.[1]?.replace(/\\/g, '/') ?? 'the package';
 }
 
-function kilnPlugin(root: string, source: string, entryIsCss: boolean): Plugin {
+function kilnPlugin(root: string, source: string, entryIsCss: boolean, peers: readonly string[]): Plugin {
   return {
     name: 'kiln-npm',
     setup(b) {
+      // Peer dependencies are the page's own instance (loaded first by the runtime), not a copy in this bundle.
+      if (peers.length > 0) {
+        const peer = new RegExp(
+          `^(?:${peers.map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`,
+        );
+        b.onResolve({ filter: peer }, (args) => ({ path: args.path, namespace: 'kiln-peer' }));
+        b.onLoad({ filter: /.*/, namespace: 'kiln-peer' }, (args) => ({
+          contents: `var m = globalThis.__kiln_npm && globalThis.__kiln_npm[${JSON.stringify(args.path)}];
+if (!m) throw new Error(${JSON.stringify(`Package "${args.path}" (a peer dependency) was not loaded`)});
+module.exports = m;`,
+          loader: 'js',
+        }));
+      }
       b.onResolve({ filter: /^kiln-entry$/ }, () => ({ path: 'entry', namespace: 'kiln-entry' }));
       b.onLoad({ filter: /.*/, namespace: 'kiln-entry' }, () => {
         const ref = JSON.stringify(source);
@@ -124,7 +139,11 @@ module.exports = m;`,
 }
 
 /** Bundles `source` (resolved from `root/node_modules`) into one ES module's text; throws esbuild's errors. */
-export async function bundlePackage(root: string, source: string): Promise<string> {
+export async function bundlePackage(
+  root: string,
+  source: string,
+  peers: readonly string[] = [],
+): Promise<string> {
   const entryIsCss = /\.css$/i.test(source);
   const injects = [standInPath('process'), standInPath('buffer')].filter((p): p is string => !!p);
   const result = await build({
@@ -144,7 +163,7 @@ export async function bundlePackage(root: string, source: string): Promise<strin
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
     inject: injects.length === 2 ? [GLOBALS_FILE] : [],
     loader: Object.fromEntries(ASSETS.map((ext) => [ext, 'dataurl' as const])),
-    plugins: [kilnPlugin(root, source, entryIsCss)],
+    plugins: [kilnPlugin(root, source, entryIsCss, peers)],
   });
   let js = '';
   let css = '';

@@ -38,7 +38,12 @@ export function npmRoutes(
     if (!revisionId) throw new KilnError('not_found', M.noRevision(source));
     const r = await resolveForRevision(db, resolver, revisionId, source, opts);
     c.header('cache-control', 'no-cache');
-    return c.json({ url: `${NPM_BUNDLE_PATH}${r.bundle}.js`, name: r.name, version: r.version });
+    return c.json({
+      url: `${NPM_BUNDLE_PATH}${r.bundle}.js`,
+      name: r.name,
+      version: r.version,
+      peers: r.peers,
+    });
   });
   app.get(`${NPM_BUNDLE_PATH}:file`, async (c) => {
     const hash = /^([0-9a-f]{64})\.js$/.exec(c.req.param('file'))?.[1];

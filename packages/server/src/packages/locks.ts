@@ -59,13 +59,18 @@ export async function resolveForRevision(
     .from(revisionPackages)
     .where(and(eq(revisionPackages.revisionId, revisionId), eq(revisionPackages.source, source)));
   if (locked) {
-    if (resolver.bundleFile(locked.bundle)) return { ...locked, source };
+    if (resolver.bundleFile(locked.bundle))
+      return { ...locked, source, peers: resolver.bundlePeers(locked.bundle) };
     // The bundle is gone (a new data folder): bundle the pinned version again.
     return resolver.resolve(source, { version: locked.version, integrity: locked.integrity || undefined });
   }
   // A published app's visitors may only load what its code imports, never make the server fetch anything else.
   if (opts.importedOnly && !(await revisionImports(db, revisionId, source))) {
-    throw new KilnError('not_found', M.notImported(source));
+    // …or a peer dependency of a package it imports (react-chartjs-2 → chart.js).
+    const lock = await revisionLock(db, revisionId);
+    if (!lock.some((l) => resolver.bundlePeers(l.bundle).includes(source))) {
+      throw new KilnError('not_found', M.notImported(source));
+    }
   }
   const resolved = await resolver.resolve(source, await inheritedPin(db, revisionId, source));
   await db

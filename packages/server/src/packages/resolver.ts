@@ -14,7 +14,7 @@
  * bundled version needs no network. Concurrent requests for the same import share one resolution.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { KilnError } from '@kiln/core';
@@ -35,7 +35,7 @@ function registrySpec(range: string): boolean {
 }
 
 /** Bumped when the bundle format changes, so older bundles are not reused for the same version. */
-const BUNDLE_FORMAT = 1;
+const BUNDLE_FORMAT = 2;
 
 export interface PackageLimits {
   /** Total bytes of the (gzipped) tarballs of a package and its dependencies. */
@@ -73,6 +73,8 @@ export interface ResolvedPackage {
   integrity: string;
   /** sha256 of the bundle: its file is `bundles/{bundle}.js`, served at `/_kiln/npm/{bundle}.js`. */
   bundle: string;
+  /** Peer dependencies left out of the bundle: the page loads them first (`globalThis.__kiln_npm`). */
+  peers: string[];
 }
 
 /** A pin from a lock record: resolve exactly this version. */
@@ -133,6 +135,17 @@ class Slots {
   }
 }
 
+/** The package's required peer dependencies the page provides: every one but React's and type packages. */
+function externalPeers(m: Manifest): string[] {
+  return Object.keys(m.peerDependencies ?? {}).filter(
+    (n) =>
+      !m.peerDependenciesMeta?.[n]?.optional &&
+      !SHARED_MODULES.some((s) => s === n || s.startsWith(`${n}/`)) &&
+      !n.startsWith('@types/') &&
+      !(n in BUILTIN_STAND_INS),
+  );
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export class PackageResolver {
@@ -154,6 +167,19 @@ export class PackageResolver {
     if (!/^[0-9a-f]{64}$/.test(hash)) return null;
     const file = join(this.root, 'bundles', `${hash}.js`);
     return existsSync(file) ? file : null;
+  }
+
+  /** The peer dependencies a bundle expects the page to provide (its `bundles/{hash}.json`). */
+  bundlePeers(hash: string): string[] {
+    if (!/^[0-9a-f]{64}$/.test(hash)) return [];
+    try {
+      const meta = JSON.parse(readFileSync(join(this.root, 'bundles', `${hash}.json`), 'utf8')) as {
+        peers?: string[];
+      };
+      return meta.peers ?? [];
+    } catch {
+      return [];
+    }
   }
 
   /**
@@ -196,7 +222,7 @@ export class PackageResolver {
         await mkdir(this.root, { recursive: true });
         const code = await bundlePackage(this.root, path);
         const bundle = await this.writeBundle(code);
-        return { source, name: builtin, version: 'builtin', integrity: '', bundle };
+        return { source, name: builtin, version: 'builtin', integrity: '', bundle, peers: [] };
       })().finally(() => this.inflight.delete(key));
       this.inflight.set(key, p);
     }
@@ -214,7 +240,14 @@ export class PackageResolver {
         bundle: string;
       };
       if (!this.bundleFile(rec.bundle)) return null;
-      return { source: spec.source, name: spec.name, version, integrity: rec.integrity, bundle: rec.bundle };
+      return {
+        source: spec.source,
+        name: spec.name,
+        version,
+        integrity: rec.integrity,
+        bundle: rec.bundle,
+        peers: this.bundlePeers(rec.bundle),
+      };
     } catch {
       return null;
     }
@@ -301,17 +334,18 @@ export class PackageResolver {
     const work = join(this.root, 'work', randomUUID());
     try {
       const topIntegrity = integrity ?? manifest._integrity ?? '';
-      await this.installTree(spec.name, { ...manifest, _integrity: topIntegrity }, work);
+      const peers = externalPeers(manifest);
+      await this.installTree(spec.name, { ...manifest, _integrity: topIntegrity }, work, peers);
       let code: string;
       try {
-        code = await bundlePackage(work, spec.source.replace(/^((?:@[^/]+\/)?[^/@]+)@[^/]+/, '$1'));
+        code = await bundlePackage(work, spec.source.replace(/^((?:@[^/]+\/)?[^/@]+)@[^/]+/, '$1'), peers);
       } catch (err) {
         const errors = (err as { errors?: { text: string }[] }).errors;
         const detail = errors?.[0]?.text ?? (err as Error).message;
         throw new KilnError('validation', M.bundleFailed(spec.source, detail));
       }
-      const bundle = await this.writeBundle(code);
-      const rec = { name: spec.name, version: manifest.version, integrity: topIntegrity, bundle };
+      const bundle = await this.writeBundle(code, peers);
+      const rec = { name: spec.name, version: manifest.version, integrity: topIntegrity, bundle, peers };
       await mkdir(join(this.root, 'index'), { recursive: true });
       const file = this.indexFile(spec.name, manifest.version, spec.subpath);
       const tmp = `${file}.${randomUUID()}.tmp`;
@@ -323,12 +357,16 @@ export class PackageResolver {
     }
   }
 
-  private async writeBundle(code: string): Promise<string> {
-    const hash = sha256(code);
+  private async writeBundle(code: string, peers: readonly string[] = []): Promise<string> {
+    const hash = sha256(`${code}\n/* peers: ${peers.join(',')} */`);
     const dir = join(this.root, 'bundles');
     const file = join(dir, `${hash}.js`);
     if (!existsSync(file)) {
       await mkdir(dir, { recursive: true });
+      // The metadata first: a bundle file is only ever seen with its peers known.
+      const metaTmp = join(dir, `${hash}.json.${randomUUID()}.tmp`);
+      await writeFile(metaTmp, JSON.stringify({ peers }));
+      await rename(metaTmp, join(dir, `${hash}.json`));
       const tmp = `${file}.${randomUUID()}.tmp`;
       await writeFile(tmp, code);
       await rename(tmp, file);
@@ -340,7 +378,12 @@ export class PackageResolver {
    * Installs `top` and its dependencies under `work/node_modules`, hoisted: a dependency goes to the top
    * unless a different version is already there, then next to the package that needs it.
    */
-  private async installTree(top: string, manifest: Manifest, work: string): Promise<void> {
+  private async installTree(
+    top: string,
+    manifest: Manifest,
+    work: string,
+    external: readonly string[],
+  ): Promise<void> {
     const { maxPackages } = this.limits;
     const totals = { bytes: 0, files: 0, unpacked: 0, packages: 0 };
     const manifests = new Map<string, Promise<Manifest>>();
@@ -383,6 +426,7 @@ export class PackageResolver {
         ];
         for (const [name, range, optional] of deps) {
           if (SHARED_MODULES.some((s) => s === name) || name in BUILTIN_STAND_INS) continue;
+          if (external.includes(name)) continue;
           // git, file, link and tarball-URL dependencies are never fetched (a git dependency may run scripts).
           if (!registrySpec(range)) {
             if (optional) continue;
