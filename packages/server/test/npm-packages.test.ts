@@ -14,6 +14,7 @@ import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revisionPackages, revisions } from '../src/db/schema';
+import { closeValidation, validateRevision } from '../src/jobs/validate';
 import { PackageResolver } from '../src/packages/resolver';
 import { startTestKiln, type TestKiln, waitFor } from './harness';
 import { type TestPackage, TestRegistry } from './npm-registry';
@@ -258,6 +259,33 @@ describe('the npm package resolver against a local registry', () => {
       message: `Package "cjs-utils" is not in Kiln's cache and the npm registry (${offline.url}) is unreachable.`,
     });
   });
+});
+
+describe("the server's render check of a revision", () => {
+  afterAll(async () => {
+    await closeValidation();
+  });
+
+  it('marks code importing npm packages VALID, and a missing package INVALID_CODE naming it', async () => {
+    using data = tempDir();
+    const resolver = new PackageResolver({ dataDir: data.dir, registry: registry.url });
+    const packages = {
+      resolve: (s: string) => resolver.resolve(s),
+      bundleFile: (h: string) => resolver.bundleFile(h),
+    };
+    const page = (content: string) => [
+      { filePath: 'apps/web/src/app/page.tsx', moduleType: 'PAGE', content },
+    ];
+    expect(await validateRevision(page(PAGE), { packages })).toEqual({ status: 'VALID' });
+    const missing = `import { x } from 'left-pad-ui';\nexport default function Home() { return <p>{x}</p>; }\n`;
+    expect(await validateRevision(page(missing), { packages })).toEqual({
+      status: 'INVALID_CODE',
+      error: {
+        filePath: 'apps/web/src/app/page.tsx',
+        message: 'Package "left-pad-ui" does not exist on the npm registry.',
+      },
+    });
+  }, 120_000);
 });
 
 /** A builder page on the builder origin that drives the real preview origin through `PreviewClient`. */
