@@ -54,7 +54,6 @@ export function npmRoutes(
         'content-type': 'text/javascript; charset=utf-8',
         'cache-control': 'public, max-age=31536000, immutable',
         'x-content-type-options': 'nosniff',
-        'access-control-allow-origin': '*',
       },
     });
   });
