@@ -11,10 +11,12 @@
  *
  *   node --import tsx bench/preview-corpus.ts
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closeHeadless, renderCheck } from '../packages/preview/src/node/headless.ts';
+import { PackageResolver } from '../packages/server/src/packages/resolver.ts';
 import { ensureRuntimeBuilt, summary } from './preview-harness.ts';
 
 const corpusDir = resolve(fileURLToPath(import.meta.url), '../corpus');
@@ -23,6 +25,13 @@ const files = readdirSync(corpusDir)
   .sort();
 
 await ensureRuntimeBuilt();
+// Imports outside the catalogue resolve from npm's configured registry (or KILN_NPM_REGISTRY), as in Kiln;
+// KILN_NPM=0 measures the catalogue alone.
+const npmData = mkdtempSync(join(tmpdir(), 'kiln-corpus-npm-'));
+const resolver =
+  process.env.KILN_NPM === '0'
+    ? null
+    : new PackageResolver({ dataDir: npmData, registry: process.env.KILN_NPM_REGISTRY });
 const failures: { file: string; error: string }[] = [];
 const times: number[] = [];
 try {
@@ -32,12 +41,21 @@ try {
       source: readFileSync(join(corpusDir, file), 'utf8'),
       filePath: mobile ? 'apps/mobile/src/app/index.tsx' : 'apps/web/src/app/page.tsx',
       mode: mobile ? 'mobile' : 'web',
+      ...(resolver
+        ? {
+            packages: {
+              resolve: (s: string) => resolver.resolve(s),
+              bundleFile: (h: string) => resolver.bundleFile(h),
+            },
+          }
+        : {}),
     });
     times.push(result.ms);
     if (!result.ok) failures.push({ file, error: result.error ?? 'unknown error' });
   }
 } finally {
   await closeHeadless();
+  rmSync(npmData, { recursive: true, force: true });
 }
 const passed = files.length - failures.length;
 const t = summary(times.slice(1));

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { TestRegistry } from '../../server/test/npm-registry';
 import { main } from './index';
 
 function sink() {
@@ -73,6 +74,48 @@ describe('kiln render', () => {
         error: "Cannot read properties of null (reading 'y')",
       });
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('renders a page importing an npm package outside the catalogue, from a local registry, then offline', {
+    timeout: 90_000,
+  }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kiln-render-npm-'));
+    const registry = new TestRegistry();
+    await registry.add({
+      name: 'tiny-greeting',
+      version: '1.0.0',
+      json: { type: 'module', main: 'index.js' },
+      files: { 'index.js': "export const greet = (name) => 'Hello, ' + name + '!';\n" },
+    });
+    await registry.start();
+    try {
+      const page = join(dir, 'apps/web/src/app/page.tsx');
+      mkdirSync(join(dir, 'apps/web/src/app'), { recursive: true });
+      writeFileSync(
+        page,
+        "import { greet } from 'tiny-greeting';\nexport default function Page() {\n  return <h1>{greet('Kiln')}</h1>;\n}\n",
+      );
+      const env = { KILN_NPM_REGISTRY: registry.url, KILN_DATA_DIR: join(dir, 'data') };
+      const ok = sink();
+      expect(await main(['render', page, '--root', dir], ok.stream, undefined, env)).toBe(0);
+      expect(JSON.parse(ok.text())).toMatchObject({ ok: true, error: null });
+      // The registry stopped: the cached bundle still renders; a package never seen names itself.
+      await registry.stop();
+      const again = sink();
+      expect(await main(['render', page, '--root', dir], again.stream, undefined, env)).toBe(0);
+      writeFileSync(
+        page,
+        "import { x } from 'never-seen';\nexport default function Page() { return <p>{x}</p>; }\n",
+      );
+      const missing = sink();
+      expect(await main(['render', page, '--root', dir], missing.stream, undefined, env)).toBe(1);
+      expect(JSON.parse(missing.text()).error).toBe(
+        `Package "never-seen" is not in Kiln's cache and the npm registry (${registry.url}) is unreachable.`,
+      );
+    } finally {
+      await registry.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   });

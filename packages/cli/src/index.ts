@@ -6,7 +6,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeModels, generate } from '@kiln/codegen';
-import { loadConfig, providerFor, startKiln } from '@kiln/server';
+import { loadConfig, PackageResolver, providerFor, startKiln } from '@kiln/server';
 import { smallModelWarning } from './model-size';
 
 const USAGE = `Usage:
@@ -103,10 +103,14 @@ export async function main(
       const { renderCheck, closeHeadless } = await import('@kiln/preview/node');
       try {
         const source = await readFile(file, 'utf8');
+        // npm packages outside the catalogue: resolved like the server does, cached in its data folder.
+        const config = loadConfig(env);
+        const packages = new PackageResolver({ dataDir: config.dataDir, ...config.npm });
         const result = await renderCheck({
           source,
           filePath,
           ...(values.mode ? { mode: values.mode as 'web' | 'mobile' } : {}),
+          packages: { resolve: (s) => packages.resolve(s), bundleFile: (h) => packages.bundleFile(h) },
         });
         out.write(`${JSON.stringify(result)}\n`);
         return result.ok ? 0 : 1;

@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { type ModelSettings, modelSettingsFromEnv } from '@kiln/codegen';
 import { z } from 'zod';
+import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from './packages/resolver';
 import {
   DEFAULT_PRIVATE_PAGE_LIMITS,
   DEFAULT_PRIVATE_PROJECT_LIMITS,
@@ -30,6 +31,11 @@ const EnvSchema = z.object({
   KILN_TRUST_PROXY: z.enum(['0', '1', 'true', 'false', '']).optional(),
   KILN_SIGNUP_LIMIT: z.coerce.number().int().min(0).default(10),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  KILN_NPM_REGISTRY: z.string().url().optional(),
+  KILN_NPM_MAX_BYTES: z.coerce.number().int().positive().default(DEFAULT_PACKAGE_LIMITS.maxBytes),
+  KILN_NPM_MAX_FILES: z.coerce.number().int().positive().default(DEFAULT_PACKAGE_LIMITS.maxFiles),
+  KILN_NPM_MAX_PACKAGES: z.coerce.number().int().positive().default(DEFAULT_PACKAGE_LIMITS.maxPackages),
+  KILN_NPM_DENY: z.string().optional(),
 });
 
 export interface KilnConfig {
@@ -65,6 +71,15 @@ export interface KilnConfig {
   /** `KILN_SIGNUP_LIMIT`: sign-ups per client address per hour (default 10; 0 = no limit). */
   readonly signUpLimit: number;
   readonly env: 'development' | 'production' | 'test';
+  /** npm packages generated code imports (src/packages): registry override, caps, deny-list. */
+  readonly npm: {
+    /** `KILN_NPM_REGISTRY`; unset: the registry this machine's npm is configured for. */
+    readonly registry: string | undefined;
+    /** `KILN_NPM_MAX_BYTES`, `KILN_NPM_MAX_FILES`, `KILN_NPM_MAX_PACKAGES`: per import, dependencies included. */
+    readonly limits: Readonly<PackageLimits>;
+    /** `KILN_NPM_DENY`: comma-separated package names (or `@scope/*`) never resolved. */
+    readonly deny: readonly string[];
+  };
 }
 
 /** Parse an environment (default `process.env`) into a frozen config; throws a readable error on bad values. */
@@ -110,5 +125,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.KILN_TRUST_PROXY === '1' || e.KILN_TRUST_PROXY === 'true',
     signUpLimit: e.KILN_SIGNUP_LIMIT,
     env: e.NODE_ENV,
+    npm: Object.freeze({
+      registry: e.KILN_NPM_REGISTRY || undefined,
+      limits: Object.freeze({
+        maxBytes: e.KILN_NPM_MAX_BYTES,
+        maxFiles: e.KILN_NPM_MAX_FILES,
+        maxPackages: e.KILN_NPM_MAX_PACKAGES,
+      }),
+      deny: Object.freeze(
+        (e.KILN_NPM_DENY ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    }),
   });
 }

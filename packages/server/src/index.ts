@@ -8,3 +8,4 @@ export { compileCss } from './css';
 export { type Database, type Db, openDatabase } from './db/index';
 export { type Kiln, providerFor, type StartOptions, startKiln } from './kiln';
 export { SERVER_MESSAGES } from './messages';
+export { PackageResolver } from './packages/resolver';

@@ -17,6 +17,7 @@ import { GenerationWorkers } from './jobs/worker';
 import { createMailer } from './mailer';
 import { OrganizationModels } from './model-settings';
 import { createOrigins, type Origins } from './origins';
+import { PackageResolver } from './packages/resolver';
 import { RateLimits, useRateLimits } from './rate-limits';
 import { Rooms } from './rooms';
 import { createSecretBox, loadSecretKey } from './secrets';
@@ -106,6 +107,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     serverProvider: provider,
     builtin: { chunkDelayMs: config.builtinDelayMs },
   });
+  const packages = new PackageResolver({ dataDir: config.dataDir, ...config.npm, log });
   const workers = new GenerationWorkers(database.db, provider, {
     concurrency: config.workers,
     providerFor: (organizationId) => models.providerFor(organizationId),
@@ -114,6 +116,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     log,
     onProjectChanged: projectChanged,
     backend,
+    packages,
     publish: (target, event) =>
       void rooms.publishToProject(target, event).catch((e) => log('room publish failed', e)),
   });
@@ -134,6 +137,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     models,
     backend,
     trustProxy: config.trustProxy,
+    packages,
     log,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

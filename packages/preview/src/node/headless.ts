@@ -27,6 +27,44 @@ export interface RenderCheckInput {
   modules?: PreviewModule[];
   /** Gives up after this long; default 15 000 ms. */
   timeoutMs?: number;
+  /**
+   * npm packages outside the catalogue (the server's resolver, pinned to the checked revision); without it,
+   * such an import fails as not in the catalogue.
+   */
+  packages?: PackageSource;
+}
+
+/** Resolves npm imports for a check: a bundle's sha256 for an import source, and the file of a bundle. */
+export interface PackageSource {
+  /** Rejects with an error whose message names the package (shown as the check's error). */
+  resolve(source: string): Promise<{ bundle: string; peers?: string[] }>;
+  bundleFile(hash: string): string | null;
+}
+
+/** Each running check's packages, by its revision id (the runtime's requests carry it). */
+const checkPackages = new Map<string, PackageSource>();
+/** Bundle files handed out by a check, by sha256. */
+const bundleFiles = new Map<string, string>();
+
+/** `/_kiln/npm/resolve?source&revision` and `/_kiln/npm/{sha256}.js`, as the Kiln server answers them. */
+async function servePackage(url: URL, send: (status: number, type: string, body: string | Buffer) => void) {
+  const json = (status: number, body: unknown) => send(status, 'application/json', JSON.stringify(body));
+  if (url.pathname === '/_kiln/npm/resolve') {
+    const packages = checkPackages.get(url.searchParams.get('revision') ?? '');
+    if (!packages) return send(404, 'text/plain', 'not found');
+    try {
+      const { bundle, peers = [] } = await packages.resolve(url.searchParams.get('source') ?? '');
+      const file = packages.bundleFile(bundle);
+      if (file) bundleFiles.set(bundle, file);
+      return json(200, { url: `/_kiln/npm/${bundle}.js`, peers });
+    } catch (err) {
+      const e = err as { kind?: string; message?: string };
+      return json(400, { error: { code: e.kind ?? 'internal', message: e.message ?? String(err) } });
+    }
+  }
+  const file = bundleFiles.get(/^\/_kiln\/npm\/([0-9a-f]{64})\.js$/.exec(url.pathname)?.[1] ?? '');
+  if (!file || !existsSync(file)) return send(404, 'text/plain', 'not found');
+  send(200, CONTENT_TYPES['.js'] ?? 'text/javascript', readFileSync(file));
 }
 
 /** `ok` when the page rendered without any module failing; else the first error's message. */
@@ -127,6 +165,7 @@ function startServer(): Promise<{ server: Server; port: number }> {
       res.writeHead(status, { 'content-type': type, 'cache-control': 'max-age=3600' });
       res.end(body);
     };
+    if (url.pathname.startsWith('/_kiln/npm/')) return void servePackage(url, send);
     if (url.pathname.startsWith('/_kiln/')) {
       const file = normalize(join(PREVIEW_DIST_DIR, url.pathname.slice('/_kiln/'.length)));
       if (!file.startsWith(PREVIEW_DIST_DIR + sep) || !existsSync(file))
@@ -239,6 +278,8 @@ export async function renderCheck(input: RenderCheckInput): Promise<RenderCheckR
     });
     route = '/__kiln_check';
   }
+  const revisionId = `check-${++revision}`;
+  if (input.packages) checkPackages.set(revisionId, input.packages);
   const warm = h.idle.pop();
   const context = warm?.context ?? (await checkContext(h));
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -253,7 +294,7 @@ export async function renderCheck(input: RenderCheckInput): Promise<RenderCheckR
     const timeoutMs = input.timeoutMs ?? 15_000;
     const load = {
       kind: 'kiln:load',
-      revisionId: `check-${++revision}`,
+      revisionId,
       modules,
       css: '',
       route,
@@ -282,6 +323,7 @@ export async function renderCheck(input: RenderCheckInput): Promise<RenderCheckR
     return { ok: result.ok, error: result.error, ms: Math.round(performance.now() - started) };
   } finally {
     clearTimeout(timer);
+    checkPackages.delete(revisionId);
     if (reusable && page && h.idle.length < MAX_IDLE_PAGES && starting) h.idle.push({ context, page });
     else await context.close();
   }

@@ -40,8 +40,9 @@ import {
 import { expoShims } from './expo-shims.tsx';
 import { setProjectFiles } from './images.ts';
 import { markPureComponent, useElementReuse } from './jsx.ts';
-import { isCatalogueLibrary, loadIcon, loadLibrary } from './libraries.ts';
+import { isCatalogueLibrary, loadIcon, loadLibrary, loadPackage } from './libraries.ts';
 import { nextShims } from './next-shims.tsx';
+import './shared-modules.ts';
 import {
   LOCAL_BINDING,
   LOCALS_RECORD,
@@ -258,10 +259,20 @@ export class Engine {
         standIns: [],
       };
       this.compileInto(rec, m, req.generating);
+      records.set(m.filePath, rec);
+    }
+    await this.loadExternals(records, req.revisionId);
+    if (seq !== this.seq) return;
+    // An import neither in the catalogue nor resolved by the server as an npm package fails its module.
+    for (const rec of records.values()) {
       const unknown = rec.compiled?.imports.find(
         (imp) => imp.kind === 'library' && !this.libraries.has(imp.source) && !isCatalogueLibrary(imp.source),
       );
-      if (unknown) rec.compileError = { message: unknownLibraryMessage(unknown.source) };
+      if (unknown) {
+        rec.compileError = {
+          message: this.packageErrors.get(unknown.source) ?? unknownLibraryMessage(unknown.source),
+        };
+      }
       // A project module nobody wrote is an error once the code is finished (drafts may still bring it).
       const missing =
         !req.generating && rec.compiled && !rec.compileError
@@ -269,10 +280,7 @@ export class Engine {
           : null;
       if (missing)
         rec.compileError = { message: MESSAGES.missingProjectModule(missing.name, missing.source) };
-      records.set(m.filePath, rec);
     }
-    await this.loadExternals(records);
-    if (seq !== this.seq) return;
 
     this.records = records;
     this.componentFiles = new Map(
@@ -390,8 +398,11 @@ export class Engine {
   readonly icons = new Map<string, unknown>();
   readonly libraries = new Map<string, Record<string, unknown>>();
 
-  /** Loads every icon and library the modules import, in parallel. */
-  private async loadExternals(records: Map<string, ModuleRecord>): Promise<void> {
+  /** Why an npm package outside the catalogue could not be loaded, by import source (the last load's). */
+  private readonly packageErrors = new Map<string, string>();
+
+  /** Loads every icon and library the modules import, in parallel; npm packages pinned to the revision. */
+  private async loadExternals(records: Map<string, ModuleRecord>, revisionId: string): Promise<void> {
     const waits: Promise<void>[] = [];
     for (const rec of records.values()) {
       for (const imp of rec.compiled?.imports ?? []) {
@@ -411,6 +422,17 @@ export class Engine {
           const source = imp.kind === 'library' ? imp.source : builtinProjectSource(imp.source);
           if (!source || this.libraries.has(source)) continue;
           if (imp.kind === 'project' && findRecord(records, imp.source)) continue;
+          if (imp.kind === 'library' && !isCatalogueLibrary(source)) {
+            waits.push(
+              loadPackage(this.opts.assetBase, source, revisionId).then((r) => {
+                if ('lib' in r) {
+                  this.packageErrors.delete(source);
+                  this.libraries.set(source, r.lib);
+                } else this.packageErrors.set(source, r.error);
+              }),
+            );
+            continue;
+          }
           waits.push(
             loadLibrary(this.opts.assetBase, source).then((lib) => {
               if (lib) this.libraries.set(source, lib);

@@ -7,6 +7,7 @@
  */
 import aliases from 'kiln:icon-aliases';
 import libraries from 'kiln:libraries';
+import { unknownLibraryMessage } from '../catalogue.ts';
 import { registerNativeImage } from './images.ts';
 
 const iconCache = new Map<string, Promise<unknown>>();
@@ -70,6 +71,91 @@ export function loadLibrary(assetBase: string, source: string): Promise<Record<s
       () => null,
     );
     libraryCache.set(file, p);
+  }
+  return p;
+}
+
+/** Peer dependencies of package bundles, by name (`globalThis.__kiln_npm`, read by the bundles). */
+function sharedPeers(): Record<string, unknown> {
+  const g = globalThis as { __kiln_npm?: Record<string, unknown> };
+  g.__kiln_npm ??= {};
+  return g.__kiln_npm;
+}
+
+/** A package outside the catalogue: its module namespace, or the server's message naming what went wrong. */
+export type PackageResult = { lib: Record<string, unknown> } | { error: string };
+
+const packageCache = new Map<string, Promise<PackageResult>>();
+
+/**
+ * A CommonJS package's exports arrive as the default export: its members become named exports too (the
+ * namespace's own names win), and a package without a default export gets its namespace as the default.
+ */
+export function packageNamespace(m: Record<string, unknown>): Record<string, unknown> {
+  const d = m.default;
+  const out: Record<string, unknown> = {};
+  if (d !== null && (typeof d === 'object' || typeof d === 'function')) {
+    for (const key of Object.keys(d)) out[key] = (d as Record<string, unknown>)[key];
+  }
+  for (const key of Object.keys(m)) out[key] = m[key];
+  if (out.default === undefined) out.default = m;
+  return out;
+}
+
+/**
+ * Loads an npm package outside the catalogue: the server resolves it for the revision (pinning its version)
+ * and answers with its bundle's URL (`/_kiln/npm/{sha256}.js`), which is imported. A failure is kept for 10 s
+ * only, so a later load asks again (the registry may be back).
+ */
+export function loadPackage(
+  assetBase: string,
+  source: string,
+  revisionId: string,
+  chain: readonly string[] = [],
+): Promise<PackageResult> {
+  const key = `${revisionId}\n${source}`;
+  let p = packageCache.get(key);
+  if (!p) {
+    const base = new URL(assetBase, location.href);
+    const url = new URL('npm/resolve', base);
+    url.searchParams.set('source', source);
+    url.searchParams.set('revision', revisionId);
+    p = (async (): Promise<PackageResult> => {
+      let res: Response;
+      try {
+        res = await fetch(url, { credentials: 'same-origin' });
+      } catch {
+        return { error: `Package "${source}" could not be loaded: the server did not answer.` };
+      }
+      const body = (await res.json().catch(() => null)) as {
+        url?: string;
+        peers?: string[];
+        error?: { message?: string };
+      } | null;
+      // A server without the npm routes (a plain file server) answers without a message: not in the catalogue.
+      if (!res.ok || !body?.url) return { error: body?.error?.message ?? unknownLibraryMessage(source) };
+      // Its peer dependencies first (the catalogue's or npm's), shared with the page and other packages.
+      for (const peer of body.peers ?? []) {
+        if (chain.includes(peer) || sharedPeers()[peer]) continue;
+        const lib = isCatalogueLibrary(peer)
+          ? await loadLibrary(assetBase, peer)
+          : await loadPackage(assetBase, peer, revisionId, [...chain, source]).then((r) =>
+              'lib' in r ? r.lib : null,
+            );
+        if (!lib) return { error: `Package "${source}" needs "${peer}", which could not be loaded.` };
+        sharedPeers()[peer] = { ...lib, __esModule: true };
+      }
+      try {
+        const m = (await import(/* @vite-ignore */ new URL(body.url, base).href)) as Record<string, unknown>;
+        return { lib: packageNamespace(m) };
+      } catch (err) {
+        return { error: `Package "${source}" failed to load: ${(err as Error).message}` };
+      }
+    })();
+    packageCache.set(key, p);
+    p.then((r) => {
+      if ('error' in r) setTimeout(() => packageCache.delete(key), 10_000);
+    });
   }
   return p;
 }

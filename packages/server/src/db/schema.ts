@@ -396,3 +396,26 @@ export const mailOutbox = pgTable('mail_outbox', {
   text: text('text').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The npm packages a revision's code imports outside the preview's catalogue (issue 16): its lock record,
+ * one row per import source, so the revision and its deployments always load the same bundle.
+ */
+export const revisionPackages = pgTable(
+  'revision_packages',
+  {
+    revisionId: text('revision_id')
+      .notNull()
+      .references(() => revisions.id, { onDelete: 'cascade' }),
+    /** The import source as written: `lodash`, `lodash/debounce`, `dayjs@1`. */
+    source: text('source').notNull(),
+    name: text('name').notNull(),
+    version: text('version').notNull(),
+    /** The tarball's registry integrity (sha512), '' for a built-in's stand-in. */
+    integrity: text('integrity').notNull(),
+    /** sha256 of the bundle under `{dataDir}/npm/bundles/`. */
+    bundle: text('bundle').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.revisionId, t.source] })],
+);

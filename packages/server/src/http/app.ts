@@ -34,6 +34,8 @@ import { type Mailer, mailbox } from '../mailer';
 import { SERVER_MESSAGES as M } from '../messages';
 import type { OrganizationModels } from '../model-settings';
 import type { Origins } from '../origins';
+import { npmRoutes, previewRevision } from '../packages/http';
+import type { PackageResolver } from '../packages/resolver';
 import type { PrivateLimits } from '../plan-limits';
 import { appAtSlug } from '../project-settings';
 import { clientAddress, type NodeBindings } from './client-address';
@@ -67,6 +69,8 @@ export interface HttpDeps {
   backend: AppBackend;
   /** Take the client's address from X-Forwarded-For (config.trustProxy). */
   trustProxy: boolean;
+  /** npm packages outside the preview's catalogue (src/packages); absent: `/_kiln/npm/*` answers 404. */
+  packages?: PackageResolver;
   log(msg: string, err?: unknown): void;
 }
 
@@ -210,6 +214,14 @@ const appBodyLimit = (isApi: (path: string) => boolean) =>
 function previewApp(deps: HttpDeps) {
   const app = new Hono();
   app.use(appBodyLimit((path) => path.startsWith('/sandbox/api/') || path.startsWith('/api/db/')));
+  npmRoutes(app, deps.db, deps.packages, (c) => {
+    const where = deps.origins.match(c.req.header('host'));
+    return previewRevision(
+      deps.db,
+      where.kind === 'preview' ? where.projectId : '',
+      c.req.query('revision') ?? '',
+    );
+  });
   app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
   app.get(AI_IMAGE_PATH, aiImage);
   // The sign-in popup (spec §2): signs the builder's user in for the preview, then closes.
@@ -264,6 +276,19 @@ function previewApp(deps: HttpDeps) {
 function publishedApp(deps: HttpDeps) {
   const app = new Hono();
   app.use(appBodyLimit((path) => path.startsWith('/api/')));
+  npmRoutes(
+    app,
+    deps.db,
+    deps.packages,
+    async (c) => {
+      const where = deps.origins.match(c.req.header('host'));
+      const live = where.kind === 'app' ? await appAtSlug(deps.db, where.slug) : null;
+      if (!live) return null;
+      if (!mayOpenApp(c, live)) throw new KilnError('forbidden', M.appIsPrivate);
+      return live.revisionId;
+    },
+    { importedOnly: true },
+  );
   app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
   app.get(AI_IMAGE_PATH, aiImage);
   // A published app's own backend: its functions and database on the `main` branch. A private app's

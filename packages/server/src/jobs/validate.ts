@@ -36,6 +36,8 @@ export interface ValidateOptions {
   log?: (msg: string, err?: unknown) => void;
   /** Run the headless render pass (default true); false: the compile pass only. */
   render?: boolean;
+  /** npm packages outside the catalogue, pinned to the revision (packages/locks.ts). */
+  packages?: PackageSource;
 }
 
 const WEB_PAGES = new Set(['PAGE', 'AUTH_PAGE_SIGN_IN', 'AUTH_PAGE_SIGN_UP', 'AUTH_PAGE_LOGOUT']);
@@ -47,6 +49,7 @@ const RENDER_TIMEOUT_MS = 10_000;
 const TIMED_OUT = /^Render check timed out/;
 
 type RenderCheck = typeof import('@kiln/preview/node').renderCheck;
+type PackageSource = import('@kiln/preview/node').PackageSource;
 
 let headless: Promise<typeof import('@kiln/preview/node')> | undefined;
 let unavailableLogged = false;
@@ -135,6 +138,7 @@ async function functionPass(modules: readonly ValidatedModule[]): Promise<Valida
 async function renderPass(
   modules: readonly ValidatedModule[],
   renderCheck: RenderCheck,
+  packages: PackageSource | undefined,
 ): Promise<ValidationResult> {
   const all = previewModules(modules);
   const pages = all.filter((m) => WEB_PAGES.has(m.moduleType) || m.moduleType === 'EXPO_PAGE');
@@ -149,6 +153,7 @@ async function renderPass(
         mode: page.moduleType === 'EXPO_PAGE' ? 'mobile' : 'web',
         modules: all,
         timeoutMs: RENDER_TIMEOUT_MS,
+        ...(packages ? { packages } : {}),
       });
       if (!result.ok && result.error && !TIMED_OUT.test(result.error)) {
         failures.set(page.filePath, failingModule(page.filePath, result.error, modules));
@@ -177,7 +182,7 @@ export async function validateRevision(
   try {
     headless ??= import('@kiln/preview/node');
     const { renderCheck } = await headless;
-    return await renderPass(modules, renderCheck);
+    return await renderPass(modules, renderCheck, opts.packages);
   } catch (err) {
     if (!unavailableLogged) {
       unavailableLogged = true;

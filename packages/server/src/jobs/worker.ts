@@ -12,6 +12,8 @@ import { charge, refundRevision, usageCredits } from '../credits';
 import type { Db } from '../db/index';
 import { jobs, messages, projects, revisions, runs } from '../db/schema';
 import { newId } from '../ids';
+import { resolveForRevision } from '../packages/locks';
+import type { PackageResolver } from '../packages/resolver';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
 import type { RoomEvent } from '../rooms';
 import { queueAutoFix, wantsAutoFix } from './autofix';
@@ -56,6 +58,8 @@ export interface WorkerOptions {
   recoverRunningAtStart?: boolean;
   /** Generated apps' databases: migrations a generation writes are applied to the development branch. */
   backend?: AppBackend | null;
+  /** npm packages the code imports outside the catalogue: pinned to the revision when it is checked. */
+  packages?: PackageResolver | null;
 }
 
 export class GenerationWorkers {
@@ -81,6 +85,7 @@ export class GenerationWorkers {
       providerFor: async () => this.#provider,
       recoverRunningAtStart: false,
       backend: null,
+      packages: null,
       ...opts,
     };
   }
@@ -323,9 +328,18 @@ export class GenerationWorkers {
       // Auth pages keep codegen's withCustomAuth (spec Module field; custom auth on, spec §5).
       const finalModules = storedModules(done.modules, done.withCustomAuth === true);
       // Compiled, then every page rendered in headless Chromium (validate.ts); `error` names the failing module.
+      const resolver = this.#opts.packages;
       let { status, error: failure } = await validateRevision(finalModules, {
         action: revision.action,
         log: this.#opts.log,
+        ...(resolver
+          ? {
+              packages: {
+                resolve: (source: string) => resolveForRevision(this.#db, resolver, revision.id, source),
+                bundleFile: (hash: string) => resolver.bundleFile(hash),
+              },
+            }
+          : {}),
       });
       // A module the project may not have (an auth page without custom auth, core's check) is an error to fix.
       const disallowed =
