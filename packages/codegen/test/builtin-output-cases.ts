@@ -44,6 +44,20 @@ const EXTRA_PROMPTS = [
   'a link in bio page for Sam Lee in emerald',
   'a landing page for my bakery called Crumbs',
   'something I cannot describe',
+  // Prompt-dependent branches of the apps.
+  'a waitlist landing page for my app launch',
+  'a dating app for hikers',
+  'a budget tracker in euros',
+  'a budget tracker in pounds',
+  'a personal website for a software engineer',
+  'a portfolio for an illustrator',
+  'my personal website as a musician',
+  'a quiz about space and planets',
+  'a science quiz',
+  'a translation tool from German to French',
+  'a translation tool for Japanese',
+  'an AI tool that writes meeting minutes',
+  'a feedback tool called Pulse in indigo with login',
 ];
 
 /** Follow-ups tried on every app, besides the suggestions its reply offers. */
