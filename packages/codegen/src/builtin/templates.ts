@@ -27,6 +27,11 @@ const PLACEHOLDER =
 export function fillTemplate(path: string, vars: TemplateVars): string {
   const text = TEMPLATES[path];
   if (text === undefined) throw new Error(`No builtin template ${path}`);
+  return fillText(text, vars, path);
+}
+
+/** `text` with its placeholders filled (`path` names the template in errors). */
+export function fillText(text: string, vars: TemplateVars, path = 'text'): string {
   return text.replace(PLACEHOLDER, (match, line?: string, code?: string, words?: string, ident?: string) => {
     const name = line ?? code ?? words ?? ident;
     if (name === undefined) return '';

@@ -139,7 +139,6 @@ export default function HomePage() {
     if (!removed) return;
     setTodos((current) => current.filter((t) => t.id !== id));
     save(
-      // @ts-expect-error kiln: the generated api() takes its body as an optional third argument.
       () => api('DELETE', '/api/todos/' + encodeURIComponent(id)),
       () => setTodos((current) => [removed, ...current]),
     );
@@ -149,7 +148,6 @@ export default function HomePage() {
     const removed = todos.filter((t) => t.done);
     setTodos((current) => current.filter((t) => !t.done));
     save(
-      // @ts-expect-error kiln: the generated api() takes its body as an optional third argument.
       () => api('DELETE', '/api/todos'),
       () => setTodos((current) => [...removed, ...current]),
     );
