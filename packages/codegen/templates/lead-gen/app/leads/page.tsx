@@ -49,6 +49,7 @@ export default function LeadsPage() {
 
   function exportCsv() {
     const columns = ['name', 'email', 'company', 'teamSize', 'message', 'createdAt'];
+    // biome-ignore lint/suspicious/noShadowRestrictedNames: kiln: the generated page names its CSV quoting escape.
     const escape = (v) => '"' + String(v || '').replace(/"/g, '""') + '"';
     const csv = [columns.join(','), ...leads.map((l) => columns.map((c) => escape(l[c])).join(','))].join('\n');
     const link = document.createElement('a');
