@@ -71,6 +71,13 @@ export function templateMigration(app: string, name: string, vars: TemplateVars)
   return { name, sql: fillTemplate(`${app}/migrations/${name}.sql`, vars).replace(/\n$/, '') };
 }
 
+/** The JSON data file `templates/{path}` (seed rows, questions…), parsed. */
+export function templateData<T>(path: string): T {
+  const text = TEMPLATES[path];
+  if (text === undefined) throw new Error(`No builtin template ${path}`);
+  return JSON.parse(text) as T;
+}
+
 /** A localStorage key prefix from a title. */
 export function slugKey(title: string): string {
   return (
