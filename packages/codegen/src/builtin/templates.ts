@@ -6,11 +6,13 @@
  *   is replaced by the value's lines (none when the value is empty);
  * - `kiln-name`: text inside a string, a class name, JSX text or SQL (`bg-kiln-hue-600`, `'kiln-slug.todos'`);
  * - `KilnName`: an identifier, replaced by `vars.KilnName` (`KilnIcon` → `ListTodo`);
- * - a line holding only a `//` comment with `kiln:` in it is for the template's own checks
- *   (`// @ts-expect-error kiln: …`) and is left out.
+ * - a line holding only a `//` comment or a JSX comment (a block comment in braces) with `kiln:` in it is for
+ *   the template's own checks (`// @ts-expect-error kiln: …`, a `biome-ignore lint/…: kiln: …` comment) and is
+ *   left out.
  * One pass: a value is never filled again. A placeholder without a value throws.
  * @module
  */
+
 import { moduleTypeFromPath } from '@kiln/core';
 import type { GenModule } from '../types.ts';
 import type { AppContext, BuiltMigration } from './apps/shared.ts';
@@ -21,7 +23,7 @@ import { TEMPLATES } from './templates.gen.ts';
 export type TemplateVars = Readonly<Record<string, string>>;
 
 const PLACEHOLDER =
-  /^[ \t]*\/\/[^\n]*kiln:[^\n]*\n|^[ \t]*kiln\.(\w+)[,;]?[ \t]*\n|kiln\.(\w+)|kiln-([A-Za-z]+)|\b(Kiln[A-Z]\w*)\b/gm;
+  /^[ \t]*(?:\/\/[^\n]*kiln:[^\n]*|\{\/\*[^\n]*kiln:[^\n]*\*\/\})\n|^[ \t]*kiln\.(\w+)[,;]?[ \t]*\n|kiln\.(\w+)|kiln-([A-Za-z]+)|\b(Kiln[A-Z]\w*)\b/gm;
 
 /** A template's text with its placeholders filled. */
 export function fillTemplate(path: string, vars: TemplateVars): string {
