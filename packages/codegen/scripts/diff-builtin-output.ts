@@ -8,7 +8,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BuiltinOutputCase, followUp, initial, replyFiles } from '../test/builtin-output-cases.ts';
+import {
+  type BuiltinOutputCase,
+  followUp,
+  initial,
+  replyFiles,
+  starter,
+} from '../test/builtin-output-cases.ts';
 
 const cases: BuiltinOutputCase[] = JSON.parse(
   readFileSync(join(import.meta.dirname, '../test/fixtures/builtin-output/replies.gen.json'), 'utf8'),
@@ -19,7 +25,11 @@ let checked = 0;
 for (const c of cases.filter((x) => x.name.includes(pattern))) {
   checked++;
   const on = c.on ? byName.get(c.on) : undefined;
-  const reply = on ? followUp(c.prompt, replyFiles(on.reply)) : initial(c.prompt);
+  const reply = c.starter
+    ? starter(c.starter)
+    : on
+      ? followUp(c.prompt, replyFiles(on.reply))
+      : initial(c.prompt);
   if (reply === c.reply) continue;
   const dir = mkdtempSync(join(tmpdir(), 'kiln-diff-'));
   writeFileSync(join(dir, 'expected.txt'), c.reply);

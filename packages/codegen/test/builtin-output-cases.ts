@@ -5,6 +5,8 @@
  * `builtinReply` and returns each reply's full text (modules, migrations, plan, summary, choices).
  * @module
  */
+import { APP_DEFAULTS } from '../src/builtin/apps/index.ts';
+import { starterApp } from '../src/builtin/apps/starter.ts';
 import { builtinReply } from '../src/builtin/respond.ts';
 import type { RequestMessage } from '../src/prompt.ts';
 
@@ -77,6 +79,8 @@ export interface BuiltinOutputCase {
   prompt: string;
   /** For a follow-up: the case whose reply's files the request carries (absent: an INITIAL request). */
   on?: string;
+  /** For the themed starter (no prompt reaches it through a reply): the app type it is built for. */
+  starter?: string;
   reply: string;
 }
 
@@ -105,6 +109,13 @@ export function followUp(prompt: string, files: RequestMessage['files']): string
   return builtinReply({ action: 'CHAT', prompt, files, otherFiles: [] });
 }
 
+/** The themed starter built for an app type with its default title and accent, as JSON (plan, modules…). */
+export function starter(appType: string): string {
+  const kind = appType as keyof typeof APP_DEFAULTS;
+  const { title, accent } = APP_DEFAULTS[kind];
+  return JSON.stringify(starterApp({ appType: kind, title, accent, prompt: '' }), null, 1);
+}
+
 /** Every case, in a fixed order. */
 export function builtinOutputs(): BuiltinOutputCase[] {
   const cases: BuiltinOutputCase[] = [];
@@ -121,5 +132,7 @@ export function builtinOutputs(): BuiltinOutputCase[] {
   }
   for (const prompt of EXTRA_PROMPTS)
     cases.push({ name: `extra/initial: ${prompt}`, prompt, reply: initial(prompt) });
+  for (const type of Object.keys(APP_TYPE_PROMPTS))
+    cases.push({ name: `starter/${type}`, prompt: '', starter: type, reply: starter(type) });
   return cases;
 }

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type BuiltinOutputCase, followUp, initial, replyFiles } from './builtin-output-cases.ts';
+import { type BuiltinOutputCase, followUp, initial, replyFiles, starter } from './builtin-output-cases.ts';
 
 const recorded: BuiltinOutputCase[] = JSON.parse(
   readFileSync(join(import.meta.dirname, 'fixtures/builtin-output/replies.gen.json'), 'utf8'),
@@ -28,7 +28,11 @@ describe('builtin output is byte-identical to the recorded fixture', () => {
   for (const c of recorded) {
     it(c.name, () => {
       const on = c.on ? byName.get(c.on) : undefined;
-      const reply = on ? followUp(c.prompt, replyFiles(on.reply)) : initial(c.prompt);
+      const reply = c.starter
+        ? starter(c.starter)
+        : on
+          ? followUp(c.prompt, replyFiles(on.reply))
+          : initial(c.prompt);
       if (reply !== c.reply) expect(blocks(reply)).toEqual(blocks(c.reply));
       expect(reply).toBe(c.reply);
     });
