@@ -4,7 +4,7 @@
  * - `kiln.name` — code: replaced by the value (a whole line `kiln.name,` by the value's lines);
  * - `kiln-name` — text inside a string, a class name, JSX text or SQL: replaced by the value (`bg-kiln-hue-600`);
  * - `KilnName` — an identifier (`KilnIcon`): replaced by the value.
- * A line holding only a `//` comment (or a JSX comment: a block comment in braces) with `kiln:` in it (`// @ts-expect-error kiln: …`,
+ * A line with a `//` comment holding `kiln:` (or only a JSX comment with `kiln:`) (`// @ts-expect-error kiln: …`,
  * `// biome-ignore lint/…: kiln: …`) is for the template's checks and is left out of the output.
  * @module
  */

@@ -24,7 +24,7 @@ describe('builtin templates', () => {
     expect(filled).toContain('mx-auto flex max-w-xl items-center');
     expect(
       fillText(
-        'a\n  // @ts-expect-error kiln: why\n    {/* biome-ignore lint/a11y/y: kiln: why */}\n  // biome-ignore lint/a11y/x: kiln: why\nkiln.list;\nkiln.empty,\nb // kiln stays\n',
+        'a\n  // @ts-expect-error kiln: why\n    {/* biome-ignore lint/a11y/y: kiln: why */}\n  // biome-ignore lint/a11y/x: kiln: why\nkiln.list;\nkiln.empty,\nimport { X } from "y"; // kiln: for the check only\nb // kiln stays\n',
         { list: '  one\n  two', empty: '' },
       ),
     ).toBe('a\n  one\n  two\nb // kiln stays\n');

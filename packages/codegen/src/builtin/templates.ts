@@ -6,9 +6,10 @@
  *   is replaced by the value's lines (none when the value is empty);
  * - `kiln-name`: text inside a string, a class name, JSX text or SQL (`bg-kiln-hue-600`, `'kiln-slug.todos'`);
  * - `KilnName`: an identifier, replaced by `vars.KilnName` (`KilnIcon` → `ListTodo`);
- * - a line holding only a `//` comment or a JSX comment (a block comment in braces) with `kiln:` in it is for
- *   the template's own checks (`// @ts-expect-error kiln: …`, a `biome-ignore lint/…: kiln: …` comment) and is
- *   left out.
+ * - a line with a `//` comment holding `kiln:`, or holding only a JSX comment (a block comment in braces) with
+ *   `kiln:`, is for the template's own checks and is left out: `// @ts-expect-error kiln: …`,
+ *   a `biome-ignore lint/…: kiln: …` comment, or an import the check needs where a placeholder line writes the
+ *   real one (`import { ArrowRight } from 'lucide-react'; // kiln: for the check only`).
  * One pass: a value is never filled again. A placeholder without a value throws.
  * @module
  */
@@ -23,7 +24,7 @@ import { TEMPLATES } from './templates.gen.ts';
 export type TemplateVars = Readonly<Record<string, string>>;
 
 const PLACEHOLDER =
-  /^[ \t]*(?:\/\/[^\n]*kiln:[^\n]*|\{\/\*[^\n]*kiln:[^\n]*\*\/\})\n|^[ \t]*kiln\.(\w+)[,;]?[ \t]*\n|kiln\.(\w+)|kiln-([A-Za-z]+)|\b(Kiln[A-Z]\w*)\b/gm;
+  /^[^\n]*\/\/[^\n]*kiln:[^\n]*\n|^[ \t]*\{\/\*[^\n]*kiln:[^\n]*\*\/\}\n|^[ \t]*kiln\.(\w+)[,;]?[ \t]*\n|kiln\.(\w+)|kiln-([A-Za-z]+)|\b(Kiln[A-Z]\w*)\b/gm;
 
 /** A template's text with its placeholders filled. */
 export function fillTemplate(path: string, vars: TemplateVars): string {
