@@ -72,6 +72,17 @@ const FOLLOW_UPS = [
   'make a mobile version',
 ];
 
+/** Follow-ups tried on a few apps only: every kind of new page, on an app with a header and on one without. */
+const PAGE_FOLLOW_UPS: Readonly<Record<string, readonly string[]>> = {
+  TODO_LIST_APP: ['add a page called Contact', 'add a page called FAQ', "add a page called Tom's {Plans}"],
+  LINK_IN_BIO: [
+    'add a page called Contact',
+    'add a page called FAQ',
+    'add a page called About',
+    'add a page called Team',
+  ],
+};
+
 /** One recorded case: the request, and the reply's full text. */
 export interface BuiltinOutputCase {
   /** `appType/initial`, `appType/with login`, `appType/follow-up: make it teal`… */
@@ -126,7 +137,7 @@ export function builtinOutputs(): BuiltinOutputCase[] {
     for (const variant of [`${prompt} with login`, `a mobile app: ${prompt}`])
       cases.push({ name: `${type}/initial: ${variant}`, prompt: variant, reply: initial(variant) });
     const files = replyFiles(reply);
-    const asked = [...new Set([...replyChoices(reply), ...FOLLOW_UPS])];
+    const asked = [...new Set([...replyChoices(reply), ...FOLLOW_UPS, ...(PAGE_FOLLOW_UPS[type] ?? [])])];
     for (const p of asked)
       cases.push({ name: `${type}/follow-up: ${p}`, prompt: p, on: name, reply: followUp(p, files) });
   }
