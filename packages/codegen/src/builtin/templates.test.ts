@@ -30,6 +30,21 @@ describe('builtin templates', () => {
     ).toBe('a\n  one\n  two\nb // kiln stays\n');
   });
 
+  it('puts the shared snippet where a template imports it, without its export keywords', () => {
+    const filled = fillText(
+      "import sql from 'x';\n\nimport { badRequest, readBody } from '@kiln/snippets/read-body';\n\nrest\n",
+      {},
+    );
+    expect(filled).toContain("import sql from 'x';\n\n/** The JSON object a request carries");
+    expect(filled).toContain('\nasync function readBody(request: Request)');
+    expect(filled).toContain('\nfunction badRequest(error: string) {');
+    expect(filled).toMatch(/\}\n\nrest\n$/);
+    expect(filled).not.toContain('export ');
+    expect(() => fillText("import { x } from '@kiln/snippets/nope';\n", {})).toThrow(
+      'No builtin snippet nope',
+    );
+  });
+
   it('names the placeholder a template is missing a value for', () => {
     expect(() => fillTemplate('_shared/components/AppHeader.tsx', { KilnIcon: 'Star' })).toThrow(
       'The template _shared/components/AppHeader.tsx needs a value for kiln.navLinks',

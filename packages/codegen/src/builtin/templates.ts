@@ -10,6 +10,8 @@
  *   `kiln:`, is for the template's own checks and is left out: `// @ts-expect-error kiln: …`,
  *   a `biome-ignore lint/…: kiln: …` comment, or an import the check needs where a placeholder line writes the
  *   real one (`import { ArrowRight } from 'lucide-react'; // kiln: for the check only`).
+ * - an `import { … } from '@kiln/snippets/<name>';` line is replaced by the shared code of
+ *   `templates/_shared/snippets/<name>.ts` (its `export` keywords dropped): the request-body reader of every route.
  * One pass: a value is never filled again. A placeholder without a value throws.
  * @module
  */
@@ -35,12 +37,30 @@ export function fillTemplate(path: string, vars: TemplateVars): string {
 
 /** `text` with its placeholders filled (`path` names the template in errors). */
 export function fillText(text: string, vars: TemplateVars, path = 'text'): string {
-  return text.replace(PLACEHOLDER, (match, line?: string, code?: string, words?: string, ident?: string) => {
-    const name = line ?? code ?? words ?? ident;
-    if (name === undefined) return '';
-    const value = vars[name];
-    if (value === undefined) throw new Error(`The template ${path} needs a value for ${match.trim()}`);
-    return line === undefined ? value : value ? `${value}\n` : '';
+  return withSnippets(text).replace(
+    PLACEHOLDER,
+    (match, line?: string, code?: string, words?: string, ident?: string) => {
+      const name = line ?? code ?? words ?? ident;
+      if (name === undefined) return '';
+      const value = vars[name];
+      if (value === undefined) throw new Error(`The template ${path} needs a value for ${match.trim()}`);
+      return line === undefined ? value : value ? `${value}\n` : '';
+    },
+  );
+}
+
+const SNIPPET_IMPORT = /^import \{[^}\n]*\} from '@kiln\/snippets\/([\w-]+)';$/gm;
+
+/**
+ * `text` with each `import { … } from '@kiln/snippets/<name>';` line replaced by the shared code of
+ * `templates/_shared/snippets/<name>.ts` (its `export` keywords dropped), so a generated file holds the code
+ * itself while the template shares one copy.
+ */
+function withSnippets(text: string): string {
+  return text.replace(SNIPPET_IMPORT, (_m, name: string) => {
+    const snippet = TEMPLATES[`_shared/snippets/${name}.ts`];
+    if (snippet === undefined) throw new Error(`No builtin snippet ${name}`);
+    return snippet.replace(/^export /gm, '').replace(/\n$/, '');
   });
 }
 

@@ -1,18 +1,6 @@
 import sql from '@/app/api/utils/sql';
 
-/** The JSON object a request carries, or null when it has none. */
-async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
-  } catch {
-    return null;
-  }
-}
-
-function badRequest(error: string) {
-  return Response.json({ error }, { status: 400 });
-}
+import { badRequest, readBody } from '@kiln/snippets/read-body';
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
