@@ -1,197 +1,14 @@
-/**
- * The builtin QUIZ_TOOL, GAME, FINANCE_APP, FITNESS_TRACKER_APP and CRYPTOCURRENCY_APP are working apps: each
- * prompt builds its own template, every module is valid, the migrations and functions work on PGlite, every
- * page renders in the preview runtime without a backend, and in headless Chromium (served as a published app,
- * `/api` answered by the functions) a person can use the app and the database sees it. Needs the built preview
- * runtime (`npm run build -w @kiln/preview`).
- */
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { moduleName } from '@kiln/core';
-import { appShellHtml, PREVIEW_DIST_DIR } from '@kiln/preview';
 import { closeHeadless, launchChromium, renderCheck } from '@kiln/preview/node';
 import type { Browser, Page } from 'playwright-core';
-import { transform } from 'sucrase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuiltinProvider } from '../src/builtin/provider.ts';
 import { generate } from '../src/generate.ts';
-import type { GenMigration, GenModule } from '../src/types.ts';
+import { build, closeDatabase, isoDay, serveApp, startBackend } from './builtin-harness.ts';
 import { expectValidModules } from './expect-valid-modules.ts';
-
-type Sql = (strings: TemplateStringsArray, ...values: unknown[]) => Promise<Record<string, unknown>[]>;
-type Handler = (
-  request: Request,
-  context: { params: Record<string, string> },
-) => Promise<Response> | Response;
-type Row = Record<string, unknown>;
-
-interface AppBackend {
-  call<T = { error?: string }>(
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; data: T }>;
-  query(text: string, values?: unknown[]): Promise<Row[]>;
-}
-
-interface Built {
-  appType: string | undefined;
-  modules: GenModule[];
-  migrations: GenMigration[];
-  message: string;
-  /** The suggestions the reply offers as buttons. */
-  choices: string[];
-}
-
-async function build(prompt: string): Promise<Built> {
-  for await (const e of generate({ prompt, modules: [] }, createBuiltinProvider({ chunkSize: 4096 }))) {
-    if (e.type === 'done')
-      return {
-        appType: e.appType,
-        modules: e.modules,
-        migrations: e.migrations ?? [],
-        message: e.message,
-        choices: e.blocks.flatMap((b) => (b.kind === 'choices' ? b.choices : [])),
-      };
-  }
-  throw new Error('no done event');
-}
-
-let database: PGlite | null = null;
-let schemas = 0;
-
-/** The migrations applied in a schema of their own and the FUNCTION modules answering `/api/…` calls. */
-async function startBackend(migrations: GenMigration[], modules: GenModule[]): Promise<AppBackend> {
-  database ??= await PGlite.create();
-  const db = database;
-  const schema = `apps_b_${++schemas}`;
-  await db.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema};`);
-  for (const m of migrations) await db.exec(m.sql);
-  const sql: Sql = async (strings, ...values) => {
-    let text = strings[0] ?? '';
-    for (let i = 1; i < strings.length; i++) text += `$${i}${strings[i]}`;
-    await db.exec(`SET search_path TO ${schema};`);
-    return (await db.query<Row>(text, values)).rows;
-  };
-  const routes = modules
-    .filter((m) => m.moduleType === 'FUNCTION')
-    .map((m) => {
-      const names: string[] = [];
-      const segments = m.filePath
-        .replace(/^apps\/web\/src\/app\//, '')
-        .replace(/\/route\.ts$/, '')
-        .split('/')
-        .map((seg) => {
-          const dynamic = /^\[(\w+)\]$/.exec(seg)?.[1];
-          if (!dynamic) return seg;
-          names.push(dynamic);
-          return '([^/]+)';
-        });
-      return { pattern: new RegExp(`^/${segments.join('/')}$`), names, handlers: evaluate(m, sql) };
-    });
-  return {
-    async call<T>(method: string, path: string, body?: unknown) {
-      const url = new URL(path, 'http://app.localhost');
-      for (const r of routes) {
-        const match = r.pattern.exec(url.pathname);
-        if (!match) continue;
-        const params = Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? '')]));
-        const handler = r.handlers[method.toUpperCase()];
-        if (typeof handler !== 'function') return { status: 405, data: { error: 'method' } as T };
-        const request = new Request(url, {
-          method,
-          headers: body === undefined ? {} : { 'content-type': 'application/json' },
-          body: body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body),
-        });
-        const res = await (handler as Handler)(request, { params });
-        const text = await res.text();
-        return { status: res.status, data: (text ? JSON.parse(text) : null) as T };
-      }
-      return { status: 404, data: { error: 'no route' } as T };
-    },
-    async query(text, values = []) {
-      await db.exec(`SET search_path TO ${schema};`);
-      return (await db.query<Row>(text, values)).rows;
-    },
-  };
-}
-
-function evaluate(module: GenModule, sql: Sql): Record<string, unknown> {
-  const { code } = transform(module.content, { transforms: ['typescript', 'imports'] });
-  const exports: Record<string, unknown> = {};
-  const require = (id: string) => {
-    if (id === '@/app/api/utils/sql') return { __esModule: true, default: sql };
-    throw new Error(`${module.filePath} imports ${id}, which functions cannot use`);
-  };
-  new Function('exports', 'require', code)(exports, require);
-  return exports;
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json',
-  '.css': 'text/css',
-  '.wasm': 'application/wasm',
-  '.woff2': 'font/woff2',
-};
-
-/** Serves a project as a published app: the preview runtime, `/api/…` from `backend`, every other path the app. */
-async function serveApp(
-  modules: GenModule[],
-  backend: AppBackend | null,
-): Promise<{ url: string; close(): Promise<void> }> {
-  const html = appShellHtml({
-    title: 'App',
-    revisionId: 'rev-1',
-    css: '',
-    modules: modules.map((m) => ({ ...m, name: moduleName(m.filePath) })),
-  });
-  const server: Server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname.startsWith('/_kiln/')) {
-      const file = normalize(join(PREVIEW_DIST_DIR, url.pathname.slice('/_kiln/'.length)));
-      if (!file.startsWith(PREVIEW_DIST_DIR + sep)) return res.writeHead(404).end();
-      try {
-        const body = await readFile(file);
-        res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
-        return res.end(body);
-      } catch {
-        return res.writeHead(404).end();
-      }
-    }
-    if (url.pathname.startsWith('/api/')) {
-      if (!backend) return res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
-      const answer = await backend.call(req.method ?? 'GET', url.pathname + url.search, body);
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify(answer.data));
-    }
-    return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const API = 'apps/web/src/app/api';
 
-function isoDay(offset: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + offset);
-  return [
-    d.getFullYear(),
-    String(d.getMonth() + 1).padStart(2, '0'),
-    String(d.getDate()).padStart(2, '0'),
-  ].join('-');
-}
 const WEB = 'apps/web/src';
 
 /** Each app: its prompt, type, the modules it must have and its tables. */
@@ -277,7 +94,7 @@ const APPS: { type: string; prompt: string; paths: string[]; tables: string[] }[
 ];
 
 afterAll(async () => {
-  await database?.close();
+  await closeDatabase();
   await closeHeadless();
 });
 
@@ -368,7 +185,7 @@ interface Score {
 describe('the functions on PGlite', () => {
   it('quiz scores: seeded best first, a checked score is added, bad input is a 400 naming the field', async () => {
     const app = await build('A trivia quiz about space');
-    const backend = await startBackend(app.migrations, app.modules);
+    const backend = await startBackend(app);
     const seeded = await backend.call<{ scores: Score[] }>('GET', '/api/scores');
     expect(seeded.status).toBe(200);
     expect(seeded.data.scores.slice(0, 2).map((s) => [s.player, s.score])).toEqual([
@@ -407,7 +224,7 @@ describe('the functions on PGlite', () => {
 describe('the game functions on PGlite', () => {
   it('game scores: the highest points first, a checked score is added, a zero-move game is refused', async () => {
     const app = await build('A memory match game');
-    const backend = await startBackend(app.migrations, app.modules);
+    const backend = await startBackend(app);
     const seeded = await backend.call<{ scores: (Score & { points: number })[] }>('GET', '/api/scores');
     expect(seeded.data.scores.map((s) => s.points)).toEqual([1090, 880, 742, 655, 540]);
     const added = await backend.call<{ score: Score }>('POST', '/api/scores', {
@@ -443,7 +260,7 @@ interface Transaction {
 describe('the finance functions on PGlite', () => {
   it('transactions: seeded newest first with dates relative to today; add (checked) and delete (404 after)', async () => {
     const app = await build('A budget tracker for my monthly expenses');
-    const backend = await startBackend(app.migrations, app.modules);
+    const backend = await startBackend(app);
     const seeded = await backend.call<{ transactions: Transaction[] }>('GET', '/api/transactions');
     expect(seeded.data.transactions).toHaveLength(14);
     expect(seeded.data.transactions[0]).toMatchObject({
@@ -514,7 +331,7 @@ describe('the finance functions on PGlite', () => {
 describe('the fitness functions on PGlite', () => {
   it('workouts: seeded newest first with distances and estimated calories; add (checked) and delete', async () => {
     const app = await build('A workout tracker for the gym');
-    const backend = await startBackend(app.migrations, app.modules);
+    const backend = await startBackend(app);
     const { data } = await backend.call<{ workouts: Record<string, unknown>[] }>('GET', '/api/workouts');
     expect(data.workouts).toHaveLength(10);
     expect(data.workouts[0]).toMatchObject({
@@ -552,7 +369,7 @@ describe('the fitness functions on PGlite', () => {
 describe('the crypto functions on PGlite', () => {
   it('holdings: seeded purchases newest first with fractional amounts; add (checked) and delete', async () => {
     const app = await build('A crypto portfolio tracker for bitcoin');
-    const backend = await startBackend(app.migrations, app.modules);
+    const backend = await startBackend(app);
     const { data } = await backend.call<{ holdings: Record<string, unknown>[] }>('GET', '/api/holdings');
     expect(data.holdings.map((h) => [h.symbol, h.amount, h.price])).toEqual([
       ['LINK', 40, 14.2],
@@ -609,7 +426,7 @@ describe('using the apps in a browser', { timeout: 90_000 }, () => {
 
   it('quiz: answer all eight space questions right, the score is 8 / 8, saved, and on the leaderboard', async () => {
     const app = await build('A trivia quiz about space');
-    const backend = await startBackend(app.migrations, app.modules);
+    const backend = await startBackend(app);
     const served = await serveApp(app.modules, backend);
     try {
       const page = await open(served.url);
@@ -651,7 +468,7 @@ describe('using the apps in a browser', { timeout: 90_000 }, () => {
 
   it('game: flipping two cards is a move; matching every pair wins, and the score is saved to the high scores', async () => {
     const app = await build('A memory match game');
-    const backend = await startBackend(app.migrations, app.modules);
+    const backend = await startBackend(app);
     const served = await serveApp(app.modules, backend);
     try {
       const page = await open(served.url);
@@ -718,7 +535,7 @@ describe('using the apps in a browser', { timeout: 90_000 }, () => {
 
   it('finance: adding an expense raises the spending total and stores it; deleting it on Transactions removes it', async () => {
     const app = await build('A budget tracker for my monthly expenses');
-    const backend = await startBackend(app.migrations, app.modules);
+    const backend = await startBackend(app);
     const served = await serveApp(app.modules, backend);
     try {
       const page = await open(served.url);
@@ -751,7 +568,7 @@ describe('using the apps in a browser', { timeout: 90_000 }, () => {
 
   it('fitness: logging a walk adds its minutes to the weekly ring and stores it with a calorie estimate', async () => {
     const app = await build('A workout tracker for the gym');
-    const backend = await startBackend(app.migrations, app.modules);
+    const backend = await startBackend(app);
     const served = await serveApp(app.modules, backend);
     try {
       const page = await open(served.url);
@@ -781,7 +598,7 @@ describe('using the apps in a browser', { timeout: 90_000 }, () => {
 
   it('crypto: the sample prices are labelled; buying 1 ETH raises the portfolio value by its sample price and is stored', async () => {
     const app = await build('A crypto portfolio tracker for bitcoin');
-    const backend = await startBackend(app.migrations, app.modules);
+    const backend = await startBackend(app);
     const served = await serveApp(app.modules, backend);
     try {
       const page = await open(served.url);

@@ -1,49 +1,13 @@
-/**
- * The builtin's contact manager, chat, dating, weather, translation and writing-helper apps work for real:
- * each prompt builds its own template, every module passes the static checks, the migrations and functions
- * run on PGlite (route handlers called as the server would), every page renders in the preview runtime,
- * and one thing a person would do in each app works in headless Chromium served as a published app (with
- * its backend when it has one). Needs the built preview runtime (`npm run build -w @kiln/preview`).
- */
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { moduleName } from '@kiln/core';
-import { aiImageResponse, appShellHtml, PREVIEW_DIST_DIR } from '@kiln/preview';
 import { closeHeadless, launchChromium, renderCheck } from '@kiln/preview/node';
 import type { Browser, Page } from 'playwright-core';
-import { transform } from 'sucrase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_DEFAULTS } from '../src/builtin/apps/index.ts';
 import { createBuiltinProvider } from '../src/builtin/provider.ts';
 import { generate } from '../src/generate.ts';
-import type { GenerationEvent, GenMigration, GenModule } from '../src/types.ts';
+import type { GenerationEvent, GenModule } from '../src/types.ts';
+import { build, closeDatabase, type ServedApp, serveApp, startBackend } from './builtin-harness.ts';
 import { expectValidModules } from './expect-valid-modules.ts';
-
-type Sql = (strings: TemplateStringsArray, ...values: unknown[]) => Promise<Record<string, unknown>[]>;
-type Handler = (
-  request: Request,
-  context: { params: Record<string, string> },
-) => Promise<Response> | Response;
-type Row = Record<string, unknown>;
-
-interface Built {
-  appType: string | undefined;
-  modules: GenModule[];
-  migrations: GenMigration[];
-  message: string;
-}
-
-interface AppBackend {
-  call<T = { error?: string }>(
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; data: T }>;
-  query(text: string, values?: unknown[]): Promise<Row[]>;
-}
 
 type Done = Extract<GenerationEvent, { type: 'done' }>;
 
@@ -53,11 +17,6 @@ async function reply(prompt: string, modules: GenModule[] = []): Promise<Done> {
     if (e.type === 'done') return e;
   }
   throw new Error('no done event');
-}
-
-async function build(prompt: string): Promise<Built> {
-  const e = await reply(prompt);
-  return { appType: e.appType, modules: e.modules, migrations: e.migrations ?? [], message: e.message };
 }
 
 /** Every page (and Expo screen) of a project rendered in the preview runtime: the ones that failed. */
@@ -79,135 +38,6 @@ async function renderFailures(modules: GenModule[]) {
     if (!r.ok) failed.push({ filePath: m.filePath, error: r.error });
   }
   return failed;
-}
-
-let database: PGlite | null = null;
-let schemas = 0;
-
-/** A backend with the migrations applied (a schema of its own in one PGlite) and the FUNCTION modules loaded. */
-async function startBackend(app: Built): Promise<AppBackend> {
-  database ??= await PGlite.create();
-  const db = database;
-  const schema = `apps_c_${++schemas}`;
-  await db.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema};`);
-  for (const m of app.migrations) await db.exec(m.sql);
-  const sql: Sql = async (strings, ...values) => {
-    let text = strings[0] ?? '';
-    for (let i = 1; i < strings.length; i++) text += `$${i}${strings[i]}`;
-    return (await db.query<Row>(text, values)).rows;
-  };
-  const routes = app.modules
-    .filter((m) => m.moduleType === 'FUNCTION')
-    .map((m) => {
-      const names: string[] = [];
-      const segments = m.filePath
-        .replace(/^apps\/web\/src\/app\//, '')
-        .replace(/\/route\.ts$/, '')
-        .split('/')
-        .map((seg) => {
-          const dynamic = /^\[(\w+)\]$/.exec(seg)?.[1];
-          if (!dynamic) return seg;
-          names.push(dynamic);
-          return '([^/]+)';
-        });
-      return { pattern: new RegExp(`^/${segments.join('/')}$`), names, handlers: evaluate(m, sql) };
-    });
-  return {
-    async call<T>(method: string, path: string, body?: unknown) {
-      const url = new URL(path, 'http://app.localhost');
-      for (const r of routes) {
-        const match = r.pattern.exec(url.pathname);
-        if (!match) continue;
-        const params = Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? '')]));
-        const handler = r.handlers[method.toUpperCase()];
-        if (typeof handler !== 'function') return { status: 405, data: { error: 'method' } as T };
-        const request = new Request(url, {
-          method,
-          headers: body === undefined ? {} : { 'content-type': 'application/json' },
-          body: body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body),
-        });
-        const res = await (handler as Handler)(request, { params });
-        const text = await res.text();
-        return { status: res.status, data: (text ? JSON.parse(text) : null) as T };
-      }
-      return { status: 404, data: { error: 'no route' } as T };
-    },
-    async query(text, values = []) {
-      await db.exec(`SET search_path TO ${schema};`);
-      return (await db.query<Row>(text, values)).rows;
-    },
-  };
-}
-
-/** A FUNCTION module's exports, with `@/app/api/utils/sql` bound to `sql` and no other import allowed. */
-function evaluate(module: GenModule, sql: Sql): Record<string, unknown> {
-  const { code } = transform(module.content, { transforms: ['typescript', 'imports'] });
-  const exports: Record<string, unknown> = {};
-  const require = (id: string) => {
-    if (id === '@/app/api/utils/sql') return { __esModule: true, default: sql };
-    throw new Error(`${module.filePath} imports ${id}, which functions cannot use`);
-  };
-  new Function('exports', 'require', code)(exports, require);
-  return exports;
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json',
-  '.css': 'text/css',
-  '.wasm': 'application/wasm',
-  '.woff2': 'font/woff2',
-};
-
-interface ServedApp {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** Serves a project as a published app: the preview runtime, `/api/…` from `backend` (a 404 page without one). */
-async function serveApp(modules: GenModule[], backend: AppBackend | null): Promise<ServedApp> {
-  const html = appShellHtml({
-    title: 'App',
-    revisionId: 'rev-1',
-    css: '',
-    modules: modules.map((m) => ({ ...m, name: moduleName(m.filePath) })),
-  });
-  const server: Server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname.startsWith('/_kiln/')) {
-      const file = normalize(join(PREVIEW_DIST_DIR, url.pathname.slice('/_kiln/'.length)));
-      if (!file.startsWith(PREVIEW_DIST_DIR + sep)) return res.writeHead(404).end();
-      try {
-        const body = await readFile(file);
-        res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
-        return res.end(body);
-      } catch {
-        return res.writeHead(404).end();
-      }
-    }
-    if (url.pathname === '/api/ai-img') {
-      // What the server answers for images without a source: a placeholder drawn from the words.
-      const image = aiImageResponse(url);
-      res.writeHead(200, { 'content-type': image.headers.get('content-type') ?? 'image/svg+xml' });
-      return res.end(await image.text());
-    }
-    if (url.pathname.startsWith('/api/')) {
-      if (!backend) return res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
-      const answer = await backend.call(req.method ?? 'GET', url.pathname + url.search, body);
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify(answer.data));
-    }
-    return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 const API = 'apps/web/src/app/api/';
@@ -297,7 +127,7 @@ const APPS = [
 ];
 
 afterAll(async () => {
-  await database?.close();
+  await closeDatabase();
   await closeHeadless();
 });
 

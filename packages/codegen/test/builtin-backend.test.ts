@@ -1,159 +1,26 @@
-/**
- * The builtin apps' backends work for real. Each app's migrations (read from `done.migrations`) run on PGlite —
- * Postgres compiled to WASM, the engine of the server's app databases — and its FUNCTION modules answer
- * requests as route handlers, with `sql` from `@/app/api/utils/sql` the tagged template the functions sandbox
- * provides (values become $n parameters, one statement per call, rows as objects). Routes match as on the
- * server: `/api/todos/abc` → `api/todos/[id]/route.ts` with `params.id = 'abc'`.
- *
- * Then the generated pages run in headless Chromium as a published app (`appShellHtml` of `@kiln/preview`,
- * real URL routing, same-origin `/api`): with the backend they load and save through the functions, roll back
- * and say so when a change fails, and without one they keep today's localStorage behaviour. Needs the built
- * preview runtime (`npm run build -w @kiln/preview`).
- */
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { moduleName } from '@kiln/core';
-import { appShellHtml, PREVIEW_DIST_DIR } from '@kiln/preview';
 import { launchChromium } from '@kiln/preview/node';
 import type { Browser, Page } from 'playwright-core';
-import { transform } from 'sucrase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBuiltinProvider } from '../src/builtin/provider.ts';
-import { generate } from '../src/generate.ts';
-import type { GenMigration, GenModule } from '../src/types.ts';
+import {
+  build,
+  closeDatabase,
+  followUp,
+  isoDay,
+  type ServedApp,
+  serveApp,
+  startBackend,
+} from './builtin-harness.ts';
 
 // --- the backend: migrations on PGlite, functions as route handlers ----------------------------------------
 
-type Sql = (strings: TemplateStringsArray, ...values: unknown[]) => Promise<Record<string, unknown>[]>;
-type Handler = (
-  request: Request,
-  context: { params: Record<string, string> },
-) => Promise<Response> | Response;
-type Row = Record<string, unknown>;
-
-interface AppBackend {
-  /** Calls `/api/…` as the page does; an object `body` is sent as JSON, a string as it is. */
-  call<T = { error?: string }>(
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; data: T }>;
-  /** Runs SQL on the app database directly (for assertions). */
-  query(text: string, values?: unknown[]): Promise<Row[]>;
-}
-
-let database: PGlite | null = null;
-let schemas = 0;
-
-/**
- * A backend with the migrations applied and the FUNCTION modules loaded. Every backend gets a schema of its
- * own in one PGlite (starting PGlite takes a second; a schema takes milliseconds); tests run one at a time.
- */
-async function startBackend(migrations: GenMigration[], modules: GenModule[]): Promise<AppBackend> {
-  database ??= await PGlite.create();
-  const db = database;
-  const schema = `app_${++schemas}`;
-  await db.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema};`);
-  for (const m of migrations) await db.exec(m.sql);
-  const sql: Sql = async (strings, ...values) => {
-    let text = strings[0] ?? '';
-    for (let i = 1; i < strings.length; i++) text += `$${i}${strings[i]}`;
-    return (await db.query<Row>(text, values)).rows;
-  };
-  const routes = modules
-    .filter((m) => m.moduleType === 'FUNCTION')
-    .map((m) => {
-      const names: string[] = [];
-      const segments = m.filePath
-        .replace(/^apps\/web\/src\/app\//, '')
-        .replace(/\/route\.ts$/, '')
-        .split('/')
-        .map((seg) => {
-          const dynamic = /^\[(\w+)\]$/.exec(seg)?.[1];
-          if (!dynamic) return seg;
-          names.push(dynamic);
-          return '([^/]+)';
-        });
-      return { pattern: new RegExp(`^/${segments.join('/')}$`), names, handlers: evaluate(m, sql) };
-    });
-
-  return {
-    async call<T>(method: string, path: string, body?: unknown) {
-      const url = new URL(path, 'http://app.localhost');
-      for (const r of routes) {
-        const match = r.pattern.exec(url.pathname);
-        if (!match) continue;
-        const params = Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? '')]));
-        const handler = r.handlers[method.toUpperCase()];
-        if (typeof handler !== 'function') return { status: 405, data: { error: 'method' } as T };
-        const request = new Request(url, {
-          method,
-          headers: body === undefined ? {} : { 'content-type': 'application/json' },
-          body: body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body),
-        });
-        const res = await (handler as Handler)(request, { params });
-        const text = await res.text();
-        return { status: res.status, data: (text ? JSON.parse(text) : null) as T };
-      }
-      return { status: 404, data: { error: 'no route' } as T };
-    },
-    async query(text, values = []) {
-      return (await db.query<Row>(text, values)).rows;
-    },
-  };
-}
-
-/** A FUNCTION module's exports, with `@/app/api/utils/sql` bound to `sql` and no other import allowed. */
-function evaluate(module: GenModule, sql: Sql): Record<string, unknown> {
-  const { code } = transform(module.content, { transforms: ['typescript', 'imports'] });
-  const exports: Record<string, unknown> = {};
-  const require = (id: string) => {
-    if (id === '@/app/api/utils/sql') return { __esModule: true, default: sql };
-    throw new Error(`${module.filePath} imports ${id}, which functions cannot use`);
-  };
-  new Function('exports', 'require', code)(exports, require);
-  return exports;
-}
-
-/** The project the builtin generator builds for a prompt, and the migrations it wrote. */
-async function build(prompt: string): Promise<{ modules: GenModule[]; migrations: GenMigration[] }> {
-  return followUp({ modules: [], migrations: [] }, prompt);
-}
-
-/** The project after a follow-up, with every migration so far in order (the new ones last). */
-async function followUp(
-  app: { modules: GenModule[]; migrations: GenMigration[] },
-  prompt: string,
-): Promise<{ modules: GenModule[]; migrations: GenMigration[] }> {
-  const req = { prompt, modules: app.modules };
-  for await (const e of generate(req, createBuiltinProvider({ chunkSize: 4096 }))) {
-    if (e.type === 'done')
-      return { modules: e.modules, migrations: [...app.migrations, ...(e.migrations ?? [])] };
-  }
-  throw new Error('no done event');
-}
-
 async function backendFor(prompt: string) {
   const app = await build(prompt);
-  return { app, backend: await startBackend(app.migrations, app.modules) };
+  return { app, backend: await startBackend(app) };
 }
 
 afterAll(async () => {
-  await database?.close();
+  await closeDatabase();
 });
-
-function isoDay(offset: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + offset);
-  return [
-    d.getFullYear(),
-    String(d.getMonth() + 1).padStart(2, '0'),
-    String(d.getDate()).padStart(2, '0'),
-  ].join('-');
-}
 
 interface Todo {
   id: string;
@@ -424,7 +291,7 @@ describe('an added field', () => {
   it('is a column the todo functions read and write, after the original migration and its seed rows', async () => {
     const app = await followUp(await build('A todo list app'), 'add a priority field');
     expect(app.migrations.map((m) => m.name)).toEqual(['create_todos', 'add_priority_to_todos']);
-    const backend = await startBackend(app.migrations, app.modules);
+    const backend = await startBackend(app);
     const seeded = await backend.call<{ todos: Todo[] }>('GET', '/api/todos');
     expect(seeded.data.todos.map((t) => (t as Todo & { priority: string }).priority)).toEqual([
       '',
@@ -449,7 +316,7 @@ describe('an added field', () => {
 
   it('is a column the notes and lead functions store', async () => {
     const notes = await followUp(await build('A notes app'), 'add a field called Location');
-    const notesBackend = await startBackend(notes.migrations, notes.modules);
+    const notesBackend = await startBackend(notes);
     await notesBackend.call('POST', '/api/notes', { id: 'n1', title: 'Trip' });
     const edited = await notesBackend.call<{ note: Note }>('PATCH', '/api/notes/n1', { location: 'Lisbon' });
     expect(edited.data.note).toMatchObject({ title: 'Trip', location: 'Lisbon' });
@@ -458,7 +325,7 @@ describe('an added field', () => {
       await build('A landing page that collects leads'),
       'add a phone number field',
     );
-    const leadsBackend = await startBackend(leads.migrations, leads.modules);
+    const leadsBackend = await startBackend(leads);
     const lead = { name: 'Ada', email: 'ada@example.com', consent: 'yes', phoneNumber: '+44 20 7946 0000' };
     expect((await leadsBackend.call('POST', '/api/leads', lead)).status).toBe(201);
     expect(await leadsBackend.query('SELECT phone_number FROM leads')).toEqual([
@@ -468,72 +335,6 @@ describe('an added field', () => {
 });
 
 // --- the pages, in a browser --------------------------------------------------------------------------------
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json',
-  '.css': 'text/css',
-  '.wasm': 'application/wasm',
-  '.woff2': 'font/woff2',
-};
-
-interface ServedApp {
-  url: string;
-  /** `METHOD /api/path` prefixes that answer 500, to see a failed save. */
-  failing: Set<string>;
-  close(): Promise<void>;
-}
-
-/**
- * Serves a project as a published app: the runtime from the preview's `dist/`, `/api/…` from `backend` (a
- * static host's 404 page without one), every other path the app's page.
- */
-async function serveApp(modules: GenModule[], backend: AppBackend | null): Promise<ServedApp> {
-  const html = appShellHtml({
-    title: 'App',
-    revisionId: 'rev-1',
-    css: '',
-    modules: modules.map((m) => ({ ...m, name: moduleName(m.filePath) })),
-  });
-  const failing = new Set<string>();
-  const server: Server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname.startsWith('/_kiln/')) {
-      const file = normalize(join(PREVIEW_DIST_DIR, url.pathname.slice('/_kiln/'.length)));
-      if (!file.startsWith(PREVIEW_DIST_DIR + sep)) return res.writeHead(404).end();
-      try {
-        const body = await readFile(file);
-        res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
-        return res.end(body);
-      } catch {
-        return res.writeHead(404).end();
-      }
-    }
-    if (url.pathname.startsWith('/api/')) {
-      if (!backend) return res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
-      const call = `${req.method} ${url.pathname}`;
-      if ([...failing].some((f) => call.startsWith(f))) {
-        return res
-          .writeHead(500, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ error: 'The database is unavailable.' }));
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
-      const answer = await backend.call(req.method ?? 'GET', url.pathname + url.search, body);
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify(answer.data));
-    }
-    return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    failing,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('the pages, in a browser', { timeout: 60_000 }, () => {
   let browser: Browser;
@@ -631,7 +432,7 @@ describe('the pages, in a browser', { timeout: 60_000 }, () => {
 
   it('after "add a priority field", the todo form sends it and each task shows it', async () => {
     const app = await followUp(await build('A todo list app'), 'add a priority field');
-    const backend = await startBackend(app.migrations, app.modules);
+    const backend = await startBackend(app);
     const served = await serveApp(app.modules, backend);
     try {
       const page = await open(served);

@@ -6,7 +6,8 @@
  */
 import type { AppType } from '@kiln/core';
 import type { GenModule } from '../../types.ts';
-import { jsString, jsxText } from '../format.ts';
+import { jsString } from '../format.ts';
+import { appVars, fillTemplate } from '../templates.ts';
 import type { AccentHue } from '../theme.ts';
 
 /** What a template is built from. */
@@ -86,58 +87,21 @@ export function documentTitleEffect(title: string): string {
 }
 
 /**
- * The `AppHeader` component: brand (icon + title) and a nav built from `navLinks`, shown once there is more
- * than one link.
+ * The `AppHeader` component (`templates/_shared/components/AppHeader.tsx`): brand (icon + title) and a nav built
+ * from `navLinks`, shown once there is more than one link.
  */
 export function appHeader(
   ctx: AppContext,
   opts: { icon: string; links: { href: string; label: string }[]; maxWidth?: string },
 ): GenModule {
-  const a = ctx.accent;
   const links = opts.links
     .map((l) => `    { href: ${jsString(l.href)}, label: ${jsString(l.label)} },`)
     .join('\n');
-  return component(
-    'AppHeader',
-    `
-import { ${opts.icon} } from 'lucide-react';
-
-export default function AppHeader() {
-  const navLinks = [
-${links}
-  ];
-  const current = typeof window === 'undefined' ? '/' : window.location.pathname;
-
-  return (
-    <header className="sticky top-0 z-20 border-b border-slate-200/80 bg-white/80 backdrop-blur">
-      <div className="mx-auto flex ${opts.maxWidth ?? 'max-w-5xl'} items-center justify-between gap-4 px-4 py-3 sm:px-6">
-        <a href="/" className="flex items-center gap-2.5 font-semibold tracking-tight text-slate-900">
-          <span className="flex h-9 w-9 items-center justify-center rounded-xl bg-${a}-600 text-white shadow-sm shadow-${a}-600/30">
-            <${opts.icon} className="h-5 w-5" aria-hidden="true" />
-          </span>
-          <span className="text-lg">${jsxText(ctx.title)}</span>
-        </a>
-        {navLinks.length > 1 && (
-          <nav className="flex items-center gap-1 overflow-x-auto text-sm">
-            {navLinks.map((link) => (
-              <a
-                key={link.href}
-                href={link.href}
-                className={
-                  current === link.href
-                    ? 'rounded-lg bg-${a}-50 px-3 py-2 font-medium text-${a}-700'
-                    : 'rounded-lg px-3 py-2 font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900'
-                }
-              >
-                {link.label}
-              </a>
-            ))}
-          </nav>
-        )}
-      </div>
-    </header>
-  );
-}
-`,
-  );
+  const vars = {
+    ...appVars(ctx),
+    KilnIcon: opts.icon,
+    navLinks: links,
+    maxWidth: opts.maxWidth ?? 'max-w-5xl',
+  };
+  return component('AppHeader', fillTemplate('_shared/components/AppHeader.tsx', vars));
 }

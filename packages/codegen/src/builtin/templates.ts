@@ -1,0 +1,112 @@
+/**
+ * Filling the builtin app templates (`packages/codegen/templates/**`, embedded in `templates.gen.ts`).
+ *
+ * A template is a real file of the generated app, with placeholders that keep it valid code:
+ * - `kiln.name`: code, replaced by `vars.name`; a line holding only `kiln.name` (with an optional `,` or `;`)
+ *   is replaced by the value's lines (none when the value is empty);
+ * - `kiln-name`: text inside a string, a class name, JSX text or SQL (`bg-kiln-hue-600`, `'kiln-slug.todos'`);
+ * - `KilnName`: an identifier, replaced by `vars.KilnName` (`KilnIcon` → `ListTodo`);
+ * - a line with a `//` comment holding `kiln:`, or holding only a JSX comment (a block comment in braces) with
+ *   `kiln:`, is for the template's own checks and is left out: `// @ts-expect-error kiln: …`,
+ *   a `biome-ignore lint/…: kiln: …` comment, or an import the check needs where a placeholder line writes the
+ *   real one (`import { ArrowRight } from 'lucide-react'; // kiln: for the check only`).
+ * - an `import { … } from '@kiln/snippets/<name>';` line is replaced by the shared code of
+ *   `templates/_shared/snippets/<name>.ts` (its `export` keywords dropped): the request-body reader of every route.
+ * One pass: a value is never filled again. A placeholder without a value throws.
+ * @module
+ */
+
+import { moduleTypeFromPath } from '@kiln/core';
+import type { GenModule } from '../types.ts';
+import type { AppContext, BuiltMigration } from './apps/shared.ts';
+import { jsString, jsxText } from './format.ts';
+import { TEMPLATES } from './templates.gen.ts';
+
+/** Placeholder values by name. */
+export type TemplateVars = Readonly<Record<string, string>>;
+
+const PLACEHOLDER =
+  /^[^\n]*\/\/[^\n]*kiln:[^\n]*\n|^[ \t]*\{\/\*[^\n]*kiln:[^\n]*\*\/\}\n|^[ \t]*kiln\.(\w+)[,;]?[ \t]*\n|kiln\.(\w+)|kiln-([A-Za-z]+)|\b(Kiln[A-Z]\w*)\b/gm;
+
+/** A template's text with its placeholders filled. */
+export function fillTemplate(path: string, vars: TemplateVars): string {
+  const text = TEMPLATES[path];
+  if (text === undefined) throw new Error(`No builtin template ${path}`);
+  return fillText(text, vars, path);
+}
+
+/** `text` with its placeholders filled (`path` names the template in errors). */
+export function fillText(text: string, vars: TemplateVars, path = 'text'): string {
+  return withSnippets(text).replace(
+    PLACEHOLDER,
+    (match, line?: string, code?: string, words?: string, ident?: string) => {
+      const name = line ?? code ?? words ?? ident;
+      if (name === undefined) return '';
+      const value = vars[name];
+      if (value === undefined) throw new Error(`The template ${path} needs a value for ${match.trim()}`);
+      return line === undefined ? value : value ? `${value}\n` : '';
+    },
+  );
+}
+
+const SNIPPET_IMPORT = /^import \{[^}\n]*\} from '@kiln\/snippets\/([\w-]+)';$/gm;
+
+/**
+ * `text` with each `import { … } from '@kiln/snippets/<name>';` line replaced by the shared code of
+ * `templates/_shared/snippets/<name>.ts` (its `export` keywords dropped), so a generated file holds the code
+ * itself while the template shares one copy.
+ */
+function withSnippets(text: string): string {
+  return text.replace(SNIPPET_IMPORT, (_m, name: string) => {
+    const snippet = TEMPLATES[`_shared/snippets/${name}.ts`];
+    if (snippet === undefined) throw new Error(`No builtin snippet ${name}`);
+    return snippet.replace(/^export /gm, '').replace(/\n$/, '');
+  });
+}
+
+/** The values every app template may use: `hue`, `title` (a JS string), `titleText` (JSX text), `slug`. */
+export function appVars(ctx: Pick<AppContext, 'title' | 'accent'>): TemplateVars {
+  return {
+    hue: ctx.accent,
+    title: jsString(ctx.title),
+    titleText: jsxText(ctx.title),
+    slug: slugKey(ctx.title),
+  };
+}
+
+/**
+ * The modules of an app template, in the order given: `files` are paths under `templates/{app}/` inside the
+ * web app's `src/` (`app/page.tsx`, `components/TodoItem.tsx`, `app/api/todos/route.ts`).
+ */
+export function templateModules(app: string, files: readonly string[], vars: TemplateVars): GenModule[] {
+  return files.map((file) => {
+    const filePath = `apps/web/src/${file}`;
+    return {
+      filePath,
+      moduleType: moduleTypeFromPath(filePath),
+      content: fillTemplate(`${app}/${file}`, vars),
+    };
+  });
+}
+
+/** The migration `templates/{app}/migrations/{name}.sql` (its SQL without the file's last line break). */
+export function templateMigration(app: string, name: string, vars: TemplateVars): BuiltMigration {
+  return { name, sql: fillTemplate(`${app}/migrations/${name}.sql`, vars).replace(/\n$/, '') };
+}
+
+/** The JSON data file `templates/{path}` (seed rows, questions…), parsed. */
+export function templateData<T>(path: string): T {
+  const text = TEMPLATES[path];
+  if (text === undefined) throw new Error(`No builtin template ${path}`);
+  return JSON.parse(text) as T;
+}
+
+/** A localStorage key prefix from a title. */
+export function slugKey(title: string): string {
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'app'
+  );
+}
