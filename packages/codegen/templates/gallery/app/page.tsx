@@ -196,7 +196,7 @@ export default function GalleryPage(props) {
                 {p.title}
               </span>
               {p.favourite && (
-                // biome-ignore lint/a11y/useAriaPropsSupportedByRole: kiln: the generated code keeps this.
+                // biome-ignore lint/a11y/useAriaPropsSupportedByRole: kiln: the generated code labels the badge this way.
                 <span className="absolute right-2 top-2 rounded-full bg-black/50 p-1.5" aria-label="Favourite">
                   <Heart className="h-3.5 w-3.5 fill-kiln-hue-400 text-kiln-hue-400" aria-hidden="true" />
                 </span>
