@@ -1,0 +1,9 @@
+import sql from '@/app/api/utils/sql';
+
+type Context = { params: { id: string } };
+
+export async function DELETE(_request: Request, { params }: Context) {
+  const [row] = await sql`DELETE FROM swipes WHERE profile_id = ${params.id} RETURNING profile_id`;
+  if (!row) return Response.json({ error: 'There is no like or pass to undo for that profile.' }, { status: 404 });
+  return Response.json({ deleted: String(row.profile_id), matched: false });
+}

@@ -1,0 +1,64 @@
+import sql from '@/app/api/utils/sql';
+
+/** The JSON object a request carries, or null when it has none. */
+async function readBody(request: Request): Promise<Record<string, unknown> | null> {
+  try {
+    const body = await request.json();
+    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
+  } catch {
+    return null;
+  }
+}
+
+function badRequest(error: string) {
+  return Response.json({ error }, { status: 400 });
+}
+
+/** The largest uploaded image kept, as a data URL (about 1 MB of image). */
+const MAX_IMAGE = 1_500_000;
+
+function toPhoto(row: Record<string, unknown>) {
+  return {
+    id: String(row.id),
+    title: String(row.title),
+    album: String(row.album),
+    place: String(row.place),
+    takenOn: String(row.taken_on),
+    description: String(row.description),
+    image: String(row.image ?? ''),
+    favourite: row.favourite === true,
+    createdAt: Number(row.created_at),
+  };
+}
+
+function text(value: unknown, max: number): string {
+  return typeof value === 'string' ? value.trim().slice(0, max) : '';
+}
+
+/** Every photo, newest taken first. */
+export async function GET() {
+  const rows = await sql`SELECT * FROM photos ORDER BY taken_on DESC, created_at DESC`;
+  return Response.json({ photos: rows.map(toPhoto) });
+}
+
+/** Adds a photo: { title, album, place?, takenOn?, description?, image? (a data:image/… URL) }. */
+export async function POST(request: Request) {
+  const body = await readBody(request);
+  if (!body) return badRequest('Send the photo as JSON.');
+  const title = text(body.title, 120);
+  const album = text(body.album, 60);
+  const takenOn = text(body.takenOn, 10) || new Date().toISOString().slice(0, 10);
+  const image = typeof body.image === 'string' ? body.image : '';
+  if (!title) return badRequest('Give the photo a title.');
+  if (!album) return badRequest('Choose an album.');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(takenOn)) return badRequest('The date must look like 2025-01-31.');
+  if (image && !/^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/.test(image)) {
+    return badRequest('The image must be a PNG, JPEG, WebP or GIF file.');
+  }
+  if (image.length > MAX_IMAGE) return Response.json({ error: 'Choose an image under 1 MB.' }, { status: 413 });
+  const [row] = await sql`
+    INSERT INTO photos (id, title, album, place, taken_on, description, image, favourite, created_at)
+    VALUES (${crypto.randomUUID()}, ${title}, ${album}, ${text(body.place, 120)}, ${takenOn}, ${text(body.description, 1000)}, ${image}, false, ${Date.now()})
+    RETURNING *`;
+  return Response.json({ photo: toPhoto(row) }, { status: 201 });
+}
