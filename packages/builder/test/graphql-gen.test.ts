@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { buildSchema } from 'graphql';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildSchema, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { builderTypes, SCHEMA_PATH, serverTypes, staleFiles } from '../scripts/graphql-gen.ts';
 
@@ -16,5 +17,22 @@ describe('GraphQL types generated from schema.graphql', () => {
     expect(builderTypes(after)).toContain('"name": "ping"');
     expect(serverTypes(before)).not.toContain('QueryPingArgs');
     expect(serverTypes(after)).toContain('export interface QueryPingArgs {\n  times: number;\n}');
+  });
+});
+
+describe('the builder operations', () => {
+  it('are all valid against schema.graphql (fields, arguments, variable types, fragments)', () => {
+    const src = join(import.meta.dirname, '../src');
+    const texts = readdirSync(src)
+      .filter((f) => f.endsWith('queries.ts'))
+      .flatMap((f) => [
+        ...readFileSync(join(src, f), 'utf8').matchAll(/graphql\(\s*(?:`([^`]*)`|'([^']*)')/g),
+      ])
+      .map((m) => m[1] ?? m[2] ?? '');
+    const document = parse(texts.join('\n'));
+    const operations = document.definitions.filter((d) => d.kind === 'OperationDefinition');
+    expect(operations.length).toBeGreaterThanOrEqual(50);
+    const errors = validate(buildSchema(readFileSync(SCHEMA_PATH, 'utf8')), document).map((e) => e.message);
+    expect(errors).toEqual([]);
   });
 });
