@@ -103,7 +103,10 @@ const CreateProject = graphql(`mutation CreateProject($prompt: String!, $organiz
   createProject(prompt: $prompt, organizationId: $organizationId) { id } }`);
 
 /** Creates a project and its INITIAL revision; generation starts at once. */
-export async function createProject(prompt: string, organizationId?: string): Promise<{ id: string }> {
+export async function createProject(
+  prompt: string,
+  organizationId?: string,
+): Promise<ResultOf<typeof CreateProject>['createProject']> {
   return (await gql(CreateProject, { prompt, organizationId: organizationId ?? null })).createProject;
 }
 
@@ -177,18 +180,25 @@ export async function moveProject(projectId: string, projectGroupId: string): Pr
   await gql(query, { projectId, projectGroupId });
 }
 
-export async function duplicateProject(projectId: string): Promise<{ id: string }> {
-  const query = graphql(
-    'mutation DuplicateProject($projectId: ID!) { duplicateProject(projectId: $projectId) { id } }',
-  );
-  return (await gql(query, { projectId })).duplicateProject;
+const DuplicateProject = graphql(
+  'mutation DuplicateProject($projectId: ID!) { duplicateProject(projectId: $projectId) { id } }',
+);
+
+export async function duplicateProject(
+  projectId: string,
+): Promise<ResultOf<typeof DuplicateProject>['duplicateProject']> {
+  return (await gql(DuplicateProject, { projectId })).duplicateProject;
 }
 
+const ForkProject = graphql(`mutation ForkProject($projectId: ID!, $projectGroupId: ID!) {
+  forkProject(projectId: $projectId, projectGroupId: $projectGroupId) { id } }`);
+
 /** Copies a project into a group of any organisation where the user is at least EDITOR. */
-export async function forkProject(projectId: string, projectGroupId: string): Promise<{ id: string }> {
-  const query = graphql(`mutation ForkProject($projectId: ID!, $projectGroupId: ID!) {
-    forkProject(projectId: $projectId, projectGroupId: $projectGroupId) { id } }`);
-  return (await gql(query, { projectId, projectGroupId })).forkProject;
+export async function forkProject(
+  projectId: string,
+  projectGroupId: string,
+): Promise<ResultOf<typeof ForkProject>['forkProject']> {
+  return (await gql(ForkProject, { projectId, projectGroupId })).forkProject;
 }
 
 export async function deleteProject(projectId: string): Promise<void> {
@@ -212,12 +222,14 @@ export async function fetchProjectGroups(organizationId: string): Promise<Projec
   return organization?.projectGroups ?? null;
 }
 
+const GroupNames = graphql(
+  'query GroupNames($id: ID!) { organization(id: $id) { id projectGroups { id name } } }',
+);
+export type GroupName = NonNullable<ResultOf<typeof GroupNames>['organization']>['projectGroups'][number];
+
 /** Just the groups' names, for "Move to group" and "Fork to…". */
-export async function fetchGroupNames(organizationId: string): Promise<{ id: string; name: string }[]> {
-  const query = graphql(
-    'query GroupNames($id: ID!) { organization(id: $id) { id projectGroups { id name } } }',
-  );
-  const { organization } = await gql(query, { id: organizationId });
+export async function fetchGroupNames(organizationId: string): Promise<GroupName[]> {
+  const { organization } = await gql(GroupNames, { id: organizationId });
   return organization?.projectGroups ?? [];
 }
 
