@@ -7,6 +7,6 @@
 import { initGraphQLTada } from 'gql.tada';
 import type { introspection } from './graphql-env.gen.ts';
 
-export const graphql = initGraphQLTada<{ introspection: typeof introspection; disableMasking: true }>();
+export const graphql = initGraphQLTada<{ introspection: introspection; disableMasking: true }>();
 
 export type { ResultOf, TadaDocumentNode, VariablesOf } from 'gql.tada';

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { print } from '@0no-co/graphql.web';
 import { buildSchema, parse, validate } from 'graphql';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { builderTypes, SCHEMA_PATH, serverTypes, staleFiles } from '../scripts/graphql-gen.ts';
+import { graphql, type ResultOf, type VariablesOf } from '../src/graphql.ts';
 
 describe('GraphQL types generated from schema.graphql', () => {
   it('the committed *.gen.ts files are what the schema generates today (else: npm run generate -w @kiln/builder)', () => {
@@ -14,7 +16,7 @@ describe('GraphQL types generated from schema.graphql', () => {
     const before = buildSchema(sdl);
     const after = buildSchema(`${sdl}\nextend type Query { ping(times: Int!): String }\n`);
     expect(builderTypes(after)).not.toBe(builderTypes(before));
-    expect(builderTypes(after)).toContain('"name": "ping"');
+    expect(builderTypes(after)).toContain("'ping': { name: 'ping';");
     expect(serverTypes(before)).not.toContain('QueryPingArgs');
     expect(serverTypes(after)).toContain('export interface QueryPingArgs {\n  times: number;\n}');
   });
@@ -34,5 +36,23 @@ describe('the builder operations', () => {
     expect(operations.length).toBeGreaterThanOrEqual(50);
     const errors = validate(buildSchema(readFileSync(SCHEMA_PATH, 'utf8')), document).map((e) => e.message);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('graphql()', () => {
+  it('types a result and its variables from the schema (nullable fields as | null) and keeps the query text', () => {
+    const doc = graphql(`query T($id: ID!, $limit: Int) { project(id: $id) {
+      id latestRevision { number } revisions { id } } organizations { id } events: organization(id: $id) {
+      events(limit: $limit) { amount } } }`);
+    expectTypeOf<ResultOf<typeof doc>>().toEqualTypeOf<{
+      project: { id: string; latestRevision: { number: number } | null; revisions: { id: string }[] } | null;
+      organizations: { id: string }[];
+      events: { events: { amount: number }[] } | null;
+    }>();
+    expectTypeOf<VariablesOf<typeof doc>>().toEqualTypeOf<{
+      id: string;
+      limit?: number | null | undefined;
+    }>();
+    expect(print(doc)).toContain('events(limit: $limit)');
   });
 });
