@@ -3,27 +3,27 @@
  * mailbox, invitations, and the platform ADMIN's user list.
  */
 import { gql } from './api.ts';
-import type { Organization } from './queries.ts';
+import { graphql, type ResultOf } from './graphql.ts';
+import { type Organization, OrganizationFields } from './queries.ts';
 
 export async function resendVerification(): Promise<void> {
-  await gql('mutation ResendVerification { resendVerification }');
+  await gql(graphql('mutation ResendVerification { resendVerification }'));
 }
 
 /** Answers the same whether or not the address has an account. */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await gql('mutation RequestPasswordReset($email: String!) { requestPasswordReset(email: $email) }', {
-    email,
-  });
+  await gql(
+    graphql('mutation RequestPasswordReset($email: String!) { requestPasswordReset(email: $email) }'),
+    {
+      email,
+    },
+  );
 }
 
 export async function resetPassword(token: string, password: string): Promise<void> {
-  await gql(
-    'mutation ResetPassword($token: String!, $password: String!) { resetPassword(token: $token, password: $password) }',
-    {
-      token,
-      password,
-    },
-  );
+  const query = graphql(`mutation ResetPassword($token: String!, $password: String!) {
+    resetPassword(token: $token, password: $password) }`);
+  await gql(query, { token, password });
 }
 
 let devMailbox: Promise<boolean> | null = null;
@@ -33,46 +33,41 @@ let devMailbox: Promise<boolean> | null = null;
  * Asked once per page load: the server's mail setup does not change while it runs.
  */
 export function hasDevMailbox(): Promise<boolean> {
-  devMailbox ??= gql('query Mailbox { mailbox { id } }').then(
+  devMailbox ??= gql(graphql('query Mailbox { mailbox { id } }')).then(
     () => true,
     () => false,
   );
   return devMailbox;
 }
 
+const AcceptInvitation = graphql(
+  'mutation AcceptInvitation($token: String!) { acceptInvitation(token: $token) { ...OrganizationFields } }',
+  [OrganizationFields],
+);
+
 export async function acceptInvitation(token: string): Promise<Organization> {
-  const query =
-    'mutation AcceptInvitation($token: String!) { acceptInvitation(token: $token) { id name role plan personal } }';
-  return (await gql<{ acceptInvitation: Organization }>(query, { token })).acceptInvitation;
+  return (await gql(AcceptInvitation, { token })).acceptInvitation;
 }
 
-export interface AdminUser {
-  id: string;
-  email: string;
-  displayName: string;
-  role: string;
-  status: string;
-  ambassador: boolean;
-  createdAt: string;
-}
-
-const ADMIN_USER = 'id email displayName role status ambassador createdAt';
+const AdminUserFields = graphql(
+  'fragment AdminUserFields on AdminUser { id email displayName role status ambassador createdAt }',
+);
+export type AdminUser = ResultOf<typeof AdminUserFields>;
 
 export async function fetchUsers(): Promise<AdminUser[]> {
-  return (await gql<{ users: AdminUser[] }>(`query Users { users { ${ADMIN_USER} } }`)).users;
+  return (await gql(graphql('query Users { users { ...AdminUserFields } }', [AdminUserFields]))).users;
 }
+
+const UpdateUser = graphql(
+  `mutation UpdateUser($userId: ID!, $role: String, $ambassador: Boolean) {
+    updateUser(userId: $userId, role: $role, ambassador: $ambassador) { ...AdminUserFields } }`,
+  [AdminUserFields],
+);
 
 export async function updateUser(
   userId: string,
   change: { role?: string; ambassador?: boolean },
 ): Promise<AdminUser> {
-  const query = `mutation UpdateUser($userId: ID!, $role: String, $ambassador: Boolean) {
-    updateUser(userId: $userId, role: $role, ambassador: $ambassador) { ${ADMIN_USER} } }`;
-  return (
-    await gql<{ updateUser: AdminUser }>(query, {
-      userId,
-      role: change.role ?? null,
-      ambassador: change.ambassador ?? null,
-    })
-  ).updateUser;
+  const variables = { userId, role: change.role ?? null, ambassador: change.ambassador ?? null };
+  return (await gql(UpdateUser, variables)).updateUser;
 }

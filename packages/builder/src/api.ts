@@ -3,7 +3,9 @@
  * Every failure becomes an `ApiError` whose `message` is fit to show the user verbatim.
  */
 
+import { print } from '@0no-co/graphql.web';
 import { type ErrorKind, isErrorKind, MESSAGES } from '@kiln/core';
+import type { TadaDocumentNode } from './graphql.ts';
 
 /** Error kinds the server puts in `extensions.code` (core's, the one list). */
 export type ErrorCode = ErrorKind;
@@ -27,8 +29,18 @@ interface GraphQLResponse<T> {
   errors?: { message?: unknown; extensions?: { code?: unknown } }[];
 }
 
-/** Runs one GraphQL operation and returns its `data`, or throws an `ApiError`. */
-export async function gql<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+/** The variables argument: required when the operation declares any, absent when it declares none. */
+type VariablesArg<V> = [V] extends [Record<string, never>] ? [variables?: V] : [variables: V];
+
+/**
+ * Runs one operation made with `graphql()` (`./graphql.ts`) and returns its `data`, typed from the schema,
+ * or throws an `ApiError`.
+ */
+export async function gql<T, V>(
+  document: TadaDocumentNode<T, V>,
+  ...[variables]: VariablesArg<V>
+): Promise<T> {
+  const query = print(document);
   let response: Response;
   try {
     response = await fetch('/graphql', {

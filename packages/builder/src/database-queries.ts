@@ -3,37 +3,24 @@
  * (what the preview uses) or the main branch (the published app's), and the migrations that made them.
  */
 import { gql } from './api.ts';
+import { graphql, type ResultOf } from './graphql.ts';
 
 export type DatabaseBranch = 'development' | 'main';
 
-export interface AppTable {
-  name: string;
-  columns: { name: string; type: string; nullable: boolean }[];
-  rowCount: number;
-  /** Visitors of the published app may read this table through `/api/db/{databaseId}` (off by default). */
-  publicRead: boolean;
-  /** Rows as JSON text, newest first. */
-  rows: string[];
-}
+const AppDatabaseQuery =
+  graphql(`query AppDatabase($id: ID!, $branch: String!, $limit: Int!) { project(id: $id) {
+  database {
+    id name status sizeBytes(branch: $branch)
+    tables(branch: $branch) { name rowCount publicRead columns { name type nullable } rows(limit: $limit) }
+    migrations { id name sql status error createdAt publishedAt } } } }`);
 
-export interface AppMigration {
-  id: string;
-  name: string;
-  sql: string;
-  status: string;
-  error: string | null;
-  createdAt: string;
-  publishedAt: string | null;
-}
-
-export interface AppDatabase {
-  id: string;
-  name: string;
-  status: string;
-  sizeBytes: number;
-  tables: AppTable[];
-  migrations: AppMigration[];
-}
+/**
+ * A project's database on one branch: each table's columns, row count, `publicRead` (visitors of the published
+ * app may read it through `/api/db/{databaseId}`, off by default) and rows as JSON text, newest first.
+ */
+export type AppDatabase = NonNullable<ResultOf<typeof AppDatabaseQuery>['project']>['database'];
+export type AppTable = AppDatabase['tables'][number];
+export type AppMigration = AppDatabase['migrations'][number];
 
 /** The database with every table's first `limit` rows on one branch. */
 export async function fetchAppDatabase(
@@ -41,17 +28,13 @@ export async function fetchAppDatabase(
   branch: DatabaseBranch,
   limit = 50,
 ): Promise<AppDatabase | null> {
-  const query = `query AppDatabase($id: ID!, $branch: String!, $limit: Int!) { project(id: $id) { database {
-    id name status sizeBytes(branch: $branch)
-    tables(branch: $branch) { name rowCount publicRead columns { name type nullable } rows(limit: $limit) }
-    migrations { id name sql status error createdAt publishedAt } } } }`;
-  const data = await gql<{ project: { database: AppDatabase } | null }>(query, {
-    id: projectId,
-    branch,
-    limit,
-  });
+  const data = await gql(AppDatabaseQuery, { id: projectId, branch, limit });
   return data.project?.database ?? null;
 }
+
+const SetTablePublicRead =
+  graphql(`mutation SetTablePublicRead($projectId: ID!, $table: String!, $publicRead: Boolean!) {
+  setTablePublicRead(projectId: $projectId, table: $table, publicRead: $publicRead) { publicRead } }`);
 
 /** EDITOR and up: opens or closes one table for public reading on the published app. */
 export async function setTablePublicRead(
@@ -59,10 +42,6 @@ export async function setTablePublicRead(
   table: string,
   publicRead: boolean,
 ): Promise<boolean> {
-  const data = await gql<{ setTablePublicRead: { publicRead: boolean } }>(
-    `mutation SetTablePublicRead($projectId: ID!, $table: String!, $publicRead: Boolean!) {
-      setTablePublicRead(projectId: $projectId, table: $table, publicRead: $publicRead) { publicRead } }`,
-    { projectId, table, publicRead },
-  );
+  const data = await gql(SetTablePublicRead, { projectId, table, publicRead });
   return data.setTablePublicRead.publicRead;
 }

@@ -3,41 +3,39 @@
  * server only; it never comes back (`hasApiKey` says whether one is stored).
  */
 import { gql } from './api.ts';
+import { graphql, type ResultOf, type VariablesOf } from './graphql.ts';
 
-export interface ModelSettings {
-  /** The model spec in use (`openai:gpt-4o-mini`, `builtin`, …). */
-  model: string;
-  /** The organisation's base URL; null = the provider's default. */
-  baseUrl: string | null;
-  hasApiKey: boolean;
-  /** ORGANIZATION when the organisation chose the model, SERVER when it uses the server's KILN_MODEL. */
-  source: 'ORGANIZATION' | 'SERVER' | (string & {});
-}
+const ModelSettingsFields = graphql(
+  'fragment ModelSettingsFields on ModelSettings { model baseUrl hasApiKey source }',
+);
+/**
+ * The model spec in use (`openai:gpt-4o-mini`, `builtin`, …), the organisation's base URL (null = the
+ * provider's default), whether an API key is stored, and `source`: ORGANIZATION when the organisation chose
+ * the model, SERVER when it uses the server's KILN_MODEL.
+ */
+export type ModelSettings = ResultOf<typeof ModelSettingsFields>;
 
-const FIELDS = 'model baseUrl hasApiKey source';
+const ModelSettingsQuery = graphql(
+  'query ModelSettings($id: ID!) { organization(id: $id) { modelSettings { ...ModelSettingsFields } } }',
+  [ModelSettingsFields],
+);
 
 export async function fetchModelSettings(organizationId: string): Promise<ModelSettings | null> {
-  const query = `query ModelSettings($id: ID!) { organization(id: $id) { modelSettings { ${FIELDS} } } }`;
-  const { organization } = await gql<{ organization: { modelSettings: ModelSettings | null } | null }>(
-    query,
-    {
-      id: organizationId,
-    },
-  );
+  const { organization } = await gql(ModelSettingsQuery, { id: organizationId });
   return organization?.modelSettings ?? null;
 }
 
-/** Empty `model` = the server's; empty `apiKey` keeps the stored key; `clearApiKey` removes it. */
-export async function updateModelSettings(input: {
-  organizationId: string;
-  model: string;
-  baseUrl: string;
-  apiKey: string;
-  clearApiKey: boolean;
-}): Promise<ModelSettings> {
-  const query = `mutation UpdateModelSettings($organizationId: ID!, $model: String, $baseUrl: String,
+const UpdateModelSettings = graphql(
+  `mutation UpdateModelSettings($organizationId: ID!, $model: String, $baseUrl: String,
     $apiKey: String, $clearApiKey: Boolean) {
     updateModelSettings(organizationId: $organizationId, model: $model, baseUrl: $baseUrl, apiKey: $apiKey,
-      clearApiKey: $clearApiKey) { ${FIELDS} } }`;
-  return (await gql<{ updateModelSettings: ModelSettings }>(query, input)).updateModelSettings;
+      clearApiKey: $clearApiKey) { ...ModelSettingsFields } }`,
+  [ModelSettingsFields],
+);
+
+/** Empty `model` = the server's; empty `apiKey` keeps the stored key; `clearApiKey` removes it. */
+export async function updateModelSettings(
+  input: VariablesOf<typeof UpdateModelSettings>,
+): Promise<ModelSettings> {
+  return (await gql(UpdateModelSettings, input)).updateModelSettings;
 }

@@ -4,178 +4,114 @@
  */
 import type { ModuleType } from '@kiln/core';
 import { gql } from './api.ts';
+import { graphql, type ResultOf, type VariablesOf } from './graphql.ts';
 
-export interface Me {
-  id: string;
-  email: string;
-  displayName: string;
-  username: string;
-  /** Platform role: ADMIN, CUSTOMER, CREATOR or CREATOR_LEAD. */
-  role: string;
-  /** `UNVERIFIED` until the e-mail address is confirmed. */
-  status: string;
-  profile: { photoURL: string | null };
-}
+export const OrganizationFields = graphql(
+  `fragment OrganizationFields on Organization { id name role plan personal }`,
+);
+/** An organisation with the signed-in user's role in it (OWNER, ADMIN, EDITOR or VIEWER). */
+export type Organization = ResultOf<typeof OrganizationFields>;
 
-export interface Organization {
-  id: string;
-  name: string;
-  /** The signed-in user's role in it: OWNER, ADMIN, EDITOR or VIEWER. */
-  role: string;
-  plan: string;
-  personal: boolean;
-}
+const MeFields = graphql(
+  `fragment MeFields on Me { id email displayName username role status profile { photoURL } }`,
+);
+/** The signed-in user: platform role (ADMIN, CUSTOMER, CREATOR or CREATOR_LEAD), status `UNVERIFIED` until confirmed. */
+export type Me = ResultOf<typeof MeFields>;
 
-export interface Module {
-  /** The spec's module type (`PAGE`, `COMPONENT`, …), as the server sends it. */
-  moduleType: ModuleType;
-  filePath: string;
-  name: string;
-  route: string | null;
-  content: string;
-}
+const PublishFields = graphql(`fragment PublishFields on PublishInfo { status url freshness }`);
+export type PublishInfo = ResultOf<typeof PublishFields>;
 
-export interface Revision {
-  id: string;
-  number: number;
-  status: string;
-  action: string;
-  prompt: string | null;
-  createdAt: string;
-  modules: Module[];
-  css: string;
-}
+const RevisionFields = graphql(`fragment RevisionFields on Revision {
+  id number status action prompt createdAt css modules { moduleType filePath name route content } }`);
+type RevisionData = ResultOf<typeof RevisionFields>;
+/** A module with the spec's module type (`PAGE`, `COMPONENT`, …) the server sends as a string. */
+export type Module = Omit<RevisionData['modules'][number], 'moduleType'> & { moduleType: ModuleType };
+export type Revision = Omit<RevisionData, 'modules'> & { modules: Module[] };
 
-export interface Message {
-  id: string;
-  role: 'user' | 'assistant' | (string & {});
-  text: string;
-  revisionId: string | null;
-  createdAt: string;
-  /** On the answer that closes a finished revision: what its generation cost. */
-  cost: MessageCost | null;
-  /** What the answer's reply did, in order (empty for user messages and older answers). */
-  blocks: MessageBlock[];
-}
-
+const MessageFields = graphql(`fragment MessageFields on Message {
+  id role text revisionId createdAt cost { credits inputTokens outputTokens refunded }
+  blocks { kind text filePath name moduleType change migration tool input status choices reason } }`);
+/** A chat message; an answer that closes a finished revision carries its `cost`, and `blocks` say what its reply did. */
+export type Message = ResultOf<typeof MessageFields>;
 /** One part of an assistant reply; which fields are set depends on `kind` (null otherwise). */
-export interface MessageBlock {
-  /** thinking, page, component, function, file, tool-call, choices or publish. */
-  kind: string;
-  /** thinking: the plan. */
-  text: string | null;
-  /** A module the reply created, edited or deleted: its path, name, type and the change. */
-  filePath: string | null;
-  name: string | null;
-  moduleType: string | null;
-  change: 'created' | 'edited' | 'deleted' | (string & {}) | null;
-  /** A database migration the reply wrote (kind function). */
-  migration: string | null;
-  /** tool-call: the tool, what it was asked and its final status (running, cancelled, success, error). */
-  tool: string | null;
-  input: string | null;
-  status: string | null;
-  /** choices: next messages the user can send with a click. */
-  choices: string[] | null;
-  /** publish: why the reply suggests publishing, if it says. */
-  reason: string | null;
-}
+export type MessageBlock = Message['blocks'][number];
+export type MessageCost = NonNullable<Message['cost']>;
 
-export interface MessageCost {
-  /** Credits charged, less refunds. */
-  credits: number;
-  inputTokens: number;
-  outputTokens: number;
-  refunded: boolean;
-}
+const ProjectFields = graphql(
+  `fragment ProjectFields on Project { id name organizationId previewUrl sandboxToken createdAt
+    latestRevision { ...RevisionFields } messages { ...MessageFields } publish { ...PublishFields } }`,
+  [RevisionFields, MessageFields, PublishFields],
+);
+type ProjectData = ResultOf<typeof ProjectFields>;
+/** One project with its latest revision, its chat and its publish state. */
+export type Project = Omit<ProjectData, 'latestRevision'> & { latestRevision: Revision | null };
 
-export interface PublishInfo {
-  status: string;
-  url: string | null;
-  freshness: string;
-}
-
-export interface Project {
-  id: string;
-  name: string;
-  organizationId: string;
-  previewUrl: string;
-  /** Sent to the preview so the app's functions and database answer it (12 hours). */
-  sandboxToken: string;
-  createdAt: string;
-  latestRevision: Revision | null;
-  messages: Message[];
-  publish: PublishInfo;
-}
-
-export interface ProjectSummary {
-  id: string;
-  name: string;
-  projectGroupId: string;
-  createdAt: string;
-  latestRevision: { id: string; status: string } | null;
-  publish: PublishInfo;
-}
-
-export interface Deployment {
-  id: string;
-  url: string;
-  revisionId: string;
-  createdAt: string;
-}
-
-const ORGANIZATION = 'id name role plan personal';
-const ME = 'id email displayName username role status profile { photoURL }';
-const REVISION =
-  'id number status action prompt createdAt css modules { moduleType filePath name route content }';
-const PROJECT_SUMMARY =
-  'id name projectGroupId createdAt latestRevision { id status } publish { status url freshness }';
-const PROJECT = `id name organizationId previewUrl sandboxToken createdAt
-  latestRevision { ${REVISION} }
-  messages { id role text revisionId createdAt cost { credits inputTokens outputTokens refunded }
-    blocks { kind text filePath name moduleType change migration tool input status choices reason } }
-  publish { status url freshness }`;
+const ProjectSummaryFields = graphql(
+  `fragment ProjectSummaryFields on Project {
+    id name projectGroupId createdAt latestRevision { id status } publish { ...PublishFields } }`,
+  [PublishFields],
+);
+export type ProjectSummary = ResultOf<typeof ProjectSummaryFields>;
 
 /** The signed-in user, or null. */
 export async function fetchMe(): Promise<Me | null> {
-  return (await gql<{ me: Me | null }>(`query Me { me { ${ME} } }`)).me;
+  return (await gql(graphql(`query Me { me { ...MeFields } }`, [MeFields]))).me;
 }
 
 export async function fetchOrganizations(): Promise<Organization[]> {
-  return (
-    await gql<{ organizations: Organization[] }>(`query Organizations { organizations { ${ORGANIZATION} } }`)
-  ).organizations;
+  const query = graphql(`query Organizations { organizations { ...OrganizationFields } }`, [
+    OrganizationFields,
+  ]);
+  return (await gql(query)).organizations;
 }
+
+const SignIn = graphql(
+  `mutation SignIn($email: String!, $password: String!) {
+    signIn(email: $email, password: $password) { ...MeFields } }`,
+  [MeFields],
+);
 
 export async function signIn(email: string, password: string): Promise<Me> {
-  const query = `mutation SignIn($email: String!, $password: String!) { signIn(email: $email, password: $password) { ${ME} } }`;
-  return (await gql<{ signIn: Me }>(query, { email, password })).signIn;
+  return (await gql(SignIn, { email, password })).signIn;
 }
 
+const SignUp = graphql(
+  `mutation SignUp($email: String!, $password: String!, $displayName: String) {
+    signUp(email: $email, password: $password, displayName: $displayName) { ...MeFields } }`,
+  [MeFields],
+);
+
 export async function signUp(email: string, password: string, displayName?: string): Promise<Me> {
-  const query = `mutation SignUp($email: String!, $password: String!, $displayName: String) {
-    signUp(email: $email, password: $password, displayName: $displayName) { ${ME} } }`;
-  return (await gql<{ signUp: Me }>(query, { email, password, displayName: displayName || null })).signUp;
+  return (await gql(SignUp, { email, password, displayName: displayName || null })).signUp;
 }
 
 export async function signOut(): Promise<void> {
-  await gql<{ signOut: boolean }>('mutation SignOut { signOut }');
+  await gql(graphql('mutation SignOut { signOut }'));
 }
+
+const ProjectQuery = graphql(`query Project($id: ID!) { project(id: $id) { ...ProjectFields } }`, [
+  ProjectFields,
+]);
 
 /** One project with its latest revision and chat, or null when it does not exist. */
 export async function fetchProject(id: string): Promise<Project | null> {
-  const query = `query Project($id: ID!) { project(id: $id) { ${PROJECT} } }`;
-  return (await gql<{ project: Project | null }>(query, { id })).project;
+  // The schema's `moduleType` is a String; the server only sends the spec's module types.
+  return (await gql(ProjectQuery, { id })).project as Project | null;
 }
 
+const CreateProject = graphql(`mutation CreateProject($prompt: String!, $organizationId: ID) {
+  createProject(prompt: $prompt, organizationId: $organizationId) { id } }`);
+
 /** Creates a project and its INITIAL revision; generation starts at once. */
-export async function createProject(prompt: string, organizationId?: string): Promise<{ id: string }> {
-  const query = `mutation CreateProject($prompt: String!, $organizationId: ID) {
-    createProject(prompt: $prompt, organizationId: $organizationId) { id } }`;
-  return (
-    await gql<{ createProject: { id: string } }>(query, { prompt, organizationId: organizationId ?? null })
-  ).createProject;
+export async function createProject(
+  prompt: string,
+  organizationId?: string,
+): Promise<ResultOf<typeof CreateProject>['createProject']> {
+  return (await gql(CreateProject, { prompt, organizationId: organizationId ?? null })).createProject;
 }
+
+const SendMessage = graphql(`mutation SendMessage($projectId: ID!, $text: String!, $baseRevisionId: ID) {
+  sendMessage(projectId: $projectId, text: $text, baseRevisionId: $baseRevisionId) { id status } }`);
 
 /**
  * Sends a chat message on top of `baseRevisionId` (the latest revision the user saw); answers with the new
@@ -185,203 +121,170 @@ export async function sendMessage(
   projectId: string,
   text: string,
   baseRevisionId: string | null,
-): Promise<{ id: string; status: string }> {
-  const query = `mutation SendMessage($projectId: ID!, $text: String!, $baseRevisionId: ID) {
-    sendMessage(projectId: $projectId, text: $text, baseRevisionId: $baseRevisionId) { id status } }`;
-  return (
-    await gql<{ sendMessage: { id: string; status: string } }>(query, { projectId, text, baseRevisionId })
-  ).sendMessage;
+): Promise<ResultOf<typeof SendMessage>['sendMessage']> {
+  return (await gql(SendMessage, { projectId, text, baseRevisionId })).sendMessage;
 }
+
+const FixError =
+  graphql(`mutation FixError($projectId: ID!, $revisionId: ID!, $filePath: String!, $message: String!) {
+  fixError(projectId: $projectId, revisionId: $revisionId, filePath: $filePath, message: $message) { id status } }`);
 
 /** Asks for a FIX_CHANGE revision for a render error. */
-export async function fixError(input: {
-  projectId: string;
-  revisionId: string;
-  filePath: string;
-  message: string;
-}): Promise<{ id: string; status: string }> {
-  const query = `mutation FixError($projectId: ID!, $revisionId: ID!, $filePath: String!, $message: String!) {
-    fixError(projectId: $projectId, revisionId: $revisionId, filePath: $filePath, message: $message) { id status } }`;
-  return (await gql<{ fixError: { id: string; status: string } }>(query, input)).fixError;
+export async function fixError(
+  input: VariablesOf<typeof FixError>,
+): Promise<ResultOf<typeof FixError>['fixError']> {
+  return (await gql(FixError, input)).fixError;
 }
 
-/** Records the first successful render of a revision (the preview reports it once per revision). */
 /** Stop the generation in progress: the revision keeps its parent's modules and costs nothing. */
 export async function cancelGeneration(projectId: string): Promise<void> {
-  await gql<{ cancelGeneration: { id: string } }>(
-    'mutation CancelGeneration($projectId: ID!) { cancelGeneration(projectId: $projectId) { id } }',
+  await gql(
+    graphql('mutation CancelGeneration($projectId: ID!) { cancelGeneration(projectId: $projectId) { id } }'),
     { projectId },
   );
 }
 
+const ReportPreviewError =
+  graphql(`mutation ReportPreviewError($revisionId: ID!, $filePath: String!, $mode: String!,
+  $message: String!) { reportPreviewError(revisionId: $revisionId, filePath: $filePath, mode: $mode, message: $message) }`);
+
 /** A render failure the preview showed, for the server's error log. */
-export async function reportPreviewError(error: {
-  revisionId: string;
-  filePath: string;
-  mode: string;
-  message: string;
-}): Promise<void> {
-  await gql<{ reportPreviewError: boolean }>(
-    `mutation ReportPreviewError($revisionId: ID!, $filePath: String!, $mode: String!, $message: String!) {
-      reportPreviewError(revisionId: $revisionId, filePath: $filePath, mode: $mode, message: $message)
-    }`,
-    error,
-  );
+export async function reportPreviewError(error: VariablesOf<typeof ReportPreviewError>): Promise<void> {
+  await gql(ReportPreviewError, error);
 }
 
+/** Records the first successful render of a revision (the preview reports it once per revision). */
 export async function markRendered(revisionId: string): Promise<void> {
-  await gql<{ markRendered: boolean }>(
-    'mutation MarkRendered($revisionId: ID!) { markRendered(revisionId: $revisionId) }',
-    {
-      revisionId,
-    },
-  );
+  await gql(graphql('mutation MarkRendered($revisionId: ID!) { markRendered(revisionId: $revisionId) }'), {
+    revisionId,
+  });
 }
+
+const PublishProject = graphql(`mutation PublishProject($projectId: ID!) {
+  publishProject(projectId: $projectId) { id url revisionId createdAt } }`);
+export type Deployment = ResultOf<typeof PublishProject>['publishProject'];
 
 export async function publishProject(projectId: string): Promise<Deployment> {
-  const query = `mutation PublishProject($projectId: ID!) {
-    publishProject(projectId: $projectId) { id url revisionId createdAt } }`;
-  return (await gql<{ publishProject: Deployment }>(query, { projectId })).publishProject;
+  return (await gql(PublishProject, { projectId })).publishProject;
 }
 
 export async function renameProject(projectId: string, name: string): Promise<void> {
-  await gql(
-    'mutation RenameProject($projectId: ID!, $name: String!) { renameProject(projectId: $projectId, name: $name) { id } }',
-    {
-      projectId,
-      name,
-    },
-  );
+  const query = graphql(`mutation RenameProject($projectId: ID!, $name: String!) {
+    renameProject(projectId: $projectId, name: $name) { id } }`);
+  await gql(query, { projectId, name });
 }
 
 export async function moveProject(projectId: string, projectGroupId: string): Promise<void> {
-  await gql(
-    'mutation MoveProject($projectId: ID!, $projectGroupId: ID!) { moveProject(projectId: $projectId, projectGroupId: $projectGroupId) { id } }',
-    { projectId, projectGroupId },
-  );
+  const query = graphql(`mutation MoveProject($projectId: ID!, $projectGroupId: ID!) {
+    moveProject(projectId: $projectId, projectGroupId: $projectGroupId) { id } }`);
+  await gql(query, { projectId, projectGroupId });
 }
 
-export async function duplicateProject(projectId: string): Promise<{ id: string }> {
-  const query =
-    'mutation DuplicateProject($projectId: ID!) { duplicateProject(projectId: $projectId) { id } }';
-  return (await gql<{ duplicateProject: { id: string } }>(query, { projectId })).duplicateProject;
+const DuplicateProject = graphql(
+  'mutation DuplicateProject($projectId: ID!) { duplicateProject(projectId: $projectId) { id } }',
+);
+
+export async function duplicateProject(
+  projectId: string,
+): Promise<ResultOf<typeof DuplicateProject>['duplicateProject']> {
+  return (await gql(DuplicateProject, { projectId })).duplicateProject;
 }
+
+const ForkProject = graphql(`mutation ForkProject($projectId: ID!, $projectGroupId: ID!) {
+  forkProject(projectId: $projectId, projectGroupId: $projectGroupId) { id } }`);
 
 /** Copies a project into a group of any organisation where the user is at least EDITOR. */
-export async function forkProject(projectId: string, projectGroupId: string): Promise<{ id: string }> {
-  const query = `mutation ForkProject($projectId: ID!, $projectGroupId: ID!) {
-    forkProject(projectId: $projectId, projectGroupId: $projectGroupId) { id } }`;
-  return (await gql<{ forkProject: { id: string } }>(query, { projectId, projectGroupId })).forkProject;
+export async function forkProject(
+  projectId: string,
+  projectGroupId: string,
+): Promise<ResultOf<typeof ForkProject>['forkProject']> {
+  return (await gql(ForkProject, { projectId, projectGroupId })).forkProject;
 }
 
 export async function deleteProject(projectId: string): Promise<void> {
-  await gql('mutation DeleteProject($projectId: ID!) { deleteProject(projectId: $projectId) }', {
+  await gql(graphql('mutation DeleteProject($projectId: ID!) { deleteProject(projectId: $projectId) }'), {
     projectId,
   });
 }
 
-export interface ProjectGroup {
-  id: string;
-  name: string;
-  createdAt: string;
-  projects: ProjectSummary[];
-}
+const ProjectGroups = graphql(
+  `query ProjectGroups($id: ID!) { organization(id: $id) {
+    id projectGroups { id name createdAt projects { ...ProjectSummaryFields } } } }`,
+  [ProjectSummaryFields],
+);
+export type ProjectGroup = NonNullable<
+  ResultOf<typeof ProjectGroups>['organization']
+>['projectGroups'][number];
 
 /** An organisation's project groups with their projects (newest first), or null when it is not visible. */
 export async function fetchProjectGroups(organizationId: string): Promise<ProjectGroup[] | null> {
-  const query = `query ProjectGroups($id: ID!) { organization(id: $id) {
-    id projectGroups { id name createdAt projects { ${PROJECT_SUMMARY} } } } }`;
-  const { organization } = await gql<{ organization: { projectGroups: ProjectGroup[] } | null }>(query, {
-    id: organizationId,
-  });
+  const { organization } = await gql(ProjectGroups, { id: organizationId });
   return organization?.projectGroups ?? null;
 }
 
+const GroupNames = graphql(
+  'query GroupNames($id: ID!) { organization(id: $id) { id projectGroups { id name } } }',
+);
+export type GroupName = NonNullable<ResultOf<typeof GroupNames>['organization']>['projectGroups'][number];
+
 /** Just the groups' names, for "Move to group" and "Fork to…". */
-export async function fetchGroupNames(organizationId: string): Promise<{ id: string; name: string }[]> {
-  const query = 'query GroupNames($id: ID!) { organization(id: $id) { id projectGroups { id name } } }';
-  const { organization } = await gql<{
-    organization: { projectGroups: { id: string; name: string }[] } | null;
-  }>(query, { id: organizationId });
+export async function fetchGroupNames(organizationId: string): Promise<GroupName[]> {
+  const { organization } = await gql(GroupNames, { id: organizationId });
   return organization?.projectGroups ?? [];
 }
 
 export async function createProjectGroup(organizationId: string, name: string): Promise<void> {
-  await gql(
-    'mutation CreateProjectGroup($organizationId: ID!, $name: String!) { createProjectGroup(organizationId: $organizationId, name: $name) { id } }',
-    { organizationId, name },
-  );
+  const query = graphql(`mutation CreateProjectGroup($organizationId: ID!, $name: String!) {
+    createProjectGroup(organizationId: $organizationId, name: $name) { id } }`);
+  await gql(query, { organizationId, name });
 }
 
 export async function renameProjectGroup(id: string, name: string): Promise<void> {
-  await gql(
+  const query = graphql(
     'mutation RenameProjectGroup($id: ID!, $name: String!) { renameProjectGroup(id: $id, name: $name) { id } }',
-    {
-      id,
-      name,
-    },
   );
+  await gql(query, { id, name });
 }
 
 export async function deleteProjectGroup(id: string): Promise<void> {
-  await gql('mutation DeleteProjectGroup($id: ID!) { deleteProjectGroup(id: $id) }', { id });
+  await gql(graphql('mutation DeleteProjectGroup($id: ID!) { deleteProjectGroup(id: $id) }'), { id });
 }
 
 // ---------- History ----------
 
-export interface RevisionSummary {
-  id: string;
-  parentId: string | null;
-  number: number;
-  status: string;
-  action: string;
-  prompt: string | null;
-  createdAt: string;
-}
-
-export interface ModuleDiff {
-  filePath: string;
-  /** `added`, `removed` or `changed`. */
-  change: string;
-  /** A unified diff of the file. */
-  patch: string;
-}
+const Revisions = graphql(`query Revisions($id: ID!) { project(id: $id) { id
+  revisions { id parentId number status action prompt createdAt } } }`);
+export type RevisionSummary = NonNullable<ResultOf<typeof Revisions>['project']>['revisions'][number];
 
 /** Every revision of a project, newest first. */
 export async function fetchRevisions(projectId: string): Promise<RevisionSummary[]> {
-  const query = `query Revisions($id: ID!) { project(id: $id) { id
-    revisions { id parentId number status action prompt createdAt } } }`;
-  const { project } = await gql<{ project: { revisions: RevisionSummary[] } | null }>(query, {
-    id: projectId,
-  });
+  const { project } = await gql(Revisions, { id: projectId });
   return project?.revisions ?? [];
 }
+
+const RevisionDiff = graphql(`query RevisionDiff($projectId: ID!, $fromRevisionId: ID!, $toRevisionId: ID!) {
+  revisionDiff(projectId: $projectId, fromRevisionId: $fromRevisionId, toRevisionId: $toRevisionId) {
+    filePath change patch } }`);
+/** One file's change between two revisions: `added`, `removed` or `changed`, with a unified diff. */
+export type ModuleDiff = ResultOf<typeof RevisionDiff>['revisionDiff'][number];
 
 export async function fetchRevisionDiff(
   projectId: string,
   fromRevisionId: string,
   toRevisionId: string,
 ): Promise<ModuleDiff[]> {
-  const query = `query RevisionDiff($projectId: ID!, $fromRevisionId: ID!, $toRevisionId: ID!) {
-    revisionDiff(projectId: $projectId, fromRevisionId: $fromRevisionId, toRevisionId: $toRevisionId) {
-      filePath change patch } }`;
-  return (await gql<{ revisionDiff: ModuleDiff[] }>(query, { projectId, fromRevisionId, toRevisionId }))
-    .revisionDiff;
+  return (await gql(RevisionDiff, { projectId, fromRevisionId, toRevisionId })).revisionDiff;
 }
+
+const RestoreRevision =
+  graphql(`mutation RestoreRevision($projectId: ID!, $revisionId: ID!, $baseRevisionId: ID) {
+  restoreRevision(projectId: $projectId, revisionId: $revisionId, baseRevisionId: $baseRevisionId) { id number } }`);
 
 /** A new RESTORE revision equal to `revisionId`; `baseRevisionId` is the latest revision the user saw. */
 export async function restoreRevision(
   projectId: string,
   revisionId: string,
   baseRevisionId: string | null,
-): Promise<{ id: string; number: number }> {
-  const query = `mutation RestoreRevision($projectId: ID!, $revisionId: ID!, $baseRevisionId: ID) {
-    restoreRevision(projectId: $projectId, revisionId: $revisionId, baseRevisionId: $baseRevisionId) { id number } }`;
-  return (
-    await gql<{ restoreRevision: { id: string; number: number } }>(query, {
-      projectId,
-      revisionId,
-      baseRevisionId,
-    })
-  ).restoreRevision;
+): Promise<ResultOf<typeof RestoreRevision>['restoreRevision']> {
+  return (await gql(RestoreRevision, { projectId, revisionId, baseRevisionId })).restoreRevision;
 }

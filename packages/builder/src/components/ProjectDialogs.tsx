@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { errorMessage } from '../api.ts';
-import { fetchGroupNames, type ProjectSummary } from '../queries.ts';
+import { fetchGroupNames, type GroupName, type ProjectSummary } from '../queries.ts';
 import { atLeast } from '../roles.ts';
 import { useSession } from '../use-session.ts';
 import { Dialog } from './Dialog.tsx';
@@ -16,7 +16,7 @@ export function MoveProjectDialog({
   onClose,
 }: {
   project: ProjectSummary;
-  groups: { id: string; name: string }[];
+  groups: GroupName[];
   onMove: (projectGroupId: string) => Promise<void>;
   onClose: () => void;
 }) {
@@ -58,7 +58,7 @@ export function ForkProjectDialog({
   const [organizationId, setOrganizationId] = useState(
     targets.find((o) => o.id === defaultOrganizationId)?.id ?? targets[0]?.id ?? '',
   );
-  const [groups, setGroups] = useState<{ id: string; name: string }[] | null>(null);
+  const [groups, setGroups] = useState<GroupName[] | null>(null);
   const [groupId, setGroupId] = useState('');
   const [loadError, setLoadError] = useState<string | null>(null);
 

@@ -26,12 +26,7 @@ import { creditsOf, depositCredits, eventsOf, PLAN_REFILL_CREDITS } from '../cre
 import { cachedCss } from '../css';
 import type { Db } from '../db/index';
 import { projects as projectsTable, revisions } from '../db/schema';
-import {
-  type DesignSystemInput,
-  designSystemCss,
-  designSystemForApi,
-  updateDesignSystem,
-} from '../design-system';
+import { designSystemCss, designSystemForApi, updateDesignSystem } from '../design-system';
 import {
   type AccountMail,
   requestPasswordReset,
@@ -45,7 +40,7 @@ import { finishCanceled } from '../jobs/worker';
 import { type Mailer, mailbox } from '../mailer';
 import { messageCost } from '../message-costs';
 import { SERVER_MESSAGES as M } from '../messages';
-import type { ModelSettingsInput, OrganizationModels } from '../model-settings';
+import type { OrganizationModels } from '../model-settings';
 import {
   acceptInvitation,
   changeMemberRole,
@@ -101,6 +96,58 @@ import { guardSignIn, guardSignUp, rateLimitsFor } from '../rate-limits';
 import { diffRevisions, restoreRevision } from '../revisions';
 import { inputHygiene } from './input-hygiene';
 import { armorPlugins, type Deadline, withTimeBudget } from './limits';
+import type {
+  AppDatabaseSizeBytesArgs,
+  AppDatabaseTablesArgs,
+  AppTableRowsArgs,
+  MutationAcceptInvitationArgs,
+  MutationCancelGenerationArgs,
+  MutationChangeMemberRoleArgs,
+  MutationCreateOrganizationArgs,
+  MutationCreateProjectArgs,
+  MutationCreateProjectGroupArgs,
+  MutationDeleteOrganizationArgs,
+  MutationDeleteProjectArgs,
+  MutationDeleteProjectGroupArgs,
+  MutationDepositCreditsArgs,
+  MutationDuplicateProjectArgs,
+  MutationFixErrorArgs,
+  MutationForkProjectArgs,
+  MutationInviteMemberArgs,
+  MutationLeaveOrganizationArgs,
+  MutationMarkRenderedArgs,
+  MutationMoveProjectArgs,
+  MutationPublishProjectArgs,
+  MutationRemoveMemberArgs,
+  MutationRenameOrganizationArgs,
+  MutationRenameProjectArgs,
+  MutationRenameProjectGroupArgs,
+  MutationReportPreviewErrorArgs,
+  MutationRequestPasswordResetArgs,
+  MutationResetPasswordArgs,
+  MutationRestoreProjectGroupRevisionArgs,
+  MutationRestoreRevisionArgs,
+  MutationRevokeInvitationArgs,
+  MutationRotateProjectAccessLinkArgs,
+  MutationSendMessageArgs,
+  MutationSetOrganizationPlanArgs,
+  MutationSetProjectEnvironmentArgs,
+  MutationSetProjectVisibilityArgs,
+  MutationSetTablePublicReadArgs,
+  MutationSignInArgs,
+  MutationSignUpArgs,
+  MutationTransferOwnershipArgs,
+  MutationUpdateDesignSystemArgs,
+  MutationUpdateModelSettingsArgs,
+  MutationUpdateUserArgs,
+  MutationVerifyEmailArgs,
+  OrganizationEventsArgs,
+  ProjectGroupRevisionsArgs,
+  QueryOrganizationArgs,
+  QueryProjectArgs,
+  QueryProjectsArgs,
+  QueryRevisionDiffArgs,
+} from './schema.gen';
 
 export interface GraphQLContext extends Deadline {
   db: Db;
@@ -169,9 +216,9 @@ const resolvers = {
     me: (_: unknown, __: unknown, ctx: GraphQLContext) => (ctx.user ? meOf(ctx.user) : null),
     organizations: (_: unknown, __: unknown, ctx: GraphQLContext) =>
       organizationsOf(ctx.db, requireUser(ctx).id),
-    projects: (_: unknown, a: { organizationId?: string | null }, ctx: GraphQLContext) =>
+    projects: (_: unknown, a: QueryProjectsArgs, ctx: GraphQLContext) =>
       listProjects(ctx.db, requireUser(ctx), a.organizationId),
-    project: async (_: unknown, a: { id: string }, ctx: GraphQLContext) => {
+    project: async (_: unknown, a: QueryProjectArgs, ctx: GraphQLContext) => {
       try {
         return await getProject(ctx.db, requireUser(ctx), a.id);
       } catch (e) {
@@ -179,7 +226,7 @@ const resolvers = {
         throw e;
       }
     },
-    organization: async (_: unknown, a: { id: string }, ctx: GraphQLContext) => {
+    organization: async (_: unknown, a: QueryOrganizationArgs, ctx: GraphQLContext) => {
       const user = requireUser(ctx);
       try {
         const role = await requireRole(ctx.db, a.id, user.id, 'VIEWER');
@@ -189,11 +236,8 @@ const resolvers = {
         throw e;
       }
     },
-    revisionDiff: (
-      _: unknown,
-      a: { projectId: string; fromRevisionId: string; toRevisionId: string },
-      ctx: GraphQLContext,
-    ) => diffRevisions(ctx.db, requireUser(ctx), a),
+    revisionDiff: (_: unknown, a: QueryRevisionDiffArgs, ctx: GraphQLContext) =>
+      diffRevisions(ctx.db, requireUser(ctx), a),
     users: (_: unknown, __: unknown, ctx: GraphQLContext) => listUsers(ctx.db, requireUser(ctx)),
     mailbox: (_: unknown, __: unknown, ctx: GraphQLContext) => {
       const user = requireUser(ctx);
@@ -203,11 +247,7 @@ const resolvers = {
     },
   },
   Mutation: {
-    signUp: async (
-      _: unknown,
-      a: { email: string; password: string; displayName?: string },
-      ctx: GraphQLContext,
-    ) => {
+    signUp: async (_: unknown, a: MutationSignUpArgs, ctx: GraphQLContext) => {
       await guardSignUp(rateLimitsFor(ctx.db), ctx.clientAddress);
       const { user, existing } = await signUp(ctx.db, a);
       // The same answer whether or not the e-mail has an account; only its owner learns of the attempt.
@@ -220,21 +260,21 @@ const resolvers = {
       await sendVerification(accountMail(ctx), user);
       return meOf(user);
     },
-    verifyEmail: async (_: unknown, a: { token: string }, ctx: GraphQLContext) =>
+    verifyEmail: async (_: unknown, a: MutationVerifyEmailArgs, ctx: GraphQLContext) =>
       meOf(await verifyEmail(ctx.db, a.token)),
     resendVerification: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
       await sendVerification(accountMail(ctx), requireUser(ctx));
       return true;
     },
-    requestPasswordReset: async (_: unknown, a: { email: string }, ctx: GraphQLContext) => {
+    requestPasswordReset: async (_: unknown, a: MutationRequestPasswordResetArgs, ctx: GraphQLContext) => {
       await requestPasswordReset(accountMail(ctx), a.email);
       return true;
     },
-    resetPassword: async (_: unknown, a: { token: string; password: string }, ctx: GraphQLContext) => {
+    resetPassword: async (_: unknown, a: MutationResetPasswordArgs, ctx: GraphQLContext) => {
       await resetPassword(ctx.db, a.token, a.password);
       return true;
     },
-    signIn: async (_: unknown, a: { email: string; password: string }, ctx: GraphQLContext) => {
+    signIn: async (_: unknown, a: MutationSignInArgs, ctx: GraphQLContext) => {
       const attempt = await guardSignIn(rateLimitsFor(ctx.db), a.email, ctx.clientAddress);
       const user = await signIn(ctx.db, a);
       await attempt.succeeded();
@@ -247,11 +287,7 @@ const resolvers = {
       ctx.clearSession();
       return true;
     },
-    createProject: async (
-      _: unknown,
-      a: { prompt: string; organizationId?: string },
-      ctx: GraphQLContext,
-    ) => {
+    createProject: async (_: unknown, a: MutationCreateProjectArgs, ctx: GraphQLContext) => {
       requireUser(ctx);
       await assertSafe(ctx.classifier, a.prompt);
       const project = await createProject(ctx.db, requireUser(ctx), a);
@@ -259,11 +295,7 @@ const resolvers = {
       ctx.onProjectChanged(project.id);
       return project;
     },
-    sendMessage: async (
-      _: unknown,
-      a: { projectId: string; text: string; baseRevisionId?: string | null },
-      ctx: GraphQLContext,
-    ) => {
+    sendMessage: async (_: unknown, a: MutationSendMessageArgs, ctx: GraphQLContext) => {
       requireUser(ctx);
       await assertSafe(ctx.classifier, a.text);
       const revision = await sendMessage(ctx.db, requireUser(ctx), a);
@@ -271,17 +303,13 @@ const resolvers = {
       ctx.onProjectChanged(revision.projectId);
       return revision;
     },
-    fixError: async (
-      _: unknown,
-      a: { projectId: string; revisionId: string; filePath: string; message: string },
-      ctx: GraphQLContext,
-    ) => {
+    fixError: async (_: unknown, a: MutationFixErrorArgs, ctx: GraphQLContext) => {
       const revision = await fixError(ctx.db, requireUser(ctx), a);
       ctx.onQueued();
       ctx.onProjectChanged(revision.projectId);
       return revision;
     },
-    cancelGeneration: async (_: unknown, a: { projectId: string }, ctx: GraphQLContext) => {
+    cancelGeneration: async (_: unknown, a: MutationCancelGenerationArgs, ctx: GraphQLContext) => {
       const { revision, running } = await cancelGeneration(
         ctx.db,
         requireUser(ctx),
@@ -292,11 +320,7 @@ const resolvers = {
       else ctx.onProjectChanged(a.projectId);
       return revision;
     },
-    setTablePublicRead: async (
-      _: unknown,
-      a: { projectId: string; table: string; publicRead: boolean },
-      ctx: GraphQLContext,
-    ) => {
+    setTablePublicRead: async (_: unknown, a: MutationSetTablePublicReadArgs, ctx: GraphQLContext) => {
       await getProject(ctx.db, requireUser(ctx), a.projectId, 'EDITOR');
       await ctx.backend.setTablePublicRead(a.projectId, a.table, a.publicRead);
       const branch = 'development' as const;
@@ -304,7 +328,7 @@ const resolvers = {
       const table = tables.find((t) => t.name === a.table) ?? { name: a.table, columns: [], rowCount: 0 };
       return { ...table, projectId: a.projectId, branch, publicRead: a.publicRead };
     },
-    markRendered: async (_: unknown, a: { revisionId: string }, ctx: GraphQLContext) => {
+    markRendered: async (_: unknown, a: MutationMarkRenderedArgs, ctx: GraphQLContext) => {
       const rev = await getRevision(ctx.db, a.revisionId);
       if (!rev) throw new KilnError('not_found', M.revisionNotFound);
       await getProject(ctx.db, requireUser(ctx), rev.projectId, 'EDITOR');
@@ -313,11 +337,7 @@ const resolvers = {
       }
       return true;
     },
-    reportPreviewError: async (
-      _: unknown,
-      a: { revisionId: string; filePath: string; mode: string; message: string },
-      ctx: GraphQLContext,
-    ) => {
+    reportPreviewError: async (_: unknown, a: MutationReportPreviewErrorArgs, ctx: GraphQLContext) => {
       const rev = await getRevision(ctx.db, a.revisionId);
       if (!rev) throw new KilnError('not_found', M.revisionNotFound);
       await getProject(ctx.db, requireUser(ctx), rev.projectId);
@@ -333,26 +353,22 @@ const resolvers = {
       });
       return true;
     },
-    publishProject: (_: unknown, a: { projectId: string }, ctx: GraphQLContext) =>
+    publishProject: (_: unknown, a: MutationPublishProjectArgs, ctx: GraphQLContext) =>
       publishProject(ctx.db, ctx.origins, requireUser(ctx), a.projectId, ctx.privateLimits, ctx.backend),
-    updateDesignSystem: async (
-      _: unknown,
-      a: DesignSystemInput & { projectId: string },
-      ctx: GraphQLContext,
-    ) => {
+    updateDesignSystem: async (_: unknown, a: MutationUpdateDesignSystemArgs, ctx: GraphQLContext) => {
       const project = await updateDesignSystem(ctx.db, requireUser(ctx), a);
       ctx.onProjectChanged(project.id); // an open preview re-reads the revision's CSS
       return project;
     },
-    setProjectEnvironment: (_: unknown, a: { projectId: string; environment: string }, ctx: GraphQLContext) =>
+    setProjectEnvironment: (_: unknown, a: MutationSetProjectEnvironmentArgs, ctx: GraphQLContext) =>
       setProjectEnvironment(ctx.db, requireUser(ctx), a),
-    setProjectVisibility: (_: unknown, a: { projectId: string; visibility: string }, ctx: GraphQLContext) =>
+    setProjectVisibility: (_: unknown, a: MutationSetProjectVisibilityArgs, ctx: GraphQLContext) =>
       setProjectVisibility(ctx.db, requireUser(ctx), ctx.privateLimits, a),
-    rotateProjectAccessLink: (_: unknown, a: { projectId: string }, ctx: GraphQLContext) =>
+    rotateProjectAccessLink: (_: unknown, a: MutationRotateProjectAccessLinkArgs, ctx: GraphQLContext) =>
       rotateAccessLink(ctx.db, ctx.origins, requireUser(ctx), a.projectId),
     restoreProjectGroupRevision: async (
       _: unknown,
-      a: { projectGroupId: string; revisionId: string },
+      a: MutationRestoreProjectGroupRevisionArgs,
       ctx: GraphQLContext,
     ) => {
       const user = requireUser(ctx);
@@ -366,92 +382,71 @@ const resolvers = {
       for (const projectId of changed) ctx.onProjectChanged(projectId);
       return (await listProjectGroupRevisions(ctx.db, a.projectGroupId, 1))[0] ?? revision;
     },
-    restoreRevision: async (
-      _: unknown,
-      a: { projectId: string; revisionId: string; baseRevisionId?: string | null },
-      ctx: GraphQLContext,
-    ) => {
+    restoreRevision: async (_: unknown, a: MutationRestoreRevisionArgs, ctx: GraphQLContext) => {
       const revision = await restoreRevision(ctx.db, requireUser(ctx), a);
       ctx.onProjectChanged(a.projectId);
       return revision;
     },
-    renameProject: (_: unknown, a: { projectId: string; name: string }, ctx: GraphQLContext) =>
+    renameProject: (_: unknown, a: MutationRenameProjectArgs, ctx: GraphQLContext) =>
       renameProject(ctx.db, requireUser(ctx), a),
-    moveProject: (_: unknown, a: { projectId: string; projectGroupId: string }, ctx: GraphQLContext) =>
+    moveProject: (_: unknown, a: MutationMoveProjectArgs, ctx: GraphQLContext) =>
       moveProject(ctx.db, requireUser(ctx), a),
-    duplicateProject: (_: unknown, a: { projectId: string }, ctx: GraphQLContext) =>
+    duplicateProject: (_: unknown, a: MutationDuplicateProjectArgs, ctx: GraphQLContext) =>
       copyProject(ctx.db, requireUser(ctx), { projectId: a.projectId, action: 'DUPLICATE' }),
-    forkProject: (_: unknown, a: { projectId: string; projectGroupId: string }, ctx: GraphQLContext) =>
+    forkProject: (_: unknown, a: MutationForkProjectArgs, ctx: GraphQLContext) =>
       copyProject(ctx.db, requireUser(ctx), { ...a, action: 'FORK' }),
-    deleteProject: (_: unknown, a: { projectId: string }, ctx: GraphQLContext) =>
+    deleteProject: (_: unknown, a: MutationDeleteProjectArgs, ctx: GraphQLContext) =>
       deleteProject(ctx.db, requireUser(ctx), a.projectId),
-    createProjectGroup: (_: unknown, a: { organizationId: string; name: string }, ctx: GraphQLContext) =>
+    createProjectGroup: (_: unknown, a: MutationCreateProjectGroupArgs, ctx: GraphQLContext) =>
       createProjectGroup(ctx.db, requireUser(ctx), a),
-    renameProjectGroup: (_: unknown, a: { id: string; name: string }, ctx: GraphQLContext) =>
+    renameProjectGroup: (_: unknown, a: MutationRenameProjectGroupArgs, ctx: GraphQLContext) =>
       renameProjectGroup(ctx.db, requireUser(ctx), a),
-    deleteProjectGroup: (_: unknown, a: { id: string }, ctx: GraphQLContext) =>
+    deleteProjectGroup: (_: unknown, a: MutationDeleteProjectGroupArgs, ctx: GraphQLContext) =>
       deleteProjectGroup(ctx.db, requireUser(ctx), a.id),
-    createOrganization: async (_: unknown, a: { name: string }, ctx: GraphQLContext) => ({
+    createOrganization: async (_: unknown, a: MutationCreateOrganizationArgs, ctx: GraphQLContext) => ({
       ...(await createOrganization(ctx.db, requireUser(ctx), a)),
       role: 'OWNER',
     }),
-    renameOrganization: async (_: unknown, a: { id: string; name: string }, ctx: GraphQLContext) => {
+    renameOrganization: async (_: unknown, a: MutationRenameOrganizationArgs, ctx: GraphQLContext) => {
       const user = requireUser(ctx);
       const org = await renameOrganization(ctx.db, user, a.id, a.name);
       return { ...org, role: await requireRole(ctx.db, a.id, user.id, 'VIEWER') };
     },
-    deleteOrganization: (_: unknown, a: { id: string }, ctx: GraphQLContext) =>
+    deleteOrganization: (_: unknown, a: MutationDeleteOrganizationArgs, ctx: GraphQLContext) =>
       deleteOrganization(ctx.db, requireUser(ctx), a.id),
-    inviteMember: async (
-      _: unknown,
-      a: { organizationId: string; email: string; role: string },
-      ctx: GraphQLContext,
-    ) => {
+    inviteMember: async (_: unknown, a: MutationInviteMemberArgs, ctx: GraphQLContext) => {
       const { invitation, token } = await inviteMember(ctx.db, requireUser(ctx), a);
       return { invitation, acceptUrl: `${ctx.origins.builderOrigin}/invitations/${token}` };
     },
-    acceptInvitation: async (_: unknown, a: { token: string }, ctx: GraphQLContext) => {
+    acceptInvitation: async (_: unknown, a: MutationAcceptInvitationArgs, ctx: GraphQLContext) => {
       const user = requireUser(ctx);
       const org = await acceptInvitation(ctx.db, user, a.token);
       return { ...org, role: await requireRole(ctx.db, org.id, user.id, 'VIEWER') };
     },
-    revokeInvitation: (_: unknown, a: { id: string }, ctx: GraphQLContext) =>
+    revokeInvitation: (_: unknown, a: MutationRevokeInvitationArgs, ctx: GraphQLContext) =>
       revokeInvitation(ctx.db, requireUser(ctx), a.id),
-    changeMemberRole: (
-      _: unknown,
-      a: { organizationId: string; userId: string; role: string },
-      ctx: GraphQLContext,
-    ) => changeMemberRole(ctx.db, requireUser(ctx), a),
-    removeMember: (_: unknown, a: { organizationId: string; userId: string }, ctx: GraphQLContext) =>
+    changeMemberRole: (_: unknown, a: MutationChangeMemberRoleArgs, ctx: GraphQLContext) =>
+      changeMemberRole(ctx.db, requireUser(ctx), a),
+    removeMember: (_: unknown, a: MutationRemoveMemberArgs, ctx: GraphQLContext) =>
       removeMember(ctx.db, requireUser(ctx), a),
-    leaveOrganization: (_: unknown, a: { organizationId: string }, ctx: GraphQLContext) => {
+    leaveOrganization: (_: unknown, a: MutationLeaveOrganizationArgs, ctx: GraphQLContext) => {
       const user = requireUser(ctx);
       return removeMember(ctx.db, user, { organizationId: a.organizationId, userId: user.id });
     },
-    transferOwnership: (_: unknown, a: { organizationId: string; userId: string }, ctx: GraphQLContext) =>
+    transferOwnership: (_: unknown, a: MutationTransferOwnershipArgs, ctx: GraphQLContext) =>
       transferOwnership(ctx.db, requireUser(ctx), a),
-    updateModelSettings: (_: unknown, a: ModelSettingsInput, ctx: GraphQLContext) =>
+    updateModelSettings: (_: unknown, a: MutationUpdateModelSettingsArgs, ctx: GraphQLContext) =>
       ctx.models.update(requireUser(ctx), a),
-    setOrganizationPlan: async (
-      _: unknown,
-      a: { organizationId: string; plan: string },
-      ctx: GraphQLContext,
-    ) => {
+    setOrganizationPlan: async (_: unknown, a: MutationSetOrganizationPlanArgs, ctx: GraphQLContext) => {
       const user = requireUser(ctx);
       const org = await setPlan(ctx.db, user, a.organizationId, a.plan);
       const role = await requireRole(ctx.db, org.id, user.id, 'VIEWER').catch(() => 'VIEWER');
       return { ...org, role };
     },
-    depositCredits: (
-      _: unknown,
-      a: { organizationId: string; amount: number; reason: string },
-      ctx: GraphQLContext,
-    ) => depositCredits(ctx.db, requireUser(ctx), a),
-    updateUser: (
-      _: unknown,
-      a: { userId: string; role?: string | null; ambassador?: boolean | null },
-      ctx: GraphQLContext,
-    ) => updateUser(ctx.db, requireUser(ctx), a),
+    depositCredits: (_: unknown, a: MutationDepositCreditsArgs, ctx: GraphQLContext) =>
+      depositCredits(ctx.db, requireUser(ctx), a),
+    updateUser: (_: unknown, a: MutationUpdateUserArgs, ctx: GraphQLContext) =>
+      updateUser(ctx.db, requireUser(ctx), a),
   },
   Organization: {
     allowance: (o: Organization) => planAllowanceForJson(o.plan as OrganizationPlan),
@@ -472,7 +467,7 @@ const resolvers = {
       ...(await creditsOf(ctx.db, requireUser(ctx), o.id)),
       refillAmount: PLAN_REFILL_CREDITS[o.plan as OrganizationPlan] ?? 0,
     }),
-    events: (o: Organization, a: { limit?: number | null }, ctx: GraphQLContext) =>
+    events: (o: Organization, a: OrganizationEventsArgs, ctx: GraphQLContext) =>
       eventsOf(ctx.db, requireUser(ctx), o.id, a.limit ?? 50),
     modelSettings: (o: Organization, _: unknown, ctx: GraphQLContext) =>
       ctx.models.settings(requireUser(ctx), o.id),
@@ -485,7 +480,7 @@ const resolvers = {
         .from(projectsTable)
         .where(eq(projectsTable.projectGroupId, g.id))
         .orderBy(desc(projectsTable.createdAt)),
-    revisions: (g: ProjectGroup, a: { limit?: number | null }, ctx: GraphQLContext) =>
+    revisions: (g: ProjectGroup, a: ProjectGroupRevisionsArgs, ctx: GraphQLContext) =>
       listProjectGroupRevisions(ctx.db, g.id, a.limit ?? 100),
   },
   ProjectGroupRevision: { createdAt: (r: { createdAt: Date }) => iso(r.createdAt) },
@@ -517,7 +512,7 @@ const resolvers = {
     }),
   },
   AppDatabase: {
-    tables: async (d: { projectId: string }, a: { branch?: string | null }, ctx: GraphQLContext) => {
+    tables: async (d: { projectId: string }, a: AppDatabaseTablesArgs, ctx: GraphQLContext) => {
       const branch = databaseBranch(a.branch);
       const [tables, open] = await Promise.all([
         ctx.backend.databases.tables({ projectId: d.projectId, branch }),
@@ -531,13 +526,13 @@ const resolvers = {
         createdAt: iso(m.createdAt),
         publishedAt: m.publishedAt ? iso(m.publishedAt) : null,
       })),
-    sizeBytes: (d: { projectId: string }, a: { branch?: string | null }, ctx: GraphQLContext) =>
+    sizeBytes: (d: { projectId: string }, a: AppDatabaseSizeBytesArgs, ctx: GraphQLContext) =>
       ctx.backend.databases.size({ projectId: d.projectId, branch: databaseBranch(a.branch) }),
   },
   AppTable: {
     rows: async (
       t: { projectId: string; branch: DatabaseBranch; name: string },
-      a: { limit?: number | null; offset?: number | null },
+      a: AppTableRowsArgs,
       ctx: GraphQLContext,
     ) => {
       const rows = await ctx.backend.databases.rows({ projectId: t.projectId, branch: t.branch }, t.name, {

@@ -1,0 +1,309 @@
+// Generated from packages/server/src/graphql/schema.graphql by packages/builder/scripts/graphql-gen.ts: resolver argument types.
+// Do not edit: change the schema and run `npm run generate -w @kiln/builder`.
+
+export interface DesignSystemColorInput {
+  name: string;
+  value: string;
+}
+
+export interface DesignSystemFontsInput {
+  body?: string | null;
+  display?: string | null;
+}
+
+/** Arguments of `AppDatabase.tables`. */
+export interface AppDatabaseTablesArgs {
+  branch?: string | null;
+}
+
+/** Arguments of `AppDatabase.sizeBytes`. */
+export interface AppDatabaseSizeBytesArgs {
+  branch?: string | null;
+}
+
+/** Arguments of `AppTable.rows`. */
+export interface AppTableRowsArgs {
+  limit?: number | null;
+  offset?: number | null;
+}
+
+/** Arguments of `Mutation.signUp`. */
+export interface MutationSignUpArgs {
+  email: string;
+  password: string;
+  displayName?: string | null;
+}
+
+/** Arguments of `Mutation.signIn`. */
+export interface MutationSignInArgs {
+  email: string;
+  password: string;
+}
+
+/** Arguments of `Mutation.verifyEmail`. */
+export interface MutationVerifyEmailArgs {
+  token: string;
+}
+
+/** Arguments of `Mutation.requestPasswordReset`. */
+export interface MutationRequestPasswordResetArgs {
+  email: string;
+}
+
+/** Arguments of `Mutation.resetPassword`. */
+export interface MutationResetPasswordArgs {
+  token: string;
+  password: string;
+}
+
+/** Arguments of `Mutation.createProject`. */
+export interface MutationCreateProjectArgs {
+  prompt: string;
+  organizationId?: string | null;
+}
+
+/** Arguments of `Mutation.sendMessage`. */
+export interface MutationSendMessageArgs {
+  projectId: string;
+  text: string;
+  baseRevisionId?: string | null;
+}
+
+/** Arguments of `Mutation.fixError`. */
+export interface MutationFixErrorArgs {
+  projectId: string;
+  revisionId: string;
+  filePath: string;
+  message: string;
+}
+
+/** Arguments of `Mutation.cancelGeneration`. */
+export interface MutationCancelGenerationArgs {
+  projectId: string;
+}
+
+/** Arguments of `Mutation.markRendered`. */
+export interface MutationMarkRenderedArgs {
+  revisionId: string;
+}
+
+/** Arguments of `Mutation.setTablePublicRead`. */
+export interface MutationSetTablePublicReadArgs {
+  projectId: string;
+  table: string;
+  publicRead: boolean;
+}
+
+/** Arguments of `Mutation.reportPreviewError`. */
+export interface MutationReportPreviewErrorArgs {
+  revisionId: string;
+  filePath: string;
+  mode: string;
+  message: string;
+}
+
+/** Arguments of `Mutation.publishProject`. */
+export interface MutationPublishProjectArgs {
+  projectId: string;
+}
+
+/** Arguments of `Mutation.restoreRevision`. */
+export interface MutationRestoreRevisionArgs {
+  projectId: string;
+  revisionId: string;
+  baseRevisionId?: string | null;
+}
+
+/** Arguments of `Mutation.renameProject`. */
+export interface MutationRenameProjectArgs {
+  projectId: string;
+  name: string;
+}
+
+/** Arguments of `Mutation.moveProject`. */
+export interface MutationMoveProjectArgs {
+  projectId: string;
+  projectGroupId: string;
+}
+
+/** Arguments of `Mutation.duplicateProject`. */
+export interface MutationDuplicateProjectArgs {
+  projectId: string;
+}
+
+/** Arguments of `Mutation.forkProject`. */
+export interface MutationForkProjectArgs {
+  projectId: string;
+  projectGroupId: string;
+}
+
+/** Arguments of `Mutation.deleteProject`. */
+export interface MutationDeleteProjectArgs {
+  projectId: string;
+}
+
+/** Arguments of `Mutation.updateDesignSystem`. */
+export interface MutationUpdateDesignSystemArgs {
+  projectId: string;
+  tailwindConfig: string;
+  fonts?: DesignSystemFontsInput | null;
+  colors?: DesignSystemColorInput[] | null;
+}
+
+/** Arguments of `Mutation.setProjectEnvironment`. */
+export interface MutationSetProjectEnvironmentArgs {
+  projectId: string;
+  environment: string;
+}
+
+/** Arguments of `Mutation.setProjectVisibility`. */
+export interface MutationSetProjectVisibilityArgs {
+  projectId: string;
+  visibility: string;
+}
+
+/** Arguments of `Mutation.rotateProjectAccessLink`. */
+export interface MutationRotateProjectAccessLinkArgs {
+  projectId: string;
+}
+
+/** Arguments of `Mutation.restoreProjectGroupRevision`. */
+export interface MutationRestoreProjectGroupRevisionArgs {
+  projectGroupId: string;
+  revisionId: string;
+}
+
+/** Arguments of `Mutation.createProjectGroup`. */
+export interface MutationCreateProjectGroupArgs {
+  organizationId: string;
+  name: string;
+}
+
+/** Arguments of `Mutation.renameProjectGroup`. */
+export interface MutationRenameProjectGroupArgs {
+  id: string;
+  name: string;
+}
+
+/** Arguments of `Mutation.deleteProjectGroup`. */
+export interface MutationDeleteProjectGroupArgs {
+  id: string;
+}
+
+/** Arguments of `Mutation.createOrganization`. */
+export interface MutationCreateOrganizationArgs {
+  name: string;
+}
+
+/** Arguments of `Mutation.renameOrganization`. */
+export interface MutationRenameOrganizationArgs {
+  id: string;
+  name: string;
+}
+
+/** Arguments of `Mutation.deleteOrganization`. */
+export interface MutationDeleteOrganizationArgs {
+  id: string;
+}
+
+/** Arguments of `Mutation.inviteMember`. */
+export interface MutationInviteMemberArgs {
+  organizationId: string;
+  email: string;
+  role: string;
+}
+
+/** Arguments of `Mutation.acceptInvitation`. */
+export interface MutationAcceptInvitationArgs {
+  token: string;
+}
+
+/** Arguments of `Mutation.revokeInvitation`. */
+export interface MutationRevokeInvitationArgs {
+  id: string;
+}
+
+/** Arguments of `Mutation.changeMemberRole`. */
+export interface MutationChangeMemberRoleArgs {
+  organizationId: string;
+  userId: string;
+  role: string;
+}
+
+/** Arguments of `Mutation.removeMember`. */
+export interface MutationRemoveMemberArgs {
+  organizationId: string;
+  userId: string;
+}
+
+/** Arguments of `Mutation.leaveOrganization`. */
+export interface MutationLeaveOrganizationArgs {
+  organizationId: string;
+}
+
+/** Arguments of `Mutation.transferOwnership`. */
+export interface MutationTransferOwnershipArgs {
+  organizationId: string;
+  userId: string;
+}
+
+/** Arguments of `Mutation.updateModelSettings`. */
+export interface MutationUpdateModelSettingsArgs {
+  organizationId: string;
+  model?: string | null;
+  baseUrl?: string | null;
+  apiKey?: string | null;
+  clearApiKey?: boolean | null;
+}
+
+/** Arguments of `Mutation.setOrganizationPlan`. */
+export interface MutationSetOrganizationPlanArgs {
+  organizationId: string;
+  plan: string;
+}
+
+/** Arguments of `Mutation.depositCredits`. */
+export interface MutationDepositCreditsArgs {
+  organizationId: string;
+  amount: number;
+  reason: string;
+}
+
+/** Arguments of `Mutation.updateUser`. */
+export interface MutationUpdateUserArgs {
+  userId: string;
+  role?: string | null;
+  ambassador?: boolean | null;
+}
+
+/** Arguments of `Organization.events`. */
+export interface OrganizationEventsArgs {
+  limit?: number | null;
+}
+
+/** Arguments of `ProjectGroup.revisions`. */
+export interface ProjectGroupRevisionsArgs {
+  limit?: number | null;
+}
+
+/** Arguments of `Query.projects`. */
+export interface QueryProjectsArgs {
+  organizationId?: string | null;
+}
+
+/** Arguments of `Query.project`. */
+export interface QueryProjectArgs {
+  id: string;
+}
+
+/** Arguments of `Query.organization`. */
+export interface QueryOrganizationArgs {
+  id: string;
+}
+
+/** Arguments of `Query.revisionDiff`. */
+export interface QueryRevisionDiffArgs {
+  projectId: string;
+  fromRevisionId: string;
+  toRevisionId: string;
+}
