@@ -3,7 +3,7 @@
  * from the app's root (`app/page.tsx`, `src/components/X.tsx`, `components/X.tsx`), a Next.js `pages/` file,
  * a missing extension, or an extension changed from the project's module (`page.jsx` for an existing
  * `page.tsx`) is mapped to the module it means; a path that cannot be made valid is refused with the spec's
- * message ("… is not in a known source directory", "… does not have a valid extension").
+ * messages (core `MESSAGES`: not in a known source directory, no valid extension).
  * @module
  */
 import { hasModuleExtension, isInSourceDirectory, MESSAGES, MODULE_EXTENSIONS } from '@kiln/core';

@@ -94,7 +94,7 @@ Types: PAGE, COMPONENT, FUNCTION, EXPO_PAGE, AUTH_PAGE_SIGN_IN, AUTH_PAGE_SIGN_U
 
 # Code conventions (web pages and components)
 - Each page and component is one TSX module: export default function Name(props) { ... }; a component's Name is its file name.
-- Imports allowed: react (hooks), lucide-react icons, the project's own components, and these libraries: ${WEB_LIBRARIES}. No others.
+- Imports: react (hooks), lucide-react icons, the project's own components, and these libraries, which load instantly: ${WEB_LIBRARIES}. Any other npm package works too (downloaded on first use): prefer the list. Never Node-only modules (fs, child_process, net) in pages or components: use a function.
 - Style only with Tailwind utility classes (no CSS files, no style tags); hex colours as arbitrary values (bg-[#0f172a]).
 - The UI must be responsive and polished; every form field has a name attribute.
 - Links between pages are plain <a href="/route"> elements. localStorage is available for persistence.

@@ -62,7 +62,7 @@ export default function LeadForm() {
       return true;
     }
     if (answer && answer.error) return refuse(answer.error, answer.field);
-    return source === 'server' ? refuse('Something went wrong. Please try again.') : null;
+    return source === 'server' ? refuse('That did not go through. Please try again.') : null;
   }
 
   function refuse(message, field) {

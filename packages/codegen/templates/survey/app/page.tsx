@@ -90,7 +90,7 @@ export default function HomePage() {
       if (Array.isArray(answer.missing)) setMissing(answer.missing);
       return refuse(answer.error);
     }
-    return source === 'server' ? refuse('Something went wrong. Please try again.') : null;
+    return source === 'server' ? refuse('That did not go through. Please try again.') : null;
   }
 
   async function handleSubmit(event) {
