@@ -17,6 +17,7 @@ import type { PackageResolver } from '../packages/resolver';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
 import type { RoomEvent } from '../rooms';
 import { queueAutoFix, wantsAutoFix } from './autofix';
+import { DraftStream } from './draft-stream';
 import { disallowedModule, recentPaths, storedModules } from './generated-modules';
 import {
   changedNothing,
@@ -28,10 +29,6 @@ import {
 } from './problems';
 import { closeValidation, validateRevision } from './validate';
 
-/** Drafts reach the room at most this often per generation (trailing, so the last change is never held). */
-const PUBLISH_MS = 50;
-/** Drafts are written to the database at most this often (for readers without a room, and crash recovery). */
-const PERSIST_MS = 1000;
 /** Why a running generation was aborted: the server is stopping (requeue), or the user canceled it. */
 type AbortReason = 'shutdown' | 'canceled';
 const CANCELED_MESSAGE = 'Canceled. Nothing was changed.';
@@ -217,7 +214,6 @@ export class GenerationWorkers {
       jobId: job.id,
       status: 'RUNNING',
     });
-    const drafts = new Map(revision.modules.map((m) => [m.filePath, m]));
     const target = {
       organizationId: await organizationOf(db, revision.projectId),
       projectId: revision.projectId,
@@ -230,49 +226,18 @@ export class GenerationWorkers {
       });
     let text = '';
     // Drafts go to the room from memory, and to the database now and then; neither holds up reading the model.
-    const changed = new Set<string>();
-    let lastPublish = 0;
-    let publishTimer: NodeJS.Timeout | undefined;
-    const publishDrafts = () => {
-      clearTimeout(publishTimer);
-      publishTimer = undefined;
-      if (changed.size === 0) return;
-      lastPublish = Date.now();
-      const modules = [...changed].map(
-        (filePath) => drafts.get(filePath) ?? { filePath, deleted: true as const },
-      );
-      changed.clear();
-      this.#opts.publish(target, {
-        type: 'drafts',
-        projectId: revision.projectId,
-        revisionId: revision.id,
-        modules,
-      });
-    };
-    const draftChanged = (filePath: string) => {
-      changed.add(filePath);
-      dirty = true;
-      const wait = PUBLISH_MS - (Date.now() - lastPublish);
-      if (wait <= 0) publishDrafts();
-      else publishTimer ??= setTimeout(publishDrafts, wait);
-    };
-    let dirty = false;
-    let lastFlush = Date.now();
-    let persisting: Promise<unknown> | undefined;
-    const flush = (force = false): Promise<unknown> | undefined => {
-      if (persisting || !dirty || (!force && Date.now() - lastFlush < PERSIST_MS)) return persisting;
-      dirty = false;
-      lastFlush = Date.now();
-      persisting = db
-        .update(revisions)
-        .set({ modules: [...drafts.values()], updatedAt: new Date() })
-        .where(eq(revisions.id, revision.id))
-        .catch((err) => this.#opts.log('saving drafts failed', err))
-        .finally(() => {
-          persisting = undefined;
-        });
-      return persisting;
-    };
+    const drafts = new DraftStream(
+      db,
+      revision,
+      (modules) =>
+        this.#opts.publish(target, {
+          type: 'drafts',
+          projectId: revision.projectId,
+          revisionId: revision.id,
+          modules,
+        }),
+      this.#opts.log,
+    );
     // The heartbeat also notices a cancel made through another process: the job is no longer RUNNING.
     const heartbeat = setInterval(() => {
       void db
@@ -311,16 +276,14 @@ export class GenerationWorkers {
           publishStatus(ev.status);
         } else if (ev.type === 'text') text += ev.text;
         else if (ev.type === 'module') {
-          drafts.set(ev.module.filePath, ev.module);
-          draftChanged(ev.module.filePath);
+          drafts.set(ev.module);
         } else if (ev.type === 'delete') {
           drafts.delete(ev.filePath);
-          draftChanged(ev.filePath);
         } else if (ev.type === 'done') done = ev;
-        void flush();
+        void drafts.flush();
       }
-      publishDrafts();
-      await persisting;
+      drafts.publishNow();
+      await drafts.persisting;
       if (ctrl.signal.aborted) throw ctrl.signal.reason;
       if (!done) throw new Error('The generator ended without a result.');
       // Tables first: the functions validated and previewed next may read them.
@@ -364,12 +327,8 @@ export class GenerationWorkers {
         problems.length === 0 &&
         changedNothing(revision.action, startModules, finalModules, done.migrations?.length ?? 0);
       // Drafts streamed for a block that was dropped in the end leave the room's view of the revision.
-      for (const filePath of [...drafts.keys()]) {
-        if (finalModules.some((m) => m.filePath === filePath)) continue;
-        drafts.delete(filePath);
-        draftChanged(filePath);
-      }
-      publishDrafts();
+      drafts.keepOnly(finalModules);
+      drafts.publishNow();
       if (ctrl.signal.aborted) throw ctrl.signal.reason;
       const usage = done.usage;
       const doneAt = new Date();
@@ -446,8 +405,8 @@ export class GenerationWorkers {
         });
       } else if (ctrl.signal.aborted) {
         // Shut down mid-run: keep the drafts, end the run, queue the job again for the next start.
-        await persisting;
-        await flush(true);
+        await drafts.persisting;
+        await drafts.flush(true);
         await db
           .update(runs)
           .set({ status: 'CANCELED', endedAt: new Date() })
@@ -473,7 +432,7 @@ export class GenerationWorkers {
       }
     } finally {
       clearInterval(heartbeat);
-      clearTimeout(publishTimer);
+      drafts.close();
       this.#running.delete(job.id);
       await refreshProjectGroupStatus(db, revision.projectId, this.#opts.log);
       this.#opts.onProjectChanged(revision.projectId);
