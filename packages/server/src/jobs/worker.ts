@@ -5,8 +5,8 @@
  * Jobs whose heartbeat stops (a killed server) are marked STALLED and queued again once; after that, failed.
  */
 import { type GenerationEvent, type GenModule, generate, type ModelProvider } from '@kiln/codegen';
-import { JOB_STALL_CHECK_INTERVAL_MS, JOB_STALL_TIMEOUT_MS, MESSAGES } from '@kiln/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { JOB_STALL_CHECK_INTERVAL_MS, MESSAGES } from '@kiln/core';
+import { eq } from 'drizzle-orm';
 import type { AppBackend } from '../app-backend';
 import { charge, refundRevision, usageCredits } from '../credits';
 import type { Db } from '../db/index';
@@ -27,14 +27,10 @@ import {
   problemsText,
   truthfulBlocks,
 } from './problems';
+import { type AbortReason, claimJob, type Job, requeueStalled, startHeartbeat } from './queue';
 import { closeValidation, validateRevision } from './validate';
 
-/** Why a running generation was aborted: the server is stopping (requeue), or the user canceled it. */
-type AbortReason = 'shutdown' | 'canceled';
 const CANCELED_MESSAGE = 'Canceled. Nothing was changed.';
-const MAX_ATTEMPTS = 2;
-
-type Job = typeof jobs.$inferSelect;
 
 export interface WorkerOptions {
   /** Parallel generations in this process (default 2). */
@@ -123,7 +119,7 @@ export class GenerationWorkers {
 
   async #loop(): Promise<void> {
     while (!this.#stopped) {
-      const job = await this.#claim().catch((err) => {
+      const job = await claimJob(this.#db, this.#workerId).catch((err) => {
         this.#opts.log('claim failed', err);
         return undefined;
       });
@@ -144,57 +140,21 @@ export class GenerationWorkers {
     }
   }
 
-  async #claim(): Promise<Job | undefined> {
-    const result = await this.#db.execute(sql`
-      UPDATE jobs SET status = 'RUNNING', locked_by = ${this.#workerId}, heartbeat_at = now(),
-        attempts = attempts + 1, updated_at = now()
-      WHERE id = (SELECT id FROM jobs WHERE status = 'PENDING' ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING id`);
-    const id = (result.rows[0] as { id?: string } | undefined)?.id;
-    if (!id) return undefined;
-    const [job] = await this.#db.select().from(jobs).where(eq(jobs.id, id));
-    return job;
-  }
-
   /**
    * Jobs RUNNING without a heartbeat for JOB_STALL_TIMEOUT_MS (with `all`, every RUNNING job): STALLED, and
    * queued again while attempts remain. The revision keeps the drafts saved so far until the retry replaces them.
    */
   async recoverStalled(opts: { all?: boolean } = {}): Promise<number> {
-    const cutoff = new Date(Date.now() - JOB_STALL_TIMEOUT_MS);
-    const stalled = await this.#db
-      .update(jobs)
-      .set({ status: 'STALLED', updatedAt: new Date() })
-      .where(
-        opts.all
-          ? eq(jobs.status, 'RUNNING')
-          : and(eq(jobs.status, 'RUNNING'), sql`${jobs.heartbeatAt} < ${cutoff}`),
-      )
-      .returning();
-    for (const job of stalled) {
-      await this.#db
-        .update(runs)
-        .set({ status: 'FAILED', error: 'stalled', endedAt: new Date() })
-        .where(and(eq(runs.jobId, job.id), eq(runs.status, 'RUNNING')));
-      if (job.attempts < MAX_ATTEMPTS) {
-        await this.#db.insert(jobs).values({
-          id: newId(),
-          kind: job.kind,
-          revisionId: job.revisionId,
-          status: 'PENDING',
-          attempts: job.attempts,
-        });
-      } else {
-        // No run of this process ends it, so bring the group's status and the room up to date here.
-        const projectId = await this.#failRevision(job.revisionId, 'The generation stopped responding.');
-        if (projectId) {
-          await refreshProjectGroupStatus(this.#db, projectId, this.#opts.log);
-          this.#opts.onProjectChanged(projectId);
-        }
+    const stalled = await requeueStalled(this.#db, opts, async (job) => {
+      // No run of this process ends it, so bring the group's status and the room up to date here.
+      const projectId = await this.#failRevision(job.revisionId, 'The generation stopped responding.');
+      if (projectId) {
+        await refreshProjectGroupStatus(this.#db, projectId, this.#opts.log);
+        this.#opts.onProjectChanged(projectId);
       }
-    }
-    if (stalled.length) this.wake();
-    return stalled.length;
+    });
+    if (stalled) this.wake();
+    return stalled;
   }
 
   async #process(job: Job): Promise<void> {
@@ -238,18 +198,7 @@ export class GenerationWorkers {
         }),
       this.#opts.log,
     );
-    // The heartbeat also notices a cancel made through another process: the job is no longer RUNNING.
-    const heartbeat = setInterval(() => {
-      void db
-        .update(jobs)
-        .set({ heartbeatAt: new Date() })
-        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'RUNNING')))
-        .returning({ id: jobs.id })
-        .then((rows) => {
-          if (rows.length === 0) ctrl.abort('canceled' satisfies AbortReason);
-        })
-        .catch(() => {});
-    }, JOB_STALL_CHECK_INTERVAL_MS / 4);
+    const heartbeat = startHeartbeat(db, job.id, ctrl);
     try {
       // A retry starts again from the parent's modules; the drafts of the attempt that died stay visible meanwhile.
       const [parent] = revision.parentId
