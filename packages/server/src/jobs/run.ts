@@ -24,7 +24,6 @@ import {
 } from './problems';
 import { type Job, startHeartbeat } from './queue';
 import { validateRevision } from './validate';
-
 import type { WorkerOptions } from './worker';
 
 const CANCELED_MESSAGE = 'Canceled. Nothing was changed.';

@@ -3,6 +3,8 @@
  * processes never do the same work), streams the generator's events into the revision (drafts flushed a few
  * times a second so the builder sees the app being written), then validates and finishes the run.
  * Jobs whose heartbeat stops (a killed server) are marked STALLED and queued again once; after that, failed.
+ * The queue (claim, heartbeat, stall requeue) is queue.ts, one run is run.ts, its drafts draft-stream.ts; this
+ * file keeps the loops, wake-ups, cancel and shutdown.
  */
 import type { ModelProvider } from '@kiln/codegen';
 import { JOB_STALL_CHECK_INTERVAL_MS } from '@kiln/core';
