@@ -19,12 +19,9 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import { createGraphQLError, createSchema, createYoga } from 'graphql-yoga';
 import { createSession, endSession, signIn, signUp, type User } from '../accounts';
-import { listUsers, updateUser } from '../admin';
-import type { AppBackend } from '../app-backend';
-import { assertSafe, type ContentClassifier } from '../content-safety';
+import { assertSafe } from '../content-safety';
 import { creditsOf, depositCredits, eventsOf, PLAN_REFILL_CREDITS } from '../credits';
 import { cachedCss } from '../css';
-import type { Db } from '../db/index';
 import { projects as projectsTable, revisions } from '../db/schema';
 import { designSystemCss, designSystemForApi, updateDesignSystem } from '../design-system';
 import {
@@ -37,10 +34,9 @@ import {
 } from '../email-tokens';
 import { modulePathSegment } from '../jobs/generated-modules';
 import { finishCanceled } from '../jobs/worker';
-import { type Mailer, mailbox } from '../mailer';
+import { mailbox } from '../mailer';
 import { messageCost } from '../message-costs';
 import { SERVER_MESSAGES as M } from '../messages';
-import type { OrganizationModels } from '../model-settings';
 import {
   acceptInvitation,
   changeMemberRole,
@@ -57,9 +53,8 @@ import {
   setPlan,
   transferOwnership,
 } from '../organizations';
-import type { Origins } from '../origins';
 import { requireRole } from '../permissions';
-import { limitForJson, type PrivateLimits } from '../plan-limits';
+import { limitForJson } from '../plan-limits';
 import { listProjectGroupRevisions, restoreProjectGroupRevision } from '../project-group-revisions';
 import {
   copyProject,
@@ -94,8 +89,10 @@ import {
 import { publishInfo, publishProject } from '../publish';
 import { guardSignIn, guardSignUp, rateLimitsFor } from '../rate-limits';
 import { diffRevisions, restoreRevision } from '../revisions';
+import { type GraphQLContext, iso, requireUser } from './context';
 import { inputHygiene } from './input-hygiene';
-import { armorPlugins, type Deadline, withTimeBudget } from './limits';
+import { armorPlugins, withTimeBudget } from './limits';
+import * as admin from './resolvers/admin';
 import type {
   AppDatabaseSizeBytesArgs,
   AppDatabaseTablesArgs,
@@ -139,7 +136,6 @@ import type {
   MutationTransferOwnershipArgs,
   MutationUpdateDesignSystemArgs,
   MutationUpdateModelSettingsArgs,
-  MutationUpdateUserArgs,
   MutationVerifyEmailArgs,
   OrganizationEventsArgs,
   ProjectGroupRevisionsArgs,
@@ -149,33 +145,7 @@ import type {
   QueryRevisionDiffArgs,
 } from './schema.gen';
 
-export interface GraphQLContext extends Deadline {
-  db: Db;
-  mailer: Mailer;
-  origins: Origins;
-  user: User | null;
-  /** Start a session cookie for this response. */
-  setSession(token: string, expiresAt: Date): void;
-  clearSession(): void;
-  sessionToken: string | undefined;
-  /** The caller's address (for rate limits): the TCP peer, or X-Forwarded-For behind a trusted proxy. */
-  clientAddress: string;
-  classifier: ContentClassifier;
-  /** A revision was queued: wake the workers. */
-  onQueued(): void;
-  /** A generation was canceled: abort it if this process runs it. */
-  onCancel(revisionId: string): void;
-  /** A project's latest revision changed: tell its room. */
-  onProjectChanged(projectId: string): void;
-  /** The server's log. */
-  log(msg: string, extra?: unknown): void;
-  /** Per-organisation model settings. */
-  models: OrganizationModels;
-  /** Plan limits on private projects and their pages. */
-  privateLimits: PrivateLimits;
-  /** Generated apps' functions and databases. */
-  backend: AppBackend;
-}
+export type { GraphQLContext } from './context';
 
 const typeDefs = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
 
@@ -185,13 +155,6 @@ function databaseBranch(value: string | null | undefined): DatabaseBranch {
   if (value === 'main') return 'main';
   throw new KilnError('validation', 'branch must be main or development.');
 }
-
-function requireUser(ctx: GraphQLContext): User {
-  if (!ctx.user) throw new KilnError('unauthenticated', M.signInRequired);
-  return ctx.user;
-}
-
-const iso = (d: Date) => d.toISOString();
 
 const accountMail = (ctx: GraphQLContext): AccountMail => ({
   db: ctx.db,
@@ -213,6 +176,7 @@ const meOf = (u: User) => ({
 
 const resolvers = {
   Query: {
+    ...admin.Query,
     me: (_: unknown, __: unknown, ctx: GraphQLContext) => (ctx.user ? meOf(ctx.user) : null),
     organizations: (_: unknown, __: unknown, ctx: GraphQLContext) =>
       organizationsOf(ctx.db, requireUser(ctx).id),
@@ -238,7 +202,6 @@ const resolvers = {
     },
     revisionDiff: (_: unknown, a: QueryRevisionDiffArgs, ctx: GraphQLContext) =>
       diffRevisions(ctx.db, requireUser(ctx), a),
-    users: (_: unknown, __: unknown, ctx: GraphQLContext) => listUsers(ctx.db, requireUser(ctx)),
     mailbox: (_: unknown, __: unknown, ctx: GraphQLContext) => {
       const user = requireUser(ctx);
       if (ctx.mailer.smtp)
@@ -247,6 +210,7 @@ const resolvers = {
     },
   },
   Mutation: {
+    ...admin.Mutation,
     signUp: async (_: unknown, a: MutationSignUpArgs, ctx: GraphQLContext) => {
       await guardSignUp(rateLimitsFor(ctx.db), ctx.clientAddress);
       const { user, existing } = await signUp(ctx.db, a);
@@ -445,8 +409,6 @@ const resolvers = {
     },
     depositCredits: (_: unknown, a: MutationDepositCreditsArgs, ctx: GraphQLContext) =>
       depositCredits(ctx.db, requireUser(ctx), a),
-    updateUser: (_: unknown, a: MutationUpdateUserArgs, ctx: GraphQLContext) =>
-      updateUser(ctx.db, requireUser(ctx), a),
   },
   Organization: {
     allowance: (o: Organization) => planAllowanceForJson(o.plan as OrganizationPlan),
@@ -491,7 +453,7 @@ const resolvers = {
     createdAt: (e: { createdAt: Date }) => iso(e.createdAt),
   },
   Event: { createdAt: (e: { createdAt: Date }) => iso(e.createdAt) },
-  AdminUser: { createdAt: (u: { createdAt: Date }) => iso(u.createdAt) },
+  ...admin.types,
   Mail: { createdAt: (m: { createdAt: Date }) => iso(m.createdAt) },
   Project: {
     createdAt: (p: Project) => iso(p.createdAt),

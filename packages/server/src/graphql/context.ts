@@ -1,0 +1,48 @@
+/** The GraphQL request context and the helpers every resolver file shares. */
+import { KilnError } from '@kiln/core';
+import type { User } from '../accounts';
+import type { AppBackend } from '../app-backend';
+import type { ContentClassifier } from '../content-safety';
+import type { Db } from '../db/index';
+import type { Mailer } from '../mailer';
+import { SERVER_MESSAGES as M } from '../messages';
+import type { OrganizationModels } from '../model-settings';
+import type { Origins } from '../origins';
+import type { PrivateLimits } from '../plan-limits';
+import type { Deadline } from './limits';
+
+export interface GraphQLContext extends Deadline {
+  db: Db;
+  mailer: Mailer;
+  origins: Origins;
+  user: User | null;
+  /** Start a session cookie for this response. */
+  setSession(token: string, expiresAt: Date): void;
+  clearSession(): void;
+  sessionToken: string | undefined;
+  /** The caller's address (for rate limits): the TCP peer, or X-Forwarded-For behind a trusted proxy. */
+  clientAddress: string;
+  classifier: ContentClassifier;
+  /** A revision was queued: wake the workers. */
+  onQueued(): void;
+  /** A generation was canceled: abort it if this process runs it. */
+  onCancel(revisionId: string): void;
+  /** A project's latest revision changed: tell its room. */
+  onProjectChanged(projectId: string): void;
+  /** The server's log. */
+  log(msg: string, extra?: unknown): void;
+  /** Per-organisation model settings. */
+  models: OrganizationModels;
+  /** Plan limits on private projects and their pages. */
+  privateLimits: PrivateLimits;
+  /** Generated apps' functions and databases. */
+  backend: AppBackend;
+}
+
+/** The signed-in user, or an `unauthenticated` error. */
+export function requireUser(ctx: GraphQLContext): User {
+  if (!ctx.user) throw new KilnError('unauthenticated', M.signInRequired);
+  return ctx.user;
+}
+
+export const iso = (d: Date) => d.toISOString();
