@@ -18,7 +18,7 @@ import { createMailer } from './mailer';
 import { OrganizationModels } from './model-settings';
 import { createOrigins, type Origins } from './origins';
 import { PackageResolver } from './packages/resolver';
-import { RateLimits, useRateLimits } from './rate-limits';
+import { RateLimits } from './rate-limits';
 import { Rooms } from './rooms';
 import { createSecretBox, loadSecretKey } from './secrets';
 
@@ -94,7 +94,6 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     database.kind === 'postgres' && config.databaseUrl
       ? await RateLimits.postgres(config.databaseUrl, limitOptions)
       : RateLimits.memory(limitOptions);
-  useRateLimits(database.db, rateLimits);
   const backend = new AppBackend(database.db, { dataDir: config.dataDir, secretKey, log });
   const rooms = new Rooms(database.db);
   if (database.kind === 'postgres' && config.databaseUrl) await rooms.listen(config.databaseUrl);
@@ -137,6 +136,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     models,
     backend,
     trustProxy: config.trustProxy,
+    rateLimits,
     packages,
     log,
   });

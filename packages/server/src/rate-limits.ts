@@ -13,7 +13,6 @@ import {
   RateLimiterPostgres,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import type { Db } from './db/index';
 
 /** A fixed window: at most `points` in `durationSeconds`, counted from the first one. */
 export interface Limit {
@@ -229,22 +228,4 @@ export async function guardSignUp(limits: RateLimits, address: string): Promise<
   const wait = await limits.take('signUpPerAddress', address);
   if (wait !== null)
     throw rateLimited(`Too many accounts were created from your network. ${tryAgainIn(wait)}`, wait);
-}
-
-// The limits of each server, by its database handle (the GraphQL context carries the handle).
-const byDatabase = new WeakMap<Db, RateLimits>();
-
-/** Makes `limits` the ones requests on this database handle use (done by `startKiln`). */
-export function useRateLimits(db: Db, limits: RateLimits): void {
-  byDatabase.set(db, limits);
-}
-
-/** The limits for this database handle; in memory with the defaults when none were set. */
-export function rateLimitsFor(db: Db): RateLimits {
-  let limits = byDatabase.get(db);
-  if (!limits) {
-    limits = RateLimits.memory();
-    byDatabase.set(db, limits);
-  }
-  return limits;
 }

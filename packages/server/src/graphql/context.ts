@@ -9,6 +9,7 @@ import { SERVER_MESSAGES as M } from '../messages';
 import type { OrganizationModels } from '../model-settings';
 import type { Origins } from '../origins';
 import type { PrivateLimits } from '../plan-limits';
+import type { RateLimits } from '../rate-limits';
 import type { Deadline } from './limits';
 
 export interface GraphQLContext extends Deadline {
@@ -37,6 +38,8 @@ export interface GraphQLContext extends Deadline {
   privateLimits: PrivateLimits;
   /** Generated apps' functions and databases. */
   backend: AppBackend;
+  /** Sign-in, sign-up and mail limits (in memory, or shared through PostgreSQL). */
+  rateLimits: RateLimits;
 }
 
 /** The signed-in user, or an `unauthenticated` error. */

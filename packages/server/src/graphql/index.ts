@@ -87,7 +87,7 @@ import {
   sendMessage,
 } from '../projects';
 import { publishInfo, publishProject } from '../publish';
-import { guardSignIn, guardSignUp, rateLimitsFor } from '../rate-limits';
+import { guardSignIn, guardSignUp } from '../rate-limits';
 import { diffRevisions, restoreRevision } from '../revisions';
 import { type GraphQLContext, iso, requireUser } from './context';
 import { inputHygiene } from './input-hygiene';
@@ -160,7 +160,7 @@ const accountMail = (ctx: GraphQLContext): AccountMail => ({
   db: ctx.db,
   mailer: ctx.mailer,
   builderOrigin: ctx.origins.builderOrigin,
-  limits: rateLimitsFor(ctx.db),
+  limits: ctx.rateLimits,
   log: ctx.log,
 });
 
@@ -212,7 +212,7 @@ const resolvers = {
   Mutation: {
     ...admin.Mutation,
     signUp: async (_: unknown, a: MutationSignUpArgs, ctx: GraphQLContext) => {
-      await guardSignUp(rateLimitsFor(ctx.db), ctx.clientAddress);
+      await guardSignUp(ctx.rateLimits, ctx.clientAddress);
       const { user, existing } = await signUp(ctx.db, a);
       // The same answer whether or not the e-mail has an account; only its owner learns of the attempt.
       if (existing) {
@@ -239,7 +239,7 @@ const resolvers = {
       return true;
     },
     signIn: async (_: unknown, a: MutationSignInArgs, ctx: GraphQLContext) => {
-      const attempt = await guardSignIn(rateLimitsFor(ctx.db), a.email, ctx.clientAddress);
+      const attempt = await guardSignIn(ctx.rateLimits, a.email, ctx.clientAddress);
       const user = await signIn(ctx.db, a);
       await attempt.succeeded();
       const s = await createSession(ctx.db, user.id);

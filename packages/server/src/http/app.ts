@@ -38,6 +38,7 @@ import { npmRoutes, previewRevision } from '../packages/http';
 import type { PackageResolver } from '../packages/resolver';
 import type { PrivateLimits } from '../plan-limits';
 import { appAtSlug } from '../project-settings';
+import type { RateLimits } from '../rate-limits';
 import { clientAddress, type NodeBindings } from './client-address';
 import { mayOpenApp, publishedAppPage } from './published-app';
 import {
@@ -67,6 +68,8 @@ export interface HttpDeps {
   models: OrganizationModels;
   /** Generated apps' functions and databases. */
   backend: AppBackend;
+  /** Sign-in, sign-up and mail limits (kiln.ts: in memory, or in PostgreSQL with DATABASE_URL). */
+  rateLimits: RateLimits;
   /** Take the client's address from X-Forwarded-For (config.trustProxy). */
   trustProxy: boolean;
   /** npm packages outside the preview's catalogue (src/packages); absent: `/_kiln/npm/*` answers 404. */
@@ -138,6 +141,7 @@ function builderApp(deps: HttpDeps) {
       privateLimits: deps.privateLimits,
       models: deps.models,
       backend: deps.backend,
+      rateLimits: deps.rateLimits,
       log: deps.log,
     };
     const res = await yoga.fetch(c.req.raw, ctx);
