@@ -39,6 +39,7 @@ const EnvSchema = z.object({
   KILN_NPM_DENY: z.string().optional(),
   KILN_EGRESS: z.enum(['on', 'off']).default('on'),
   KILN_EGRESS_ALLOW_HOSTS: z.string().optional(),
+  KILN_LOG_RETENTION_DAYS: z.coerce.number().positive().default(7),
 });
 
 export interface KilnConfig {
@@ -86,6 +87,8 @@ export interface KilnConfig {
   /** Outbound requests for others (URL uploads, functions' fetch) through `net/egress.ts`: `KILN_EGRESS=off`
    * refuses all; `KILN_EGRESS_ALLOW_HOSTS` (comma-separated `host` or `host:port`) skips the address check. */
   readonly egress: EgressPolicy;
+  /** `KILN_LOG_RETENTION_DAYS`: how long generated functions' logs are kept (default 7; fractions allowed). */
+  readonly logRetentionDays: number;
 }
 
 /** Parse an environment (default `process.env`) into a frozen config; throws a readable error on bad values. */
@@ -144,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabled: e.KILN_EGRESS === 'on',
       allowHosts: Object.freeze(commaList(e.KILN_EGRESS_ALLOW_HOSTS)),
     }),
+    logRetentionDays: e.KILN_LOG_RETENTION_DAYS,
   });
 }
 

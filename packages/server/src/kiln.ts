@@ -94,8 +94,19 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     database.kind === 'postgres' && config.databaseUrl
       ? await RateLimits.postgres(config.databaseUrl, limitOptions)
       : RateLimits.memory(limitOptions);
-  const backend = new AppBackend(database.db, { dataDir: config.dataDir, secretKey, log });
+  const backend = new AppBackend(database.db, {
+    dataDir: config.dataDir,
+    secretKey,
+    log,
+    egress: config.egress,
+    rateLimits,
+    logRetentionMs: config.logRetentionDays * 24 * 60 * 60 * 1000,
+  });
   const rooms = new Rooms(database.db);
+  backend.onLogs = (target, branch) =>
+    void rooms
+      .publishToProject(target, { type: 'function-logs', projectId: target.projectId, branch })
+      .catch((e) => log('room publish failed', e));
   if (database.kind === 'postgres' && config.databaseUrl) await rooms.listen(config.databaseUrl);
   const projectChanged = (projectId: string) =>
     void rooms.projectChanged(projectId).catch((e) => log('room publish failed', e));

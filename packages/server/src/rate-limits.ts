@@ -39,6 +39,8 @@ export const RATE_LIMITS = Object.freeze({
   accountExistsMailsPerEmail: { points: 3, durationSeconds: HOUR },
   /** Sign-up attempts from one address, valid or not (KILN_SIGNUP_LIMIT changes it; 0 turns it off). */
   signUpPerAddress: { points: 10, durationSeconds: HOUR },
+  /** Outbound `fetch` calls of one app's functions (a project on one branch; functions/outbound.ts). */
+  functionFetchesPerApp: { points: 120, durationSeconds: MINUTE },
 } satisfies Record<string, Limit>);
 
 export type LimitName = keyof typeof RATE_LIMITS;

@@ -93,6 +93,7 @@ import { type GraphQLContext, iso, requireUser } from './context';
 import { inputHygiene } from './input-hygiene';
 import { armorPlugins, withTimeBudget } from './limits';
 import * as admin from './resolvers/admin';
+import * as secretsLogs from './resolvers/secrets-logs';
 import type {
   AppDatabaseSizeBytesArgs,
   AppDatabaseTablesArgs,
@@ -211,6 +212,7 @@ const resolvers = {
   },
   Mutation: {
     ...admin.Mutation,
+    ...secretsLogs.Mutation,
     signUp: async (_: unknown, a: MutationSignUpArgs, ctx: GraphQLContext) => {
       await guardSignUp(ctx.rateLimits, ctx.clientAddress);
       const { user, existing } = await signUp(ctx.db, a);
@@ -454,8 +456,10 @@ const resolvers = {
   },
   Event: { createdAt: (e: { createdAt: Date }) => iso(e.createdAt) },
   ...admin.types,
+  ...secretsLogs.types,
   Mail: { createdAt: (m: { createdAt: Date }) => iso(m.createdAt) },
   Project: {
+    ...secretsLogs.Project,
     createdAt: (p: Project) => iso(p.createdAt),
     previewUrl: (p: Project, _: unknown, ctx: GraphQLContext) => ctx.origins.previewUrl(p.id),
     designSystem: (p: Project) => designSystemForApi(p.designSystem),
