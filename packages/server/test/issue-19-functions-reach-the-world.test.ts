@@ -206,7 +206,7 @@ describe('project secrets', () => {
 
   it("of one app are invisible to another app's functions", async () => {
     const other = await published('/api/weather', otherAppHost);
-    expect(other.json().env).toEqual(['NODE_ENV']);
+    expect(other.json<{ env: string[] }>().env).toEqual(['NODE_ENV']);
     expect(other.text).not.toContain(SECRET);
   });
 
@@ -225,7 +225,7 @@ describe('project secrets', () => {
 describe("functions' fetch", () => {
   it("is refused for loopback with the egress guard's sentence, never Deno's permission error", async () => {
     const res = await published('/api/loopback');
-    expect(res.json().fetched).toBe(
+    expect(res.json<{ fetched: string }>().fetched).toBe(
       "TypeError: Outbound request refused by Kiln's egress guard: 127.0.0.1 is a loopback address.",
     );
   });
@@ -287,7 +287,7 @@ describe('function logs', () => {
       },
     );
     expect(sent.errors).toBeUndefined();
-    await waitFor(() => model.requests.length >= 3, 30_000);
+    await waitFor(async () => model.requests.length >= 3, 30_000);
     const server = t.logs.join('\n');
     expect(server).not.toContain(SECRET);
     expect(JSON.stringify(model.requests)).not.toContain(SECRET);

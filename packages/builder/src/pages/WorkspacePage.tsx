@@ -6,6 +6,7 @@ import { CodePanel } from '../components/CodePanel.tsx';
 import { DatabasePanel } from '../components/DatabasePanel.tsx';
 import { DeviceToggle } from '../components/DeviceToggle.tsx';
 import { HistoryPanel } from '../components/HistoryPanel.tsx';
+import { LogsPanel } from '../components/LogsPanel.tsx';
 import { ModuleList } from '../components/ModuleList.tsx';
 import { PreviewStage } from '../components/PreviewStage.tsx';
 import { ProjectSettingsPanel } from '../components/ProjectSettingsPanel.tsx';
@@ -299,6 +300,11 @@ function Workspace({
                   revisionKey={`${revisionId ?? ''}:${revision?.status ?? ''}`}
                   canEdit={canEdit}
                 />
+              </div>
+            ) : null}
+            {tab === 'logs' ? (
+              <div id="stage-logs" className="stage-pane stage-pane-scroll">
+                <LogsPanel projectId={project.id} organizationId={project.organizationId} />
               </div>
             ) : null}
             {tab === 'settings' ? (
