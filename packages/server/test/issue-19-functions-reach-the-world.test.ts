@@ -292,4 +292,12 @@ describe('function logs', () => {
     expect(server).not.toContain(SECRET);
     expect(JSON.stringify(model.requests)).not.toContain(SECRET);
   });
+
+  it('are deleted once older than the retention (KILN_LOG_RETENTION_DAYS, default 7 days)', async () => {
+    expect((await logs(owner)).length).toBeGreaterThan(0);
+    await t.kiln.backend.logs.prune(new Date(Date.now() + 6 * 24 * 60 * 60 * 1000));
+    expect((await logs(owner)).length).toBeGreaterThan(0);
+    await t.kiln.backend.logs.prune(new Date(Date.now() + 8 * 24 * 60 * 60 * 1000));
+    expect(await logs(owner)).toEqual([]);
+  });
 });
