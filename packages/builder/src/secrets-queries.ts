@@ -42,3 +42,15 @@ export async function deleteProjectSecret(
 ): Promise<void> {
   await gql(DeleteProjectSecret, { projectId, name, environment });
 }
+
+const SaveSecretAndContinue =
+  graphql(`mutation SaveSecretAndContinue($projectId: ID!, $name: String!, $value: String!) {
+  saveSecretAndContinue(projectId: $projectId, name: $name, value: $value) { id } }`);
+
+/**
+ * The chat's secret block (save-secret-and-continue): saves the secret for the preview and the published app and
+ * continues the generation with a message naming it (the value never enters the conversation).
+ */
+export async function saveSecretAndContinue(projectId: string, name: string, value: string): Promise<void> {
+  await gql(SaveSecretAndContinue, { projectId, name, value });
+}

@@ -3,7 +3,7 @@
  * returned, separate values for the preview and the published app) read by functions as `process.env`; their
  * `fetch` through Kiln's egress guard (an upstream server the test starts, allowed by KILN_EGRESS_ALLOW_HOSTS;
  * loopback refused with the guard's sentence); and the function log (`project.logs`) with the request, console
- * output and calls per branch, secret values masked. Two generations by a scripted model serve every case.
+ * output and calls per branch, secret values masked. One generation by a scripted model (and a duplicate of it) serves every case.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -120,8 +120,8 @@ beforeAll(async () => {
   const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   model = await startScriptedModelServer([
     { reply: reply(upstreamUrl) },
-    { reply: reply(upstreamUrl) },
-    { reply: 'Nothing to change.' },
+    { reply: 'The map needs a key.\n<kiln:secret name="MAPS_KEY">For the map tiles.</kiln:secret>' },
+    { reply: 'The map is ready.' },
   ]);
   t = await startTestKiln('pglite', {
     KILN_MODEL: 'openai:gpt-4o-mini',
@@ -144,7 +144,16 @@ beforeAll(async () => {
   });
   visitor = t.client();
   const a = await generated(owner, 'A weather app', org);
-  const b = await generated(owner, 'Another weather app', org);
+  // The other app: a duplicate (same functions, no generation), which inherits none of the secrets.
+  const copy = await owner.gql(`mutation($id: ID!) { duplicateProject(projectId: $id) { id } }`, {
+    id: a.id,
+  });
+  const bId = copy.data.duplicateProject.id as string;
+  const bPublished = await owner.gql(`mutation($id: ID!) { publishProject(projectId: $id) { url } }`, {
+    id: bId,
+  });
+  expect(bPublished.errors).toBeUndefined();
+  const b = { id: bId, host: new URL(bPublished.data.publishProject.url).hostname };
   projectId = a.id;
   revisionId = a.revisionId;
   appHost = a.host;
@@ -280,24 +289,68 @@ describe('function logs', () => {
   });
 
   it('never reach the server log or the model with a secret value', async () => {
-    const sent = await owner.gql(
-      `mutation($p: ID!) { sendMessage(projectId: $p, text: "Anything to change?") { id } }`,
-      {
-        p: projectId,
-      },
-    );
-    expect(sent.errors).toBeUndefined();
-    await waitFor(async () => model.requests.length >= 3, 30_000);
     const server = t.logs.join('\n');
     expect(server).not.toContain(SECRET);
     expect(JSON.stringify(model.requests)).not.toContain(SECRET);
   });
-
   it('are deleted once older than the retention (KILN_LOG_RETENTION_DAYS, default 7 days)', async () => {
     expect((await logs(owner)).length).toBeGreaterThan(0);
     await t.kiln.backend.logs.prune(new Date(Date.now() + 6 * 24 * 60 * 60 * 1000));
     expect((await logs(owner)).length).toBeGreaterThan(0);
     await t.kiln.backend.logs.prune(new Date(Date.now() + 8 * 24 * 60 * 60 * 1000));
     expect(await logs(owner)).toEqual([]);
+  });
+});
+
+describe('save secret and continue', () => {
+  it('shows the secret the answer asked for, saves it, and continues with its name only', async () => {
+    const BUILDING_OR_DONE = async () => {
+      const { data } = await owner.gql(
+        `query($id: ID!) { project(id: $id) { latestRevision { id status } } }`,
+        {
+          id: projectId,
+        },
+      );
+      return BUILDING.includes(data.project.latestRevision.status) ? null : data.project.latestRevision;
+    };
+    const sent = await owner.gql(
+      `mutation($p: ID!) { sendMessage(projectId: $p, text: "Add a map") { id } }`,
+      {
+        p: projectId,
+      },
+    );
+    expect(sent.errors).toBeUndefined();
+    await waitFor(BUILDING_OR_DONE, 30_000);
+    const { data } = await owner.gql(
+      `query($id: ID!) { project(id: $id) { messages { role text blocks { kind name reason } } } }`,
+      { id: projectId },
+    );
+    const answer = data.project.messages.at(-1);
+    expect(answer.role).toBe('assistant');
+    expect(answer.blocks).toContainEqual({ kind: 'secret', name: 'MAPS_KEY', reason: 'For the map tiles.' });
+    expect(answer.text).not.toContain('kiln:secret');
+
+    const viewerTry = await viewer.gql(
+      `mutation($p: ID!) { saveSecretAndContinue(projectId: $p, name: "MAPS_KEY", value: "viewer") { id } }`,
+      { p: projectId },
+    );
+    expect(viewerTry.errors?.[0]?.extensions?.code).toBe('forbidden');
+    const saved = await owner.gql(
+      `mutation($p: ID!, $v: String!) { saveSecretAndContinue(projectId: $p, name: "MAPS_KEY", value: $v) { id } }`,
+      { p: projectId, v: 'maps-value-31337' },
+    );
+    expect(saved.errors).toBeUndefined();
+    await waitFor(async () => model.requests.length >= 3, 30_000);
+    await waitFor(BUILDING_OR_DONE, 30_000);
+    const continued = model.requests[2];
+    expect(JSON.stringify(continued?.messages)).toContain('I saved the secret MAPS_KEY');
+    expect(JSON.stringify(model.requests)).not.toContain('maps-value-31337');
+    const after = await owner.gql(
+      `query($id: ID!) { project(id: $id) { secrets { name } messages { text } } }`,
+      { id: projectId },
+    );
+    expect(after.data.project.secrets.map((x: { name: string }) => x.name)).toContain('MAPS_KEY');
+    expect(JSON.stringify(after.data)).not.toContain('maps-value-31337');
+    expect(t.logs.join('\n')).not.toContain('maps-value-31337');
   });
 });

@@ -20,6 +20,7 @@ import type { Device } from '../devices.ts';
 import { cancelGeneration, type Module, markRendered, type Project, reportPreviewError } from '../queries.ts';
 import { isInProgress } from '../revision-status.ts';
 import { atLeast } from '../roles.ts';
+import { saveSecretAndContinue } from '../secrets-queries.ts';
 import { useChat } from '../use-chat.ts';
 import { useHistory } from '../use-history.ts';
 import { usePreview } from '../use-preview.ts';
@@ -213,6 +214,14 @@ function Workspace({
                     onPublish: () => void publishing.publish(),
                     publishDisabledReason: disabledReason,
                     publishing: publishing.publishing,
+                  }
+                : undefined
+            }
+            onSaveSecret={
+              canEdit
+                ? async (name, value) => {
+                    await saveSecretAndContinue(project.id, name, value);
+                    await refresh();
                   }
                 : undefined
             }

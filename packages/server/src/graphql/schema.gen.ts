@@ -102,6 +102,14 @@ export interface MutationSetProjectSecretArgs {
   environment?: string | null;
 }
 
+/** Arguments of `Mutation.saveSecretAndContinue`. */
+export interface MutationSaveSecretAndContinueArgs {
+  projectId: string;
+  name: string;
+  value: string;
+  environment?: string | null;
+}
+
 /** Arguments of `Mutation.deleteProjectSecret`. */
 export interface MutationDeleteProjectSecretArgs {
   projectId: string;

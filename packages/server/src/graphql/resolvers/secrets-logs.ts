@@ -1,10 +1,11 @@
 /** Project secrets and function logs (issue 19): what a project's functions read and what they did. */
 import { KilnError } from '@kiln/core';
 import { deleteProjectSecret, listProjectSecrets, secretEnvironment } from '../../project-secrets';
-import { getProject } from '../../projects';
+import { getProject, sendMessage } from '../../projects';
 import { type GraphQLContext, iso, requireUser } from '../context';
 import type {
   MutationDeleteProjectSecretArgs,
+  MutationSaveSecretAndContinueArgs,
   MutationSetProjectSecretArgs,
   ProjectLogsArgs,
 } from '../schema.gen';
@@ -14,6 +15,10 @@ function logBranch(value: string | null | undefined) {
   if (value === 'development' || value === 'main') return value;
   throw new KilnError('validation', 'branch must be main or development.');
 }
+
+/** The chat message that continues a generation once a secret it asked for is saved. */
+export const continueText = (name: string) =>
+  `I saved the secret ${name}: functions read it as process.env.${name}. Please continue.`;
 
 export const Mutation = {
   setProjectSecret: async (_: unknown, a: MutationSetProjectSecretArgs, ctx: GraphQLContext) => {
@@ -26,6 +31,26 @@ export const Mutation = {
       environment: secretEnvironment(a.environment),
       userId: user.id,
     });
+  },
+  saveSecretAndContinue: async (_: unknown, a: MutationSaveSecretAndContinueArgs, ctx: GraphQLContext) => {
+    const user = requireUser(ctx);
+    await getProject(ctx.db, user, a.projectId, 'EDITOR');
+    await ctx.backend.setSecret({
+      projectId: a.projectId,
+      name: a.name,
+      value: a.value,
+      environment: secretEnvironment(a.environment),
+      userId: user.id,
+    });
+    // The conversation (and so the model) learns the name only.
+    const revision = await sendMessage(ctx.db, user, {
+      projectId: a.projectId,
+      text: continueText(a.name),
+      groupAction: 'SAVE_SECRET_AND_CONTINUE',
+    });
+    ctx.onQueued();
+    ctx.onProjectChanged(revision.projectId);
+    return revision;
   },
   deleteProjectSecret: async (_: unknown, a: MutationDeleteProjectSecretArgs, ctx: GraphQLContext) => {
     await getProject(ctx.db, requireUser(ctx), a.projectId, 'EDITOR');
