@@ -12,6 +12,7 @@ import type { GenMigration } from '@kiln/codegen';
 import { type DatabaseBranch, DEFAULT_DATABASE_NAME, KilnError, type OrganizationRole } from '@kiln/core';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { AppDatabases } from './app-db/index';
+import type { AppIntegrations } from './app-integrations';
 import type { Db } from './db/index';
 import { appDatabases, appMigrations, appPublicTables, projects, revisions } from './db/schema';
 import { type FunctionLogEntry, FunctionLogs, MAX_LOG_ENTRIES_PER_REQUEST } from './function-logs';
@@ -88,6 +89,8 @@ export class AppBackend {
   readonly logs: FunctionLogs;
   /** Told after a request's log entries were stored. */
   onLogs: LogsListener | null = null;
+  /** What `@/integrations/ai` and `email` reach (set once the mailer and models exist); null: none. */
+  integrations: AppIntegrations | null = null;
   readonly #db: Db;
   readonly #secrets: SecretBox;
   readonly #outbound: OutboundFetch;
@@ -296,6 +299,11 @@ export class AppBackend {
       env: { ...secrets, NODE_ENV: branch === 'main' ? 'production' : 'development' },
       fetch: (outbound) => this.#outbound.fetch(appKey, outbound, logs.add),
       log: (level, message) => logs.add({ level, source: 'CONSOLE', message }),
+      call: (service, method, args, emit) => {
+        if (!this.integrations) throw new Error('Integrations are not available on this server');
+        const app = { organizationId: revision.organizationId, projectId, branch };
+        return this.integrations.call(app, service, method, args, emit, logs.add);
+      },
     });
     const path = request.path.split('#', 1)[0] ?? request.path;
     const ms = Date.now() - started;

@@ -7,6 +7,7 @@ import { inspect } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createModelProvider, type ModelProvider } from '@kiln/codegen';
 import { AppBackend } from './app-backend';
+import { AppIntegrations } from './app-integrations';
 import type { KilnConfig } from './config';
 import { type ContentClassifier, lengthClassifier } from './content-safety';
 import { type Database, openDatabase } from './db/index';
@@ -132,6 +133,12 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
   });
   let origins: Origins = createOrigins(config, config.port);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  backend.integrations = new AppIntegrations({
+    db: database.db,
+    mailer,
+    providerFor: (organizationId) => models.providerFor(organizationId),
+    rateLimits,
+  });
   const handler = createHttpHandler({
     db: database.db,
     mailer,

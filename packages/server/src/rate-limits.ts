@@ -41,6 +41,10 @@ export const RATE_LIMITS = Object.freeze({
   signUpPerAddress: { points: 10, durationSeconds: HOUR },
   /** Outbound `fetch` calls of one app's functions (a project on one branch; functions/outbound.ts). */
   functionFetchesPerApp: { points: 120, durationSeconds: MINUTE },
+  /** AI requests of one app's functions (`@/integrations/ai`; app-integrations.ts). */
+  functionAiCallsPerApp: { points: 30, durationSeconds: MINUTE },
+  /** E-mails one app's functions send (`@/integrations/email`). */
+  functionMailsPerApp: { points: 20, durationSeconds: HOUR },
 } satisfies Record<string, Limit>);
 
 export type LimitName = keyof typeof RATE_LIMITS;

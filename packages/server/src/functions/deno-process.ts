@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { HANDLER_FUNCTION_NAME } from '@kiln/core';
 import type { FunctionContext, FunctionResponse } from './index';
-import type { FetchMessage, HostMessage, RequestMessage, SandboxMessage } from './protocol';
+import type { CallMessage, FetchMessage, HostMessage, RequestMessage, SandboxMessage } from './protocol';
 
 export interface DenoProcessOptions {
   denoPath: string;
@@ -236,6 +236,8 @@ export class DenoProcess {
       void this.#query(message.id, message.req, message.text, message.values);
     } else if (message?.t === 'fetch') {
       void this.#fetch(message);
+    } else if (message?.t === 'call') {
+      void this.#call(message);
     } else if (message?.t === 'log') {
       const level = message.level === 'WARN' || message.level === 'ERROR' ? message.level : 'INFO';
       this.#contextOf(message.req)?.log?.(level, String(message.message ?? ''));
@@ -271,6 +273,22 @@ export class DenoProcess {
       });
     } catch (e) {
       this.#send({ t: 'fetch-error', id: message.id, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  async #call(message: CallMessage): Promise<void> {
+    const handler = this.#contextOf(message.req)?.call;
+    try {
+      if (!handler) throw new Error('Integrations are not available here');
+      if (typeof message.service !== 'string' || typeof message.method !== 'string') {
+        throw new Error('An integration call needs a service and a method');
+      }
+      const value = await handler(message.service, message.method, message.args, (chunk) =>
+        this.#send({ t: 'call-chunk', id: message.id, chunk }),
+      );
+      this.#send({ t: 'call-ok', id: message.id, value: value ?? null });
+    } catch (e) {
+      this.#send({ t: 'call-error', id: message.id, error: e instanceof Error ? e.message : String(e) });
     }
   }
 

@@ -11,8 +11,15 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { lockDown } from './lockdown';
-import type { FetchReplyMessage, HostMessage, LogMessage, RequestMessage, SandboxMessage } from './protocol';
-import { SQL_GLOBAL } from './protocol';
+import type {
+  CallReplyMessage,
+  FetchReplyMessage,
+  HostMessage,
+  LogMessage,
+  RequestMessage,
+  SandboxMessage,
+} from './protocol';
+import { HOST_GLOBAL, SQL_GLOBAL } from './protocol';
 
 /** The little of Deno's API the harness uses (Deno's own types are not in this repository's compiler). */
 declare const Deno: {
@@ -168,6 +175,35 @@ async function bridgedFetch(input: RequestInfo | URL, init?: RequestInit): Promi
 }
 globalThis.fetch = bridgedFetch as typeof fetch;
 
+// --- integrations: Kiln's modules (./integrations/) call services on the host ----------------------------------
+
+const calls = new Map<
+  number,
+  { chunk?: (text: string) => void; settle: (reply: CallReplyMessage) => void }
+>();
+let nextCall = 1;
+
+/** Runs `service.method(args)` on the host; `onChunk` receives a streamed answer's pieces as they come. */
+function hostCall(
+  service: string,
+  method: string,
+  args: unknown,
+  onChunk?: (text: string) => void,
+): Promise<unknown> {
+  const id = nextCall++;
+  return new Promise((resolve, reject) => {
+    calls.set(id, {
+      ...(onChunk ? { chunk: onChunk } : {}),
+      settle: (reply) => {
+        if (reply.t === 'call-ok') resolve(reply.value);
+        else if (reply.t === 'call-error') reject(new Error(reply.error));
+      },
+    });
+    send({ t: 'call', id, req: currentRequest.getStore() ?? 0, service, method, args });
+  });
+}
+Object.defineProperty(globalThis, HOST_GLOBAL, { value: Object.freeze(hostCall), enumerable: false });
+
 // --- routes ----------------------------------------------------------------------------------------------------
 
 type RouteModule = Record<string, unknown>;
@@ -253,6 +289,15 @@ function receive(message: HostMessage): void {
       Object.assign(env, message.env);
     }
     void answer(message);
+    return;
+  }
+  if (message.t === 'call-chunk') {
+    calls.get(message.id)?.chunk?.(message.chunk);
+    return;
+  }
+  if (message.t === 'call-ok' || message.t === 'call-error') {
+    calls.get(message.id)?.settle(message);
+    calls.delete(message.id);
     return;
   }
   if (message.t === 'fetch-ok' || message.t === 'fetch-error') {

@@ -80,6 +80,11 @@ export interface FunctionContext {
   env?: Record<string, string>;
   /** Receives the request's `console` output. */
   log?: (level: 'INFO' | 'WARN' | 'ERROR', message: string) => void;
+  /**
+   * Runs an integration's call (`@/integrations/…`); `emit` streams pieces of the answer before it resolves.
+   * Without it every integration call fails.
+   */
+  call?: (service: string, method: string, args: unknown, emit: (chunk: string) => void) => Promise<unknown>;
 }
 
 export interface FunctionsSandboxOptions {

@@ -40,7 +40,13 @@ export type FetchReplyMessage =
     }
   | { t: 'fetch-error'; id: number; error: string };
 
-export type HostMessage = RequestMessage | SqlReplyMessage | FetchReplyMessage;
+/** Host → Deno: a piece of a streamed `CallMessage` answer, then its result or why it failed. */
+export type CallReplyMessage =
+  | { t: 'call-chunk'; id: number; chunk: string }
+  | { t: 'call-ok'; id: number; value: unknown }
+  | { t: 'call-error'; id: number; error: string };
+
+export type HostMessage = RequestMessage | SqlReplyMessage | FetchReplyMessage | CallReplyMessage;
 
 /** Deno → host: the response to request `id`. */
 export interface ResponseMessage {
@@ -82,7 +88,20 @@ export interface LogMessage {
   message: string;
 }
 
-export type SandboxMessage = ResponseMessage | SqlMessage | FetchMessage | LogMessage;
+/**
+ * Deno → host: an integration's call (`@/integrations/ai`, `@/integrations/email`): the host runs `service`'s
+ * `method` with `args` for the app and answers with `CallReplyMessage`s.
+ */
+export interface CallMessage {
+  t: 'call';
+  id: number;
+  req: number;
+  service: string;
+  method: string;
+  args: unknown;
+}
+
+export type SandboxMessage = ResponseMessage | SqlMessage | FetchMessage | LogMessage | CallMessage;
 
 /** The module specifier generated functions import the database from. */
 export const SQL_MODULE = '@/app/api/utils/sql';
@@ -90,5 +109,7 @@ export const SQL_MODULE = '@/app/api/utils/sql';
 export const SQL_MODULE_PATH = 'apps/web/src/app/api/utils/sql';
 /** Where `@/…` imports point. */
 export const SOURCE_ROOT = 'apps/web/src/';
+/** The global the harness puts its host call on, for Kiln's integration modules (./integrations/). */
+export const HOST_GLOBAL = '__kilnHost';
 /** The global the harness puts `sql` on for the bundled sql module to pick up. */
 export const SQL_GLOBAL = '__kilnFunctionsSql';
