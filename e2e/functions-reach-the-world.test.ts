@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ScriptedModelServer, startScriptedModelServer } from '@kiln/codegen/testing';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
 
@@ -60,6 +60,7 @@ export async function GET() {
 `;
 
 let browser: Browser;
+let builder: Page | undefined;
 let kiln: KilnProcess | undefined;
 let model: ScriptedModelServer;
 let upstream: Server;
@@ -72,7 +73,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  model = await startScriptedModelServer([{ reply: reply(upstreamUrl) }]);
+  model = await startScriptedModelServer([
+    { reply: reply(upstreamUrl) },
+    { reply: 'The map needs a key.\n<kiln:secret name="MAPS_KEY">For the map tiles.</kiln:secret>' },
+    { reply: 'The map is ready.' },
+  ]);
   browser = await launchChromium();
   kiln = await startKilnProcess({
     env: {
@@ -98,6 +103,7 @@ describe('a function that reaches the world', () => {
   }, async () => {
     if (!kiln) throw new Error('Kiln did not start');
     const page = await (await browser.newContext()).newPage();
+    builder = page;
     const stage = (name: string) => page.getByRole('tablist', { name: 'View' }).getByRole('tab', { name });
     await page.goto(`${kiln.url}/`);
     await page.waitForURL(/\/login$/);
@@ -161,5 +167,25 @@ describe('a function that reaches the world', () => {
     await visitor.getByText('Oslo: 21 degrees').waitFor({ timeout: 20_000 });
     await expect.poll(() => logs.textContent(), { timeout: 15_000 }).toContain('GET /api/weather 200');
     expect(await logs.textContent()).toContain('GET /api/loopback 200');
+  });
+
+  it('asks for a secret in the chat and continues once it is saved, without the value in the conversation', {
+    timeout: 120_000,
+  }, async () => {
+    if (!kiln) throw new Error('Kiln did not start');
+    // The same builder tab as above, on the project's workspace.
+    const page = builder;
+    if (!page) throw new Error('the first test did not open the workspace');
+    await page.getByLabel('Message').fill('Add a map');
+    await page.getByLabel('Message').press('Enter');
+    const request = page.locator('[data-secret="MAPS_KEY"]');
+    await request.waitFor({ timeout: 60_000 });
+    expect(await request.textContent()).toContain('For the map tiles.');
+    await request.getByLabel('Value for MAPS_KEY').fill('maps-e2e-value');
+    await request.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByText('The map is ready.').waitFor({ timeout: 60_000 });
+    await page.getByText('I saved the secret MAPS_KEY').first().waitFor();
+    expect(await page.content()).not.toContain('maps-e2e-value');
+    expect(JSON.stringify(model.requests)).not.toContain('maps-e2e-value');
   });
 });
