@@ -75,6 +75,12 @@ export class FunctionLogs {
     if (entries.length === 0) return;
     try {
       const now = Date.now();
+      // Entries of one batch keep their order (newest first reads them back): each at least 1 ms after the last.
+      let last = 0;
+      const stamps = entries.map((e) => {
+        last = Math.max((e.createdAt ?? new Date(now)).getTime(), last + 1);
+        return new Date(last);
+      });
       await this.#db.insert(functionLogs).values(
         entries.map((e, i) => ({
           id: newId(),
@@ -87,8 +93,7 @@ export class FunctionLogs {
           path: e.path === undefined ? null : maskSecrets(e.path, secrets),
           status: e.status ?? null,
           durationMs: e.durationMs ?? null,
-          // Entries of one batch keep their order even within one millisecond.
-          createdAt: e.createdAt ?? new Date(now + i / 1000),
+          createdAt: stamps[i] as Date,
         })),
       );
       if (now - this.#lastPrune > PRUNE_EVERY_MS) {
