@@ -10,6 +10,7 @@ import {
 } from '../database-queries.ts';
 import { formatBytes } from '../format-number.ts';
 import { FormAlert } from './FormAlert.tsx';
+import { SegmentedTabs } from './SegmentedTabs.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
 
@@ -174,20 +175,12 @@ export function DatabasePanel({
         description="Your app's own Postgres database. The preview uses its own copy; publishing brings new tables to the published app."
       >
         <div className="db-toolbar">
-          <div className="segmented" role="tablist" aria-label="Branch">
-            {BRANCHES.map((b) => (
-              <button
-                key={b.branch}
-                type="button"
-                role="tab"
-                className="segment"
-                aria-selected={branch === b.branch}
-                onClick={() => setBranch(b.branch)}
-              >
-                {b.label}
-              </button>
-            ))}
-          </div>
+          <SegmentedTabs
+            label="Branch"
+            options={BRANCHES.map((b) => ({ value: b.branch, label: b.label }))}
+            value={branch}
+            onChange={setBranch}
+          />
           <span className="muted">{database ? formatBytes(database.sizeBytes) : null}</span>
           <button
             type="button"

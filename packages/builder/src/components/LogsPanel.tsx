@@ -4,6 +4,7 @@ import { errorMessage } from '../api.ts';
 import { type FunctionLog, fetchFunctionLogs } from '../logs-queries.ts';
 import { type RoomEvent, useRoom } from '../use-room.ts';
 import { FormAlert } from './FormAlert.tsx';
+import { SegmentedTabs } from './SegmentedTabs.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
 
@@ -87,20 +88,12 @@ export function LogsPanel({ projectId, organizationId }: { projectId: string; or
         description="What your app's functions did: every request, its console output and its calls to other services. Secret values are masked."
       >
         <div className="db-toolbar">
-          <div className="segmented" role="tablist" aria-label="Which app">
-            {BRANCHES.map((b) => (
-              <button
-                key={b.branch}
-                type="button"
-                role="tab"
-                className="segment"
-                aria-selected={branch === b.branch}
-                onClick={() => setBranch(b.branch)}
-              >
-                {b.label}
-              </button>
-            ))}
-          </div>
+          <SegmentedTabs
+            label="Which app"
+            options={BRANCHES.map((b) => ({ value: b.branch, label: b.label }))}
+            value={branch}
+            onChange={setBranch}
+          />
           <select
             className="input select"
             aria-label="Level"

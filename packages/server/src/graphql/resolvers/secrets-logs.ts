@@ -20,28 +20,25 @@ function logBranch(value: string | null | undefined) {
 export const continueText = (name: string) =>
   `I saved the secret ${name}: functions read it as process.env.${name}. Please continue.`;
 
+/** Sets a secret for an EDITOR+ of its project; the user and what the API shows of the secret. */
+async function saveSecret(a: MutationSetProjectSecretArgs, ctx: GraphQLContext) {
+  const user = requireUser(ctx);
+  await getProject(ctx.db, user, a.projectId, 'EDITOR');
+  const secret = await ctx.backend.setSecret({
+    projectId: a.projectId,
+    name: a.name,
+    value: a.value,
+    environment: secretEnvironment(a.environment),
+    userId: user.id,
+  });
+  return { user, secret };
+}
+
 export const Mutation = {
-  setProjectSecret: async (_: unknown, a: MutationSetProjectSecretArgs, ctx: GraphQLContext) => {
-    const user = requireUser(ctx);
-    await getProject(ctx.db, user, a.projectId, 'EDITOR');
-    return ctx.backend.setSecret({
-      projectId: a.projectId,
-      name: a.name,
-      value: a.value,
-      environment: secretEnvironment(a.environment),
-      userId: user.id,
-    });
-  },
+  setProjectSecret: async (_: unknown, a: MutationSetProjectSecretArgs, ctx: GraphQLContext) =>
+    (await saveSecret(a, ctx)).secret,
   saveSecretAndContinue: async (_: unknown, a: MutationSaveSecretAndContinueArgs, ctx: GraphQLContext) => {
-    const user = requireUser(ctx);
-    await getProject(ctx.db, user, a.projectId, 'EDITOR');
-    await ctx.backend.setSecret({
-      projectId: a.projectId,
-      name: a.name,
-      value: a.value,
-      environment: secretEnvironment(a.environment),
-      userId: user.id,
-    });
+    const { user } = await saveSecret(a, ctx);
     // The conversation (and so the model) learns the name only.
     const revision = await sendMessage(ctx.db, user, {
       projectId: a.projectId,
