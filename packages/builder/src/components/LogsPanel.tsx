@@ -1,9 +1,10 @@
-import { RefreshCw, ScrollText } from 'lucide-react';
+import { ScrollText } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../api.ts';
-import { type FunctionLog, fetchFunctionLogs } from '../logs-queries.ts';
+import { fetchFunctionLogs } from '../logs-queries.ts';
+import { useLoaded } from '../use-loaded.ts';
 import { type RoomEvent, useRoom } from '../use-room.ts';
 import { FormAlert } from './FormAlert.tsx';
+import { RefreshButton } from './RefreshButton.tsx';
 import { SegmentedTabs } from './SegmentedTabs.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -39,26 +40,13 @@ function time(iso: string): string {
 export function LogsPanel({ projectId, organizationId }: { projectId: string; organizationId: string }) {
   const [branch, setBranch] = useState<Branch>('development');
   const [minLevel, setMinLevel] = useState<string>('INFO');
-  const [logs, setLogs] = useState<FunctionLog[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setLogs(await fetchFunctionLogs(projectId, branch));
-      setError(null);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setLoading(false);
-    }
-  }, [projectId, branch]);
-  useEffect(() => {
-    setLogs(null);
-    void load();
-  }, [load]);
+  const {
+    data: logs,
+    error,
+    loading,
+    reload: load,
+  } = useLoaded(useCallback(() => fetchFunctionLogs(projectId, branch), [projectId, branch]));
 
   // A burst of requests is read once: the first event schedules a read a moment later.
   const onEvent = useCallback(
@@ -107,15 +95,7 @@ export function LogsPanel({ projectId, organizationId }: { projectId: string; or
             ))}
           </select>
           <span className="muted">{connected ? 'Live' : 'Updating every few seconds'}</span>
-          <button
-            type="button"
-            className="button button-ghost"
-            onClick={() => void load()}
-            disabled={loading}
-          >
-            {loading ? <Spinner size={14} /> : <RefreshCw size={14} aria-hidden="true" />}
-            Refresh
-          </button>
+          <RefreshButton loading={loading} onClick={() => void load()} />
         </div>
         {error ? <FormAlert message={error} /> : null}
         {logs === null && !error ? <Spinner /> : null}
