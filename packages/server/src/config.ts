@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { type ModelSettings, modelSettingsFromEnv } from '@kiln/codegen';
 import { z } from 'zod';
+import type { AnalyticsOptions } from './analytics/store';
 import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from './packages/resolver';
 import {
   DEFAULT_PRIVATE_PAGE_LIMITS,
@@ -36,6 +37,8 @@ const EnvSchema = z.object({
   KILN_NPM_MAX_FILES: z.coerce.number().int().positive().default(DEFAULT_PACKAGE_LIMITS.maxFiles),
   KILN_NPM_MAX_PACKAGES: z.coerce.number().int().positive().default(DEFAULT_PACKAGE_LIMITS.maxPackages),
   KILN_NPM_DENY: z.string().optional(),
+  KILN_ANALYTICS: z.enum(['on', 'off']).default('on'),
+  KILN_ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
 });
 
 export interface KilnConfig {
@@ -80,6 +83,8 @@ export interface KilnConfig {
     /** `KILN_NPM_DENY`: comma-separated package names (or `@scope/*`) never resolved. */
     readonly deny: readonly string[];
   };
+  /** Published apps' page views and events (src/analytics). */
+  readonly analytics: AnalyticsOptions;
 }
 
 /** Parse an environment (default `process.env`) into a frozen config; throws a readable error on bad values. */
@@ -138,6 +143,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           .map((s) => s.trim())
           .filter(Boolean),
       ),
+    }),
+    analytics: Object.freeze({
+      enabled: e.KILN_ANALYTICS === 'on',
+      retentionDays: e.KILN_ANALYTICS_RETENTION_DAYS,
     }),
   });
 }

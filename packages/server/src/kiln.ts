@@ -138,6 +138,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     trustProxy: config.trustProxy,
     rateLimits,
     packages,
+    analytics: config.analytics,
     log,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

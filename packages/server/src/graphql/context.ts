@@ -1,6 +1,8 @@
 /** The GraphQL request context and the helpers every resolver file shares. */
+
 import { KilnError } from '@kiln/core';
 import type { User } from '../accounts';
+import type { AnalyticsOptions } from '../analytics/store';
 import type { AppBackend } from '../app-backend';
 import type { ContentClassifier } from '../content-safety';
 import type { Db } from '../db/index';
@@ -40,6 +42,8 @@ export interface GraphQLContext extends Deadline {
   backend: AppBackend;
   /** Sign-in, sign-up and mail limits (in memory, or shared through PostgreSQL). */
   rateLimits: RateLimits;
+  /** Published apps' analytics settings (absent: on, 365 days). */
+  analytics?: AnalyticsOptions;
 }
 
 /** The signed-in user, or an `unauthenticated` error. */

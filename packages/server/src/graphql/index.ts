@@ -93,6 +93,7 @@ import { type GraphQLContext, iso, requireUser } from './context';
 import { inputHygiene } from './input-hygiene';
 import { armorPlugins, withTimeBudget } from './limits';
 import * as admin from './resolvers/admin';
+import * as analytics from './resolvers/analytics';
 import type {
   AppDatabaseSizeBytesArgs,
   AppDatabaseTablesArgs,
@@ -456,6 +457,7 @@ const resolvers = {
   ...admin.types,
   Mail: { createdAt: (m: { createdAt: Date }) => iso(m.createdAt) },
   Project: {
+    ...analytics.projectFields,
     createdAt: (p: Project) => iso(p.createdAt),
     previewUrl: (p: Project, _: unknown, ctx: GraphQLContext) => ctx.origins.previewUrl(p.id),
     designSystem: (p: Project) => designSystemForApi(p.designSystem),

@@ -281,6 +281,11 @@ export interface OrganizationEventsArgs {
   limit?: number | null;
 }
 
+/** Arguments of `Project.analytics`. */
+export interface ProjectAnalyticsArgs {
+  days?: number | null;
+}
+
 /** Arguments of `ProjectGroup.revisions`. */
 export interface ProjectGroupRevisionsArgs {
   limit?: number | null;

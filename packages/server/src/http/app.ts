@@ -18,6 +18,8 @@ import {
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { userForSession } from '../accounts';
+import { analyticsRoutes } from '../analytics/ingest';
+import { type AnalyticsOptions, DEFAULT_ANALYTICS } from '../analytics/store';
 import {
   type AppBackend,
   functionRequest,
@@ -74,14 +76,20 @@ export interface HttpDeps {
   trustProxy: boolean;
   /** npm packages outside the preview's catalogue (src/packages); absent: `/_kiln/npm/*` answers 404. */
   packages?: PackageResolver;
+  /** Published apps' analytics (config.analytics; default on, 365 days). */
+  analytics?: AnalyticsOptions;
   log(msg: string, err?: unknown): void;
 }
 
 function errorResponse(err: unknown, deps: HttpDeps): Response {
   if (isKilnError(err)) {
+    const retryAfter = err.details?.retryAfterSeconds;
     return Response.json(
       { error: { code: err.kind, message: err.message } },
-      { status: ERROR_STATUS[err.kind] },
+      {
+        status: ERROR_STATUS[err.kind],
+        ...(typeof retryAfter === 'number' ? { headers: { 'retry-after': String(retryAfter) } } : {}),
+      },
     );
   }
   deps.log('request failed', err);
@@ -142,6 +150,7 @@ function builderApp(deps: HttpDeps) {
       models: deps.models,
       backend: deps.backend,
       rateLimits: deps.rateLimits,
+      analytics: deps.analytics,
       log: deps.log,
     };
     const res = await yoga.fetch(c.req.raw, ctx);
@@ -305,6 +314,7 @@ function publishedApp(deps: HttpDeps) {
     if (!mayOpenApp(c, app)) throw new KilnError('forbidden', M.appIsPrivate);
     return app;
   };
+  analyticsRoutes(app, { ...deps, options: deps.analytics ?? DEFAULT_ANALYTICS, project: liveApp });
   // Visitors are anonymous: a SELECT over tables the project opened for public reading, nothing else.
   app.post('/api/db/:databaseId', async (c) => {
     const live = await liveApp(c);
