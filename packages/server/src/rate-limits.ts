@@ -41,6 +41,8 @@ export const RATE_LIMITS = Object.freeze({
   signUpPerAddress: { points: 10, durationSeconds: HOUR },
   /** Analytics batches (up to 20 events each) one address sends to one published app. */
   analyticsPerAppAndAddress: { points: 120, durationSeconds: 10 * MINUTE },
+  /** Images generated (cache misses of `/api/ai-img`) for one address on one app; past it, placeholders. */
+  aiImagesPerAppAndAddress: { points: 30, durationSeconds: HOUR },
 } satisfies Record<string, Limit>);
 
 export type LimitName = keyof typeof RATE_LIMITS;

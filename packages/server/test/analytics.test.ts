@@ -3,19 +3,11 @@
  * body limit, batch checks, rate limit, crawlers, the preview never counted), visitors counted by a hash that
  * changes daily, the summary and CSV `project.analytics(days)` answers to VIEWER+ members only, and retention.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsCsv, analyticsSummary, pruneAnalytics, recordEvents, utcDay } from '../src/analytics/store';
-import { analyticsEvents, analyticsSalts, deployments, projects } from '../src/db/schema';
-import {
-  type Backend,
-  type Client,
-  postgresAvailable,
-  startTestKiln,
-  type TestKiln,
-  waitFor,
-} from './harness';
+import { analyticsEvents, analyticsSalts } from '../src/db/schema';
+import { type Backend, postgresAvailable, startTestKiln, type TestKiln, waitFor } from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -31,44 +23,6 @@ const ANALYTICS = `query($p: ID!, $d: Int) { project(id: $p) { analytics(days: $
   topPages { name count visitors } topEvents { name count visitors } devices { name count visitors }
   referrers { name count }
 } } }`;
-
-async function signUp(t: TestKiln, email: string) {
-  const client = t.client();
-  const { errors } = await client.gql(
-    `mutation($e: String!) { signUp(email: $e, password: "long enough") { id } }`,
-    {
-      e: email,
-    },
-  );
-  expect(errors).toBeUndefined();
-  const org = (await client.gql('{ organizations { id } }')).data.organizations[0].id as string;
-  return { client, org };
-}
-
-/**
- * A published app from prepared rows: a project (queued, never generated: the tests run without workers) with a
- * deployment, as publishing leaves them. Analytics needs only the app's slug to resolve.
- */
-async function publishedApp(t: TestKiln, client: Client, org: string) {
-  const created = await client.gql(
-    `mutation($o: ID) { createProject(prompt: "A notes app", organizationId: $o) { id } }`,
-    {
-      o: org,
-    },
-  );
-  const id = created.data.createProject.id as string;
-  const slug = `notes-${id.slice(0, 8)}`;
-  const db = t.kiln.database.db;
-  const deploymentId = randomUUID();
-  await db
-    .insert(deployments)
-    .values({ id: deploymentId, projectId: id, revisionId: randomUUID(), slug, html: '<p>Notes</p>' });
-  await db
-    .update(projects)
-    .set({ slug, deploymentId, publishStatus: 'PUBLISHED' })
-    .where(eq(projects.id, id));
-  return { id, host: new URL(t.kiln.origins.appUrl(slug)).hostname };
-}
 
 function send(
   t: TestKiln,

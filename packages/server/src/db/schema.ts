@@ -458,3 +458,20 @@ export const analyticsSalts = pgTable('analytics_salts', {
   day: text('day').primaryKey(),
   salt: text('salt').notNull(),
 });
+
+/**
+ * An organisation's image model for `/api/ai-img` (issue 14, src/ai-images): an OpenAI-compatible images
+ * endpoint (`{baseUrl}/images/generations`), its model id and its API key sealed with the server key.
+ */
+export const organizationImageModels = pgTable('organization_image_models', {
+  organizationId: text('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  model: text('model').notNull(),
+  /** Null: OpenAI's API. */
+  baseUrl: text('base_url'),
+  /** `v1:{iv}:{tag}:{ciphertext}` (base64), never the key itself. */
+  apiKeyEncrypted: text('api_key_encrypted'),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -2,6 +2,7 @@
 
 import { KilnError } from '@kiln/core';
 import type { User } from '../accounts';
+import type { AiImages } from '../ai-images/index';
 import type { AnalyticsOptions } from '../analytics/store';
 import type { AppBackend } from '../app-backend';
 import type { ContentClassifier } from '../content-safety';
@@ -44,6 +45,8 @@ export interface GraphQLContext extends Deadline {
   rateLimits: RateLimits;
   /** Published apps' analytics settings (absent: on, 365 days). */
   analytics?: AnalyticsOptions;
+  /** Organisation image models and `/api/ai-img` (absent: placeholders only). */
+  aiImages?: AiImages;
 }
 
 /** The signed-in user, or an `unauthenticated` error. */

@@ -93,6 +93,7 @@ import { type GraphQLContext, iso, requireUser } from './context';
 import { inputHygiene } from './input-hygiene';
 import { armorPlugins, withTimeBudget } from './limits';
 import * as admin from './resolvers/admin';
+import * as aiImages from './resolvers/ai-images';
 import * as analytics from './resolvers/analytics';
 import type {
   AppDatabaseSizeBytesArgs,
@@ -212,6 +213,7 @@ const resolvers = {
   },
   Mutation: {
     ...admin.Mutation,
+    ...aiImages.Mutation,
     signUp: async (_: unknown, a: MutationSignUpArgs, ctx: GraphQLContext) => {
       await guardSignUp(ctx.rateLimits, ctx.clientAddress);
       const { user, existing } = await signUp(ctx.db, a);
@@ -432,6 +434,7 @@ const resolvers = {
     }),
     events: (o: Organization, a: OrganizationEventsArgs, ctx: GraphQLContext) =>
       eventsOf(ctx.db, requireUser(ctx), o.id, a.limit ?? 50),
+    ...aiImages.organizationFields,
     modelSettings: (o: Organization, _: unknown, ctx: GraphQLContext) =>
       ctx.models.settings(requireUser(ctx), o.id),
   },

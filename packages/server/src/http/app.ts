@@ -18,6 +18,7 @@ import {
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { userForSession } from '../accounts';
+import type { AiImages } from '../ai-images/index';
 import { analyticsRoutes } from '../analytics/ingest';
 import { type AnalyticsOptions, DEFAULT_ANALYTICS } from '../analytics/store';
 import {
@@ -78,6 +79,8 @@ export interface HttpDeps {
   packages?: PackageResolver;
   /** Published apps' analytics (config.analytics; default on, 365 days). */
   analytics?: AnalyticsOptions;
+  /** Generated images for `/api/ai-img` (absent: the placeholder only). */
+  aiImages?: AiImages;
   log(msg: string, err?: unknown): void;
 }
 
@@ -151,6 +154,7 @@ function builderApp(deps: HttpDeps) {
       backend: deps.backend,
       rateLimits: deps.rateLimits,
       analytics: deps.analytics,
+      aiImages: deps.aiImages,
       log: deps.log,
     };
     const res = await yoga.fetch(c.req.raw, ctx);
@@ -214,8 +218,14 @@ const runtimeAsset = (path: string) =>
     path.startsWith('/_kiln/chunks/') || path.startsWith('/_kiln/fonts/'),
   );
 
-/** Images without a real source (spec §7): a placeholder drawn from the prompt, on preview and app origins. */
-const aiImage = (c: { req: { url: string } }) => aiImageResponse(new URL(c.req.url));
+/**
+ * Images without a real source (spec §7), on preview and app origins: generated with the project's organisation
+ * image model when it has one (src/ai-images), else a placeholder drawn from the prompt.
+ */
+const aiImage = (deps: HttpDeps, c: Context, projectId: string) =>
+  deps.aiImages
+    ? deps.aiImages.respond(new URL(c.req.url), projectId, clientAddress(c.req.raw, c.env, deps.trustProxy))
+    : aiImageResponse(new URL(c.req.url));
 
 /** Body limits on an app or preview origin: functions and `/api/db` take up to 5 MiB, other routes none. */
 const appBodyLimit = (isApi: (path: string) => boolean) =>
@@ -236,7 +246,10 @@ function previewApp(deps: HttpDeps) {
     );
   });
   app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
-  app.get(AI_IMAGE_PATH, aiImage);
+  app.get(AI_IMAGE_PATH, (c) => {
+    const where = deps.origins.match(c.req.header('host'));
+    return aiImage(deps, c, where.kind === 'preview' ? where.projectId : '');
+  });
   // The sign-in popup (spec §2): signs the builder's user in for the preview, then closes.
   app.get('/~~autosignin/:provider', (c) => {
     const provider = c.req.param('provider');
@@ -303,7 +316,6 @@ function publishedApp(deps: HttpDeps) {
     { importedOnly: true },
   );
   app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
-  app.get(AI_IMAGE_PATH, aiImage);
   // A published app's own backend: its functions and database on the `main` branch. A private app's
   // backend answers only visitors holding its access cookie, like its pages.
   const liveApp = async (c: Context) => {
@@ -315,6 +327,7 @@ function publishedApp(deps: HttpDeps) {
     return app;
   };
   analyticsRoutes(app, { ...deps, options: deps.analytics ?? DEFAULT_ANALYTICS, project: liveApp });
+  app.get(AI_IMAGE_PATH, async (c) => aiImage(deps, c, (await liveApp(c)).projectId));
   // Visitors are anonymous: a SELECT over tables the project opened for public reading, nothing else.
   app.post('/api/db/:databaseId', async (c) => {
     const live = await liveApp(c);
