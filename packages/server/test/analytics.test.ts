@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsCsv, analyticsSummary, pruneAnalytics, recordEvents, utcDay } from '../src/analytics/store';
 import { analyticsEvents, analyticsSalts } from '../src/db/schema';
 import { type Backend, postgresAvailable, startTestKiln, type TestKiln, waitFor } from './harness';
+import { publishedApp, signUp } from './published-fixture';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 

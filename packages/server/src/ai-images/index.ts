@@ -237,7 +237,7 @@ function view(row: typeof organizationImageModels.$inferSelect | undefined): Ima
 
 /** A generated image: its sniffed type, cached for a day (the same prompt keeps its image), never sniffed. */
 function imageResponse(bytes: Uint8Array): Response {
-  return new Response(bytes, {
+  return new Response(bytes.slice(), {
     headers: {
       'content-type': imageType(bytes) ?? 'application/octet-stream',
       'cache-control': 'public, max-age=86400',
