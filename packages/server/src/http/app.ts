@@ -327,7 +327,12 @@ function publishedApp(deps: HttpDeps) {
     return app;
   };
   analyticsRoutes(app, { ...deps, options: deps.analytics ?? DEFAULT_ANALYTICS, project: liveApp });
-  app.get(AI_IMAGE_PATH, async (c) => aiImage(deps, c, (await liveApp(c)).projectId));
+  // Placeholders for anyone; generated images only for an app this visitor may open (its organisation pays).
+  app.get(AI_IMAGE_PATH, async (c) => {
+    const where = deps.origins.match(c.req.header('host'));
+    const live = where.kind === 'app' ? await appAtSlug(deps.db, where.slug) : undefined;
+    return aiImage(deps, c, live && mayOpenApp(c, live) ? live.projectId : '');
+  });
   // Visitors are anonymous: a SELECT over tables the project opened for public reading, nothing else.
   app.post('/api/db/:databaseId', async (c) => {
     const live = await liveApp(c);
