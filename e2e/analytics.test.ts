@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, startKilnProcess } from './harness';
+import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
 
 let browser: Browser;
 let kiln: KilnProcess | undefined;
@@ -81,10 +81,7 @@ describe('analytics of a published app', () => {
     });
     await page.goto(`${kiln.url}/`);
     await page.waitForURL(/\/login$/);
-    await page.getByRole('link', { name: 'Create an account' }).click();
-    await page.getByLabel('Email').fill('baker@example.com');
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await signUp(page, 'baker@example.com');
     await page.getByLabel('Describe your app').fill('A landing page for my bakery');
     await page.getByLabel('Describe your app').press('Enter');
     await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);

@@ -88,7 +88,7 @@ export function VisitorsChart({ daily }: { daily: AnalyticsDay[] }) {
             >
               <title>{`${shortDate(d.date)}: ${d.visitors} visitors, ${d.pageviews} page views, ${d.events} events`}</title>
             </rect>
-            {i % labelEvery === 0 || i === daily.length - 1 ? (
+            {(i % labelEvery === 0 && daily.length - 1 - i >= labelEvery / 2) || i === daily.length - 1 ? (
               <text x={x(i)} y={HEIGHT - 6} textAnchor="middle" fill="var(--muted)">
                 {shortDate(d.date)}
               </text>
@@ -96,6 +96,28 @@ export function VisitorsChart({ daily }: { daily: AnalyticsDay[] }) {
           </g>
         ))}
       </svg>
+      <p className="muted" style={{ display: 'flex', gap: 16, margin: '4px 0 0', fontSize: 12 }}>
+        <span>
+          <svg width={16} height={8} aria-hidden="true">
+            <line x1={0} x2={16} y1={4} y2={4} stroke="var(--accent)" strokeWidth={2} />
+          </svg>{' '}
+          Visitors
+        </span>
+        <span>
+          <svg width={16} height={8} aria-hidden="true">
+            <line
+              x1={0}
+              x2={16}
+              y1={4}
+              y2={4}
+              stroke="var(--muted)"
+              strokeWidth={1.5}
+              strokeDasharray="4 3"
+            />
+          </svg>{' '}
+          Page views
+        </span>
+      </p>
     </div>
   );
 }
