@@ -45,6 +45,10 @@ export const RATE_LIMITS = Object.freeze({
   functionAiCallsPerApp: { points: 30, durationSeconds: MINUTE },
   /** E-mails one app's functions send (`@/integrations/email`). */
   functionMailsPerApp: { points: 20, durationSeconds: HOUR },
+  /** Analytics batches (up to 20 events each) one address sends to one published app. */
+  analyticsPerAppAndAddress: { points: 120, durationSeconds: 10 * MINUTE },
+  /** Images generated (cache misses of `/api/ai-img`) for one address on one app; past it, placeholders. */
+  aiImagesPerAppAndAddress: { points: 30, durationSeconds: HOUR },
 } satisfies Record<string, Limit>);
 
 export type LimitName = keyof typeof RATE_LIMITS;

@@ -279,6 +279,15 @@ export interface MutationUpdateModelSettingsArgs {
   clearApiKey?: boolean | null;
 }
 
+/** Arguments of `Mutation.updateImageModel`. */
+export interface MutationUpdateImageModelArgs {
+  organizationId: string;
+  model?: string | null;
+  baseUrl?: string | null;
+  apiKey?: string | null;
+  clearApiKey?: boolean | null;
+}
+
 /** Arguments of `Mutation.setOrganizationPlan`. */
 export interface MutationSetOrganizationPlanArgs {
   organizationId: string;
@@ -308,6 +317,11 @@ export interface OrganizationEventsArgs {
 export interface ProjectLogsArgs {
   branch?: string | null;
   limit?: number | null;
+}
+
+/** Arguments of `Project.analytics`. */
+export interface ProjectAnalyticsArgs {
+  days?: number | null;
 }
 
 /** Arguments of `ProjectGroup.revisions`. */
