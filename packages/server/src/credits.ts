@@ -13,7 +13,7 @@ import {
   type OrganizationPlan,
 } from '@kiln/core';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { User } from './accounts';
+import type { User } from './user';
 import type { Db } from './db/index';
 import { creditLedger, eventLog, organizations } from './db/schema';
 import { newId } from './ids';

@@ -9,8 +9,8 @@ import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { HANDLER_FUNCTION_NAME } from '@kiln/core';
-import type { FunctionResponse, SqlHandler } from './index';
 import type { HostMessage, RequestMessage, SandboxMessage } from './protocol';
+import type { FunctionResponse, SqlHandler } from './types';
 
 export interface DenoProcessOptions {
   denoPath: string;

@@ -17,29 +17,11 @@ import { DenoProcess, jsonResponse, type Stop } from './deno-process';
 import { importMapUrl } from './import-map';
 import { matchFunctionRoute } from './routes';
 import { defaultSandboxRoot, makeProcessDir, makeSandboxDir } from './sandbox-dirs';
+import type { FunctionRequest, FunctionResponse, FunctionSource, SqlHandler } from './types';
 
 export { bundleRoute, moduleNotAvailable } from './bundle';
 export { matchFunctionRoute } from './routes';
-
-export interface FunctionSource {
-  filePath: string;
-  code: string;
-}
-
-export interface FunctionRequest {
-  method: string;
-  /** Path and query, starting with `/api` (`/api/todos?x=1`). */
-  path: string;
-  headers: Record<string, string>;
-  body: Uint8Array | null;
-}
-
-export interface FunctionResponse {
-  status: number;
-  headers: Record<string, string>;
-  /** Empty for HEAD, 204 and 304. */
-  body: Uint8Array<ArrayBuffer>;
-}
+export type { FunctionRequest, FunctionResponse, FunctionSource, SqlHandler } from './types';
 
 /** The modules of a revision the sandbox loads: its functions and the plain script files they may import. */
 export function functionSources(
@@ -51,8 +33,6 @@ export function functionSources(
     )
     .map((m) => ({ filePath: m.filePath, code: m.content }));
 }
-
-export type SqlHandler = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
 
 export interface FunctionsSandboxOptions {
   /** The Deno binary; default: `deno` of the `@deno/linux-x64-glibc` package. */
