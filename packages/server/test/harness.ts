@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { type Kiln, startKiln } from '../src/kiln';
+import { prepareDataDir } from './snapshots';
 
 /** The PostgreSQL server the suite also runs on (CI: the one on this machine). */
 export const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -45,6 +46,8 @@ export async function startTestKiln(
   env: Record<string, string> = {},
 ): Promise<TestKiln> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kiln-test-'));
+  // The platform database and the app databases' template from prepared snapshots, not initdb per test.
+  await prepareDataDir(dataDir, { platform: backend === 'pglite' && env.DATABASE_URL === undefined });
   let databaseUrl: string | undefined;
   let dbName: string | undefined;
   if (backend === 'postgres') {
