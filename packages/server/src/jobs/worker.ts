@@ -13,7 +13,7 @@ import { newId } from '../ids';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
 import { type AbortReason, claimJob, type Job, requeueStalled } from './queue';
 import { failRevision, runJob } from './run';
-import { closeValidation } from './validate';
+import { holdValidation } from './validate';
 import type { WorkerOptions } from './worker-options';
 
 export type { WorkerOptions } from './worker-options';
@@ -23,6 +23,8 @@ export class GenerationWorkers {
   readonly #provider: ModelProvider;
   readonly #workerId = `worker-${newId().slice(0, 8)}`;
   readonly #opts: Required<WorkerOptions>;
+  /** Holds the render check's browser while this runs (jobs/validate.ts). */
+  #releaseValidation: (() => Promise<void>) | undefined;
   readonly #running = new Map<string, { ctrl: AbortController; revisionId: string }>();
   #stopped = true;
   #wake: (() => void) | undefined;
@@ -54,6 +56,7 @@ export class GenerationWorkers {
       () => void this.recoverStalled().catch(() => {}),
       JOB_STALL_CHECK_INTERVAL_MS,
     );
+    this.#releaseValidation ??= holdValidation();
     for (let i = 0; i < this.#opts.concurrency; i++) this.#loops.push(this.#loop());
   }
 
@@ -77,7 +80,9 @@ export class GenerationWorkers {
     this.wake();
     await Promise.all(this.#loops);
     this.#loops = [];
-    await closeValidation().catch((err) => this.#opts.log('closing the render check failed', err));
+    const release = this.#releaseValidation;
+    this.#releaseValidation = undefined;
+    await release?.().catch((err) => this.#opts.log('closing the render check failed', err));
   }
 
   async #loop(): Promise<void> {
