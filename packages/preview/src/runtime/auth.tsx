@@ -20,7 +20,7 @@ import {
   SIGNED_IN_MESSAGE,
 } from '../auth-pages.ts';
 import type { PreviewUser } from '../protocol.ts';
-import type { Engine } from './engine.tsx';
+import type { ShimHost } from './shim-host.ts';
 
 /** What a sign-in or sign-out call takes (the next-auth shape generated code is written against). */
 export interface AuthOptions {
@@ -150,7 +150,7 @@ function signInThroughPopup(provider: AuthProvider): Promise<void> {
 }
 
 /** `@/utils/useUser` and `@/utils/useAuth` as module namespaces, navigating through `engine`. */
-export function authShims(engine: Engine): Record<string, Record<string, unknown>> {
+export function authShims(engine: ShimHost): Record<string, Record<string, unknown>> {
   const finish = (options: AuthOptions | undefined): AuthResult => {
     const route = callbackRoute(options?.callbackUrl);
     if (options?.redirect !== false) engine.navigate(route, { push: true, notify: true });

@@ -195,6 +195,24 @@ export async function validateRevision(
   }
 }
 
+let holders = 0;
+
+/**
+ * Keeps the render pass's browser for the caller until the returned release is called; the last release closes
+ * it. GenerationWorkers hold it while they run; a test file holds it across the servers it starts one after
+ * another, so Chromium starts once per file instead of once per server.
+ */
+export function holdValidation(): () => Promise<void> {
+  holders += 1;
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    holders -= 1;
+    if (holders === 0) await closeValidation();
+  };
+}
+
 /** Stops the headless browser the render pass started, if any (server shutdown). */
 export async function closeValidation(): Promise<void> {
   if (!headless) return;

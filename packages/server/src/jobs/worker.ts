@@ -8,44 +8,23 @@
  */
 import type { ModelProvider } from '@kiln/codegen';
 import { JOB_STALL_CHECK_INTERVAL_MS } from '@kiln/core';
-import type { AppBackend } from '../app-backend';
 import type { Db } from '../db/index';
 import { newId } from '../ids';
-import type { PackageResolver } from '../packages/resolver';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
-import type { RoomEvent } from '../rooms';
 import { type AbortReason, claimJob, type Job, requeueStalled } from './queue';
 import { failRevision, runJob } from './run';
-import { closeValidation } from './validate';
+import { holdValidation } from './validate';
+import type { WorkerOptions } from './worker-options';
 
-export interface WorkerOptions {
-  /** Parallel generations in this process (default 2). */
-  concurrency?: number;
-  /** Idle poll interval when no wake-up arrives (default 500 ms). */
-  pollMs?: number;
-  log?: (msg: string, extra?: unknown) => void;
-  /** A project's latest revision changed (status, result): tell its room (reads the database). */
-  onProjectChanged?: (projectId: string) => void;
-  /** Push an event to a project's room straight from memory (drafts while they stream, status changes). */
-  publish?: (target: { organizationId: string; projectId: string }, event: RoomEvent) => void;
-  /** The provider for an organisation's generations (default: the one passed to the constructor). */
-  providerFor?: (organizationId: string) => Promise<ModelProvider>;
-  /**
-   * At start, treat every RUNNING job as stalled at once (default false). Right for the embedded PGlite, which
-   * only one process can own: its RUNNING jobs belong to a process that died. Never for a shared PostgreSQL.
-   */
-  recoverRunningAtStart?: boolean;
-  /** Generated apps' databases: migrations a generation writes are applied to the development branch. */
-  backend?: AppBackend | null;
-  /** npm packages the code imports outside the catalogue: pinned to the revision when it is checked. */
-  packages?: PackageResolver | null;
-}
+export type { WorkerOptions } from './worker-options';
 
 export class GenerationWorkers {
   readonly #db: Db;
   readonly #provider: ModelProvider;
   readonly #workerId = `worker-${newId().slice(0, 8)}`;
   readonly #opts: Required<WorkerOptions>;
+  /** Holds the render check's browser while this runs (jobs/validate.ts). */
+  #releaseValidation: (() => Promise<void>) | undefined;
   readonly #running = new Map<string, { ctrl: AbortController; revisionId: string }>();
   #stopped = true;
   #wake: (() => void) | undefined;
@@ -77,6 +56,7 @@ export class GenerationWorkers {
       () => void this.recoverStalled().catch(() => {}),
       JOB_STALL_CHECK_INTERVAL_MS,
     );
+    this.#releaseValidation ??= holdValidation();
     for (let i = 0; i < this.#opts.concurrency; i++) this.#loops.push(this.#loop());
   }
 
@@ -100,7 +80,9 @@ export class GenerationWorkers {
     this.wake();
     await Promise.all(this.#loops);
     this.#loops = [];
-    await closeValidation().catch((err) => this.#opts.log('closing the render check failed', err));
+    const release = this.#releaseValidation;
+    this.#releaseValidation = undefined;
+    await release?.().catch((err) => this.#opts.log('closing the render check failed', err));
   }
 
   async #loop(): Promise<void> {
