@@ -47,8 +47,10 @@ export const MAX_FUNCTION_BODY_BYTES = 5 * 1024 * 1024;
 export interface AppBackendOptions {
   /** Where app databases live (`{dataDir}/apps/{projectId}/{branch}`); null keeps them in memory. */
   dataDir: string | null;
-  /** Key the sandbox tokens are signed with (derived from the server's secret key). */
+  /** The server's secret key: sandbox tokens are signed with a key derived from it, app roles' passwords too. */
   secretKey: Buffer;
+  /** PostgreSQL (`DATABASE_URL`): each app branch is a database and role there instead of a PGlite folder. */
+  databaseUrl?: string | undefined;
   log?: (msg: string, err?: unknown) => void;
 }
 
@@ -75,6 +77,7 @@ export class AppBackend {
     this.databases = new AppDatabases({
       dataDir: opts.dataDir === null ? null : join(opts.dataDir, 'apps'),
       maxWorkers: 8,
+      ...(opts.databaseUrl ? { postgres: { url: opts.databaseUrl, secretKey: opts.secretKey } } : {}),
     });
   }
 

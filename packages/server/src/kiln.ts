@@ -94,7 +94,12 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     database.kind === 'postgres' && config.databaseUrl
       ? await RateLimits.postgres(config.databaseUrl, limitOptions)
       : RateLimits.memory(limitOptions);
-  const backend = new AppBackend(database.db, { dataDir: config.dataDir, secretKey, log });
+  const backend = new AppBackend(database.db, {
+    dataDir: config.dataDir,
+    secretKey,
+    log,
+    databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
+  });
   const rooms = new Rooms(database.db);
   if (database.kind === 'postgres' && config.databaseUrl) await rooms.listen(config.databaseUrl);
   const projectChanged = (projectId: string) =>
