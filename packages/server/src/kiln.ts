@@ -117,6 +117,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     providerFor: (organizationId) => models.providerFor(organizationId),
     // Only one process can own an embedded PGlite: at start, every RUNNING job is from a dead process.
     recoverRunningAtStart: database.kind === 'pglite',
+    databaseUrl: database.kind === 'postgres' ? (config.databaseUrl ?? null) : null,
     log,
     onProjectChanged: projectChanged,
     backend,

@@ -14,6 +14,7 @@ import { newId } from '../ids';
 import type { PackageResolver } from '../packages/resolver';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
 import type { RoomEvent } from '../rooms';
+import { LivenessLock, ORPHAN_CHECK_MS } from './liveness';
 import { type AbortReason, claimJob, type Job, requeueStalled } from './queue';
 import { failRevision, runJob } from './run';
 import { closeValidation } from './validate';
@@ -35,6 +36,11 @@ export interface WorkerOptions {
    * only one process can own: its RUNNING jobs belong to a process that died. Never for a shared PostgreSQL.
    */
   recoverRunningAtStart?: boolean;
+  /**
+   * The shared PostgreSQL's URL: this process holds a liveness lock there while it lives and takes over, within
+   * seconds, the jobs of processes that lost theirs (killed). Unset (PGlite): only the heartbeat counts.
+   */
+  databaseUrl?: string | null;
   /** Generated apps' databases: migrations a generation writes are applied to the development branch. */
   backend?: AppBackend | null;
   /** npm packages the code imports outside the catalogue: pinned to the revision when it is checked. */
@@ -51,6 +57,8 @@ export class GenerationWorkers {
   #wake: (() => void) | undefined;
   #loops: Promise<void>[] = [];
   #stallTimer: NodeJS.Timeout | undefined;
+  #orphanTimer: NodeJS.Timeout | undefined;
+  #liveness: LivenessLock | null = null;
 
   constructor(db: Db, provider: ModelProvider, opts: WorkerOptions = {}) {
     this.#db = db;
@@ -65,6 +73,7 @@ export class GenerationWorkers {
       recoverRunningAtStart: false,
       backend: null,
       packages: null,
+      databaseUrl: null,
       ...opts,
     };
   }
@@ -72,7 +81,19 @@ export class GenerationWorkers {
   /** Recover stalled jobs, then start the claim loops. */
   async start(): Promise<void> {
     this.#stopped = false;
-    await this.recoverStalled({ all: this.#opts.recoverRunningAtStart });
+    const url = this.#opts.databaseUrl;
+    if (url) {
+      // Held before the first claim: no job of ours is ever RUNNING without it.
+      this.#liveness = new LivenessLock(url, this.#workerId, this.#opts.log);
+      await this.#liveness.hold();
+      // The same name is the liveness connection's application_name in pg_stat_activity.
+      this.#opts.log(`jobs claimed here as ${this.#workerId}`);
+      this.#orphanTimer = setInterval(
+        () => void this.recoverStalled({ orphaned: true }).catch(() => {}),
+        ORPHAN_CHECK_MS,
+      );
+    }
+    await this.recoverStalled({ all: this.#opts.recoverRunningAtStart, orphaned: url !== null });
     this.#stallTimer = setInterval(
       () => void this.recoverStalled().catch(() => {}),
       JOB_STALL_CHECK_INTERVAL_MS,
@@ -96,10 +117,14 @@ export class GenerationWorkers {
   async stop(): Promise<void> {
     this.#stopped = true;
     clearInterval(this.#stallTimer);
+    clearInterval(this.#orphanTimer);
     for (const { ctrl } of this.#running.values()) ctrl.abort('shutdown' satisfies AbortReason);
     this.wake();
     await Promise.all(this.#loops);
     this.#loops = [];
+    // After the loops: the jobs put back are PENDING, not RUNNING under a lock that is gone.
+    await this.#liveness?.close();
+    this.#liveness = null;
     await closeValidation().catch((err) => this.#opts.log('closing the render check failed', err));
   }
 
@@ -130,7 +155,7 @@ export class GenerationWorkers {
    * Jobs RUNNING without a heartbeat for JOB_STALL_TIMEOUT_MS (with `all`, every RUNNING job): STALLED, and
    * queued again while attempts remain. The revision keeps the drafts saved so far until the retry replaces them.
    */
-  async recoverStalled(opts: { all?: boolean } = {}): Promise<number> {
+  async recoverStalled(opts: { all?: boolean; orphaned?: boolean } = {}): Promise<number> {
     const stalled = await requeueStalled(this.#db, opts, async (job) => {
       // No run of this process ends it, so bring the group's status and the room up to date here.
       const projectId = await failRevision(this.#db, job.revisionId, 'The generation stopped responding.');
