@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { KilnError } from '@kiln/core';
+import { PGLITE_START_PARAMS } from '../db/index';
 
 const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
 
@@ -137,7 +138,7 @@ export interface BranchWorkerOptions {
 
 async function spawn(data: { dataDir: string | null; initOnly?: boolean }): Promise<Worker> {
   const worker = new Worker(WORKER_URL, {
-    workerData: { ...data, ...(await wasmModules()) },
+    workerData: { ...data, startParams: [...PGLITE_START_PARAMS], ...(await wasmModules()) },
     // The thread needs none of the server's environment (secrets included).
     env: {},
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
