@@ -8,9 +8,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import type { GenMigration } from '@kiln/codegen';
-import { type DatabaseBranch, DEFAULT_DATABASE_NAME, KilnError, type OrganizationRole } from '@kiln/core';
+import {
+  type DatabaseBranch,
+  DEFAULT_DATABASE_NAME,
+  KilnError,
+  type OrganizationPlan,
+  type OrganizationRole,
+} from '@kiln/core';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { AppDatabases } from './app-db/index';
+import { DatabaseSizeLimits } from './app-db/size-limit';
 import type { Db } from './db/index';
 import { appDatabases, appMigrations, appPublicTables, projects, revisions } from './db/schema';
 import { type FunctionRequest, FunctionsSandbox, functionSources } from './functions/index';
@@ -51,6 +58,8 @@ export interface AppBackendOptions {
   secretKey: Buffer;
   /** PostgreSQL (`DATABASE_URL`): each app branch is a database and role there instead of a PGlite folder. */
   databaseUrl?: string | undefined;
+  /** Bytes one app branch's database may hold, per plan (default: the plans' `DATABASE_SIZE_BYTES`). */
+  databaseSizeLimits?: Readonly<Record<OrganizationPlan, number>>;
   log?: (msg: string, err?: unknown) => void;
 }
 
@@ -63,6 +72,8 @@ export interface MigrationResult {
 export class AppBackend {
   readonly functions: FunctionsSandbox;
   readonly databases: AppDatabases;
+  /** The plan's database size, enforced on writes. */
+  readonly sizeLimits: DatabaseSizeLimits;
   readonly #db: Db;
   readonly #tokenKey: Buffer;
   readonly #log: (msg: string, err?: unknown) => void;
@@ -79,6 +90,7 @@ export class AppBackend {
       maxWorkers: 8,
       ...(opts.databaseUrl ? { postgres: { url: opts.databaseUrl, secretKey: opts.secretKey } } : {}),
     });
+    this.sizeLimits = new DatabaseSizeLimits(db, this.databases, opts.databaseSizeLimits);
   }
 
   /** The project's database row, made on first use (status COMPLETED once its branches can be opened). */
@@ -249,7 +261,12 @@ export class AppBackend {
     const key = { projectId, branch };
     const result = await this.functions.invoke(`${revisionId}:${branch}`, sources, request, {
       sql: async (text, values) =>
-        (await this.databases.query(key, text, values, { readOnly: options.readOnly === true })).rows,
+        (
+          await this.databases.query(key, text, values, {
+            readOnly: options.readOnly === true,
+            authorize: this.sizeLimits.guard(projectId, branch),
+          })
+        ).rows,
     });
     const headers = new Headers(result.headers);
     headers.set('x-content-type-options', 'nosniff');
@@ -278,7 +295,10 @@ export class AppBackend {
       throw new KilnError('validation', 'Send JSON with a query string and a values array.');
     }
     const key = { projectId, branch };
-    if (access === 'full') return (await this.databases.query(key, query, values)).rows;
+    if (access === 'full') {
+      const authorize = this.sizeLimits.guard(projectId, branch);
+      return (await this.databases.query(key, query, values, { authorize })).rows;
+    }
     const authorize =
       access === 'visitor'
         ? async ({ readOnly, tables }: { readOnly: boolean; tables: Set<string> }) => {

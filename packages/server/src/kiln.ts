@@ -99,6 +99,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     secretKey,
     log,
     databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
+    databaseSizeLimits: config.databaseSizeLimits,
   });
   const rooms = new Rooms(database.db);
   if (database.kind === 'postgres' && config.databaseUrl) await rooms.listen(config.databaseUrl);

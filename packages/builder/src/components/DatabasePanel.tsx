@@ -8,7 +8,7 @@ import {
   fetchAppDatabase,
   setTablePublicRead,
 } from '../database-queries.ts';
-import { formatBytes } from '../format-number.ts';
+import { DatabaseUsage } from './DatabaseUsage.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -188,7 +188,9 @@ export function DatabasePanel({
               </button>
             ))}
           </div>
-          <span className="muted">{database ? formatBytes(database.sizeBytes) : null}</span>
+          {database ? (
+            <DatabaseUsage sizeBytes={database.sizeBytes} limitBytes={database.sizeLimitBytes} />
+          ) : null}
           <button
             type="button"
             className="button button-ghost"

@@ -81,6 +81,8 @@ export const RESULT_TOO_LARGE = 'The result is larger than 4 MiB: select fewer r
 
 /** What the guard learnt of a statement, for the caller's own rules (who may read which tables). */
 export interface AppQueryFacts {
+  /** The statement's kind as the parser names it: `SelectStmt`, `InsertStmt`, `UpdateStmt`, `DeleteStmt`. */
+  kind: string;
   /** A SELECT that changes nothing (no writing CTE, no FOR UPDATE/SHARE). */
   readOnly: boolean;
   /** The app tables it names (CTE names excluded). */

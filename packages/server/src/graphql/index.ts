@@ -4,7 +4,6 @@
  */
 import { readFileSync } from 'node:fs';
 import {
-  DATABASE_SIZE_BYTES,
   type DatabaseBranch,
   ERROR_STATUS,
   filePathToRoute,
@@ -93,6 +92,7 @@ import { type GraphQLContext, iso, requireUser } from './context';
 import { inputHygiene } from './input-hygiene';
 import { armorPlugins, withTimeBudget } from './limits';
 import * as admin from './resolvers/admin';
+import { appDatabaseSizeLimit, organizationDatabaseSize } from './resolvers/database-size';
 import type {
   AppDatabaseSizeBytesArgs,
   AppDatabaseTablesArgs,
@@ -412,7 +412,7 @@ const resolvers = {
   },
   Organization: {
     allowance: (o: Organization) => planAllowanceForJson(o.plan as OrganizationPlan),
-    databaseSizeBytes: (o: Organization) => DATABASE_SIZE_BYTES[o.plan as OrganizationPlan],
+    databaseSizeBytes: organizationDatabaseSize,
     personal: (o: Organization) => o.personal ?? false,
     privateProjects: (o: Organization, _: unknown, ctx: GraphQLContext) => privateProjectCount(ctx.db, o.id),
     privateProjectLimit: (o: Organization, _: unknown, ctx: GraphQLContext) =>
@@ -490,6 +490,7 @@ const resolvers = {
       })),
     sizeBytes: (d: { projectId: string }, a: AppDatabaseSizeBytesArgs, ctx: GraphQLContext) =>
       ctx.backend.databases.size({ projectId: d.projectId, branch: databaseBranch(a.branch) }),
+    sizeLimitBytes: appDatabaseSizeLimit,
   },
   AppTable: {
     rows: async (
