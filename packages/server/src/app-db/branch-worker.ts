@@ -49,7 +49,7 @@ const MAX_QUEUED = 256;
 /**
  * The JavaScript heap one branch's thread may use (results as they are parsed): past it Node ends the thread,
  * the job fails and the next one starts a new thread on the same data. PGlite's WASM memory is bounded apart
- * (the thread recycles itself past 384 MiB, see ./pglite-worker.mjs).
+ * (the thread recycles itself past 256 MiB, see ./pglite-worker.mjs).
  */
 const WORKER_HEAP_MB = 256;
 const OUT_OF_MEMORY_MESSAGE =

@@ -30,7 +30,7 @@ const TEMP_FILE_LIMIT = '256MB';
  * When the thread's WASM memory (which never shrinks) has grown past this after a job, the thread closes and a
  * new one takes the next job: one large statement cannot keep hundreds of MiB per branch. Data is committed.
  */
-const RECYCLE_WASM_BYTES = 384 * 1024 * 1024;
+const RECYCLE_WASM_BYTES = 256 * 1024 * 1024;
 
 /**
  * Bytes a row takes as JSON, roughly (strings counted in UTF-16 units, which is at most their UTF-8 size / 1 for
