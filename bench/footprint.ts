@@ -10,7 +10,8 @@
  *     the server's settings (at most 8 warm workers, least recently used stopped): the peak, plus the measured
  *     idle server and the functions sandbox at its cap, must fit in 2 GiB.
  *
- *   node --import tsx bench/footprint.ts
+ *   node --import tsx bench/footprint.ts          (everything)
+ *   node --import tsx bench/footprint.ts apps     (only the 100 apps' databases; the sandbox figure then unknown)
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -79,8 +80,9 @@ async function gql(kiln: KilnProcess, cookie: string, query: string, variables =
 }
 
 const env = { KILN_BUILTIN_DELAY_MS: '0', NODE_ENV: 'production' };
+const onlyApps = process.argv.includes('apps');
 let idleRestart = 0;
-{
+if (!onlyApps) {
   let kiln = await startKilnProcess({ env });
   const dataDir = kiln.dataDir;
   try {
@@ -153,7 +155,7 @@ let idleRestart = 0;
   }
 }
 
-// 100 apps' branches with occasional traffic: each queried in turn, five rounds.
+// 100 apps' branches with occasional traffic: each queried in turn, two rounds.
 {
   const dir = mkdtempSync(join(tmpdir(), 'kiln-footprint-apps-'));
   const dbs = new AppDatabases({ dataDir: dir, maxWorkers: 8 });
@@ -161,7 +163,7 @@ let idleRestart = 0;
   let peak = before;
   const started = Date.now();
   try {
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < 2; round++) {
       for (let i = 0; i < 100; i++) {
         const key = { projectId: `app${i}`, branch: 'main' as const };
         if (round === 0) {
@@ -175,7 +177,7 @@ let idleRestart = 0;
     }
     const workers = (peak - before) / MiB;
     console.log(
-      `100 apps' databases, 500 visits in ${Math.round((Date.now() - started) / 1000)} s: workers peak +${Math.round(workers)} MiB (${dbs.liveWorkers()} warm now, at most 8)`,
+      `100 apps' databases, 200 visits in ${Math.round((Date.now() - started) / 1000)} s: workers peak +${Math.round(workers)} MiB (${dbs.liveWorkers()} warm now, at most 8)`,
     );
     // Functions sandbox at its cap: 8 Deno processes of ~60 MiB each (measured above in the tree when one ran).
     const total = idleRestart + workers + 8 * 60;
