@@ -23,8 +23,12 @@ export async function POST(request: Request) {
 }
 </kiln:file>
 <kiln:file path="apps/web/src/app/page.tsx" type="PAGE">
-export default function HomePage() {
-  return <main className="p-6"><h1 className="text-2xl font-bold">Join the waitlist</h1></main>;
+export default function WaitlistPage() {
+  return (
+    <section className="mx-auto max-w-md p-8">
+      <h1 className="text-3xl font-semibold">Waitlist</h1>
+    </section>
+  );
 }
 </kiln:file>
 `;

@@ -17,15 +17,12 @@ const TODOS = {
 const dev = (projectId: string): AppDbKey => ({ projectId, branch: 'development' });
 const main = (projectId: string): AppDbKey => ({ projectId, branch: 'main' });
 
-async function failure(p: Promise<unknown>): Promise<KilnError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof KilnError) return e;
-    throw e;
-  }
-  throw new Error('expected a KilnError');
-}
+/** What a refused call rejects with (a resolved one fails the assertion that follows). */
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => new KilnError('internal', 'resolved, but a refusal was expected'),
+    (e: unknown) => e as KilnError,
+  );
 
 const available = await postgresAvailable();
 
