@@ -83,8 +83,8 @@ export class AppBackend {
     this.#tokenKey = createHmac('sha256', opts.secretKey).update('kiln:sandbox-token').digest();
     this.#log = opts.log ?? (() => {});
     this.functions = new FunctionsSandbox();
-    // ~176 MiB per warm branch worker (measured): 8 keeps the app databases of one server under ~1.5 GiB; idle
-    // branches stop after a minute and start again in ~0.3 s.
+    // ~90 MiB per warm branch worker (bench/footprint.ts; 16 MB shared buffers): 8 keep the app databases of one
+    // server under ~750 MiB; idle branches stop after a minute and start again in ~0.3 s.
     this.databases = new AppDatabases({
       dataDir: opts.dataDir === null ? null : join(opts.dataDir, 'apps'),
       maxWorkers: 8,
