@@ -96,6 +96,8 @@ export async function startTestKiln(
     },
     client: () => new Client(() => kiln.port),
     async [Symbol.asyncDispose]() {
+      // App databases on PostgreSQL are databases of their own beside the platform's.
+      await kiln.backend.databases.postgres?.dropAll();
       await kiln.close();
       rmSync(dataDir, { recursive: true, force: true });
       if (dbName) {

@@ -53,6 +53,13 @@ type PackageSource = import('@kiln/preview/node').PackageSource;
 
 let headless: Promise<typeof import('@kiln/preview/node')> | undefined;
 let unavailableLogged = false;
+/**
+ * The headless Chromium (~1 GB with its pages) closes after this long without a render check and starts again
+ * with the next one (~1 s): a server that is not generating keeps no browser (issue 15: footprint).
+ */
+export const VALIDATION_IDLE_MS = 60_000;
+let rendering = 0;
+let idleTimer: NodeJS.Timeout | undefined;
 
 function isRenderedModule(m: ValidatedModule): boolean {
   return REACT_FILE.test(m.filePath) && m.moduleType !== 'FUNCTION' && m.moduleType !== 'FILE';
@@ -179,6 +186,8 @@ export async function validateRevision(
   if (compiled.status !== 'VALID') return compiled;
   const functions = await functionPass(modules);
   if (functions.status !== 'VALID' || opts.render === false) return functions;
+  clearTimeout(idleTimer);
+  rendering += 1;
   try {
     headless ??= import('@kiln/preview/node');
     const { renderCheck } = await headless;
@@ -192,6 +201,14 @@ export async function validateRevision(
       );
     }
     return compiled;
+  } finally {
+    rendering -= 1;
+    if (rendering === 0) {
+      idleTimer = setTimeout(() => {
+        if (rendering === 0) void closeValidation().catch(() => {});
+      }, VALIDATION_IDLE_MS);
+      idleTimer.unref();
+    }
   }
 }
 
@@ -215,6 +232,7 @@ export function holdValidation(): () => Promise<void> {
 
 /** Stops the headless browser the render pass started, if any (server shutdown). */
 export async function closeValidation(): Promise<void> {
+  clearTimeout(idleTimer);
   if (!headless) return;
   const { closeHeadless } = await headless;
   await closeHeadless();

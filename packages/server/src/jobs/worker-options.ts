@@ -22,6 +22,11 @@ export interface WorkerOptions {
    * only one process can own: its RUNNING jobs belong to a process that died. Never for a shared PostgreSQL.
    */
   recoverRunningAtStart?: boolean;
+  /**
+   * The shared PostgreSQL's URL: this process holds a liveness lock there while it lives and takes over, within
+   * seconds, the jobs of processes that lost theirs (killed). Unset (PGlite): only the heartbeat counts.
+   */
+  databaseUrl?: string | null;
   /** Generated apps' databases: migrations a generation writes are applied to the development branch. */
   backend?: AppBackend | null;
   /** npm packages the code imports outside the catalogue: pinned to the revision when it is checked. */

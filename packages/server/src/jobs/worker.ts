@@ -11,6 +11,7 @@ import { JOB_STALL_CHECK_INTERVAL_MS } from '@kiln/core';
 import type { Db } from '../db/index';
 import { newId } from '../ids';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
+import { LivenessLock, ORPHAN_CHECK_MS } from './liveness';
 import { type AbortReason, claimJob, type Job, requeueStalled } from './queue';
 import { failRevision, runJob } from './run';
 import { holdValidation } from './validate';
@@ -30,6 +31,8 @@ export class GenerationWorkers {
   #wake: (() => void) | undefined;
   #loops: Promise<void>[] = [];
   #stallTimer: NodeJS.Timeout | undefined;
+  #orphanTimer: NodeJS.Timeout | undefined;
+  #liveness: LivenessLock | null = null;
 
   constructor(db: Db, provider: ModelProvider, opts: WorkerOptions = {}) {
     this.#db = db;
@@ -44,6 +47,7 @@ export class GenerationWorkers {
       recoverRunningAtStart: false,
       backend: null,
       packages: null,
+      databaseUrl: null,
       ...opts,
     };
   }
@@ -51,7 +55,19 @@ export class GenerationWorkers {
   /** Recover stalled jobs, then start the claim loops. */
   async start(): Promise<void> {
     this.#stopped = false;
-    await this.recoverStalled({ all: this.#opts.recoverRunningAtStart });
+    const url = this.#opts.databaseUrl;
+    if (url) {
+      // Held before the first claim: no job of ours is ever RUNNING without it.
+      this.#liveness = new LivenessLock(url, this.#workerId, this.#opts.log);
+      await this.#liveness.hold();
+      // The same name is the liveness connection's application_name in pg_stat_activity.
+      this.#opts.log(`jobs claimed here as ${this.#workerId}`);
+      this.#orphanTimer = setInterval(
+        () => void this.recoverStalled({ orphaned: true }).catch(() => {}),
+        ORPHAN_CHECK_MS,
+      );
+    }
+    await this.recoverStalled({ all: this.#opts.recoverRunningAtStart, orphaned: url !== null });
     this.#stallTimer = setInterval(
       () => void this.recoverStalled().catch(() => {}),
       JOB_STALL_CHECK_INTERVAL_MS,
@@ -76,10 +92,14 @@ export class GenerationWorkers {
   async stop(): Promise<void> {
     this.#stopped = true;
     clearInterval(this.#stallTimer);
+    clearInterval(this.#orphanTimer);
     for (const { ctrl } of this.#running.values()) ctrl.abort('shutdown' satisfies AbortReason);
     this.wake();
     await Promise.all(this.#loops);
     this.#loops = [];
+    // After the loops: the jobs put back are PENDING, not RUNNING under a lock that is gone.
+    await this.#liveness?.close();
+    this.#liveness = null;
     const release = this.#releaseValidation;
     this.#releaseValidation = undefined;
     await release?.().catch((err) => this.#opts.log('closing the render check failed', err));
@@ -112,7 +132,7 @@ export class GenerationWorkers {
    * Jobs RUNNING without a heartbeat for JOB_STALL_TIMEOUT_MS (with `all`, every RUNNING job): STALLED, and
    * queued again while attempts remain. The revision keeps the drafts saved so far until the retry replaces them.
    */
-  async recoverStalled(opts: { all?: boolean } = {}): Promise<number> {
+  async recoverStalled(opts: { all?: boolean; orphaned?: boolean } = {}): Promise<number> {
     const stalled = await requeueStalled(this.#db, opts, async (job) => {
       // No run of this process ends it, so bring the group's status and the room up to date here.
       const projectId = await failRevision(this.#db, job.revisionId, 'The generation stopped responding.');
