@@ -10,6 +10,8 @@ import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from './packages/resolver'
 import {
   DEFAULT_PRIVATE_PAGE_LIMITS,
   DEFAULT_PRIVATE_PROJECT_LIMITS,
+  DEFAULT_UPLOAD_LIMITS,
+  type PlanLimit,
   type PrivateLimits,
   parsePlanLimit,
 } from './plan-limits';
@@ -39,6 +41,8 @@ const EnvSchema = z.object({
   KILN_NPM_DENY: z.string().optional(),
   KILN_EGRESS: z.enum(['on', 'off']).default('on'),
   KILN_EGRESS_ALLOW_HOSTS: z.string().optional(),
+  S3_URL: z.string().optional(),
+  KILN_UPLOAD_LIMITS: z.string().optional(),
 });
 
 export interface KilnConfig {
@@ -86,6 +90,13 @@ export interface KilnConfig {
   /** Outbound requests for others (URL uploads, functions' fetch) through `net/egress.ts`: `KILN_EGRESS=off`
    * refuses all; `KILN_EGRESS_ALLOW_HOSTS` (comma-separated `host` or `host:port`) skips the address check. */
   readonly egress: EgressPolicy;
+  /** Uploads (src/uploads): where files live and how large one may be. */
+  readonly uploads: {
+    /** `S3_URL`: an S3-compatible store shared by every process; unset: the folder `{dataDir}/files`. */
+    readonly s3Url: string | undefined;
+    /** `KILN_UPLOAD_LIMITS`: bytes per file, per plan (default FREE 10 MiB, PRO 25 MiB, BUSINESS 100 MiB). */
+    readonly limits: PlanLimit;
+  };
 }
 
 /** Parse an environment (default `process.env`) into a frozen config; throws a readable error on bad values. */
@@ -97,7 +108,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   let privateLimits: PrivateLimits;
+  let uploadLimits: PlanLimit;
   try {
+    uploadLimits = parsePlanLimit('KILN_UPLOAD_LIMITS', e.KILN_UPLOAD_LIMITS, DEFAULT_UPLOAD_LIMITS);
     privateLimits = Object.freeze({
       projects: parsePlanLimit(
         'KILN_PRIVATE_PROJECT_LIMITS',
@@ -144,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabled: e.KILN_EGRESS === 'on',
       allowHosts: Object.freeze(commaList(e.KILN_EGRESS_ALLOW_HOSTS)),
     }),
+    uploads: Object.freeze({ s3Url: e.S3_URL?.trim() || undefined, limits: uploadLimits }),
   });
 }
 

@@ -39,6 +39,10 @@ export const RATE_LIMITS = Object.freeze({
   accountExistsMailsPerEmail: { points: 3, durationSeconds: HOUR },
   /** Sign-up attempts from one address, valid or not (KILN_SIGNUP_LIMIT changes it; 0 turns it off). */
   signUpPerAddress: { points: 10, durationSeconds: HOUR },
+  /** Uploads to one app (and its presigns) from one address (src/uploads). */
+  uploadsPerAppAndAddress: { points: 200, durationSeconds: HOUR },
+  /** Public-sheet submissions to one app from one address. */
+  sheetRowsPerAppAndAddress: { points: 30, durationSeconds: HOUR },
 } satisfies Record<string, Limit>);
 
 export type LimitName = keyof typeof RATE_LIMITS;
