@@ -93,6 +93,7 @@ import { type GraphQLContext, iso, requireUser } from './context';
 import { inputHygiene } from './input-hygiene';
 import { armorPlugins, withTimeBudget } from './limits';
 import * as admin from './resolvers/admin';
+import * as uploads from './resolvers/uploads';
 import type {
   AppDatabaseSizeBytesArgs,
   AppDatabaseTablesArgs,
@@ -177,6 +178,7 @@ const meOf = (u: User) => ({
 const resolvers = {
   Query: {
     ...admin.Query,
+    ...uploads.Query,
     me: (_: unknown, __: unknown, ctx: GraphQLContext) => (ctx.user ? meOf(ctx.user) : null),
     organizations: (_: unknown, __: unknown, ctx: GraphQLContext) =>
       organizationsOf(ctx.db, requireUser(ctx).id),

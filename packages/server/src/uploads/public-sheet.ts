@@ -15,7 +15,7 @@ export const PUBLIC_SHEET_TABLE = 'public_sheet_rows';
 const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${PUBLIC_SHEET_TABLE} (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   sheet_id text NOT NULL,
-  data jsonb NOT NULL,
+  data json NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 )`;
 
@@ -58,6 +58,15 @@ function scalar(name: string, v: unknown): string {
   throw new KilnError('validation', SHEET_MESSAGES.value(name));
 }
 
+/** The branch's migration that makes the table (recorded like an app's own migrations, applied once). */
+export const SHEET_MIGRATION = { name: '0000_kiln_public_sheet_rows', sql: CREATE_TABLE } as const;
+
+async function ensureTable(backend: AppBackend, key: { projectId: string; branch: DatabaseBranch }) {
+  const [result] = await backend.databases.migrate(key, [SHEET_MIGRATION]);
+  if (result?.status === 'FAILED')
+    throw new KilnError('internal', `The public sheet table could not be made: ${result.error}`);
+}
+
 /** Stores one submission; answers the new row's id. */
 export async function addSheetRow(
   backend: AppBackend,
@@ -67,7 +76,7 @@ export async function addSheetRow(
 ): Promise<{ ok: true; id: string }> {
   const { sheetId, data } = parseSubmission(body);
   const key = { projectId, branch };
-  await backend.databases.query(key, CREATE_TABLE, []);
+  await ensureTable(backend, key);
   const { rows } = await backend.databases.query(
     key,
     `INSERT INTO ${PUBLIC_SHEET_TABLE} (sheet_id, data) VALUES ($1, $2) RETURNING id`,

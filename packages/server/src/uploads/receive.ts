@@ -38,6 +38,30 @@ const tooLarge = (max: number) => new KilnError('too_large', UPLOAD_MESSAGES.too
 /** Room for a JSON envelope or multipart headers around the file. */
 const ENVELOPE_BYTES = 64 * 1024;
 
+/**
+ * After a refusal, at most this much more of the body is read and thrown away (and for at most `DRAIN_MS`), so a
+ * client that sends its whole body before reading the answer still gets the 413 rather than a broken connection.
+ * Nothing drained is kept; past either bound the connection is closed.
+ */
+const DRAIN_BYTES = 64 * 1024 * 1024;
+const DRAIN_MS = 10_000;
+
+/** Reads and discards the rest of a body, within the drain bounds. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  const until = Date.now() + DRAIN_MS;
+  let seen = 0;
+  try {
+    while (seen <= DRAIN_BYTES && Date.now() < until) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      seen += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // the client went away: nothing to answer
+  }
+}
+
 /** The upload in `req`, at most `max` bytes of file. */
 export async function receiveUpload(
   req: Request,
@@ -58,9 +82,13 @@ export async function receiveUpload(
  */
 export async function readLimited(req: Request, cut: number, max: number): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length') ?? Number.NaN);
-  if (declared > cut) throw tooLarge(max);
+  if (declared > cut + DRAIN_BYTES) throw tooLarge(max);
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
+  if (declared > cut) {
+    await drain(reader);
+    throw tooLarge(max);
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -68,7 +96,7 @@ export async function readLimited(req: Request, cut: number, max: number): Promi
     if (done) break;
     size += value.byteLength;
     if (size > cut) {
-      reader.releaseLock();
+      await drain(reader);
       throw tooLarge(max);
     }
     chunks.push(value);
@@ -147,7 +175,7 @@ export function fromMultipart(
 ): Promise<ReceivedUpload & { fields: Record<string, string> }> {
   const fixed = typeof limit === 'number' ? limit : null;
   const declared = Number(req.headers.get('content-length') ?? Number.NaN);
-  if (fixed !== null && declared > fixed + ENVELOPE_BYTES) return Promise.reject(tooLarge(fixed));
+  if (fixed !== null && declared > fixed + ENVELOPE_BYTES + DRAIN_BYTES) return Promise.reject(tooLarge(fixed));
   if (!req.body) return Promise.reject(new KilnError('validation', UPLOAD_MESSAGES.noFile));
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -167,9 +195,31 @@ export function fromMultipart(
       if (settled) return;
       settled = true;
       input.unpipe(parser);
-      input.pause();
-      if (err) reject(err);
-      else resolve({ ...value!, fields });
+      if (err) {
+        // The rest of the body is read and thrown away (within bounds), then the refusal is answered.
+        let seen = 0;
+        const done = () => {
+          clearTimeout(timer);
+          input.off('data', count);
+          reject(err);
+        };
+        const count = (chunk: Buffer) => {
+          seen += chunk.byteLength;
+          if (seen > DRAIN_BYTES) {
+            input.destroy();
+            done();
+          }
+        };
+        const timer = setTimeout(() => {
+          input.destroy();
+          done();
+        }, DRAIN_MS);
+        if (input.readableEnded) return done();
+        input.on('data', count);
+        input.once('end', done);
+        input.once('error', done);
+        input.resume();
+      } else resolve({ ...value!, fields });
     };
     let file: ReceivedUpload | null = null;
     let reading: Promise<void> | null = null;
