@@ -11,7 +11,8 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 /** The MIME type of `bytes`. */
 export async function sniffMimeType(bytes: Uint8Array): Promise<string> {
   const found = await fileTypeFromBuffer(bytes);
-  if (found) return found.mime;
+  // XML is looked at again below: an SVG document opens like any other XML.
+  if (found && !/[/+]xml$/.test(found.mime)) return found.mime;
   const head = bytes.subarray(0, 4096);
   let text: string;
   try {

@@ -22,8 +22,7 @@ let s3Url = '';
 
 beforeAll(async () => {
   s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: tempDir() });
-  // run() answers the listening address.
-  const { port } = (await s3.run()) as unknown as { port: number };
+  const { port } = await s3.run();
   s3Url = `http://S3RVER:S3RVER@127.0.0.1:${port}/kiln-files/uploads`;
 });
 
