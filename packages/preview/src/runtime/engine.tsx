@@ -27,6 +27,7 @@ import { missingProjectImport } from '../project-imports.ts';
 import type { PreviewMode, PreviewModule, PreviewToBuilder, PreviewUser } from '../protocol.ts';
 import { filePathToRoute, matchRoute, normalizeRoute } from '../routes.ts';
 import { authShims, previewSession } from './auth.tsx';
+import { uploadShims } from './upload.ts';
 import { type AppModule, CSS_ELEMENT_ID } from './boot.ts';
 import { DeviceFrame, SCREEN_ATTRIBUTE } from './device-frame.tsx';
 import {
@@ -192,6 +193,7 @@ export class Engine {
       ...nextShims(this),
       ...expoShims(this),
       ...authShims(this),
+      ...uploadShims(),
     })) {
       this.libraries.set(source, namespace);
     }
