@@ -49,11 +49,13 @@ describe('uploads on a published app', () => {
         });
         return (await res.json()) as { data: Record<string, { id?: string; url?: string }> };
       };
-      const id = (await gql('mutation($p: String!) { createProject(prompt: $p) { id } }', { p: 'an image gallery' }))
-        .data.createProject!.id;
+      const id = (
+        await gql('mutation($p: String!) { createProject(prompt: $p) { id } }', { p: 'an image gallery' })
+      ).data.createProject!.id;
       for (let i = 0; i < 600; i++) {
         const s = await gql('query($id: ID!) { project(id: $id) { latestRevision { status } } }', { id });
-        const status = (s.data.project as unknown as { latestRevision: { status: string } }).latestRevision.status;
+        const status = (s.data.project as unknown as { latestRevision: { status: string } }).latestRevision
+          .status;
         if (status === 'VALID') break;
         await new Promise((r) => setTimeout(r, 200));
       }
@@ -66,7 +68,9 @@ describe('uploads on a published app', () => {
     await visitor.goto(String(appUrl));
     await visitor.getByRole('button', { name: 'Add photo' }).click();
     const dialog = visitor.getByRole('dialog', { name: 'Add a photo' });
-    await dialog.locator('input[name="photo"]').setInputFiles({ name: 'red-dot.png', mimeType: 'image/png', buffer: PNG });
+    await dialog
+      .locator('input[name="photo"]')
+      .setInputFiles({ name: 'red-dot.png', mimeType: 'image/png', buffer: PNG });
     const chosen = dialog.getByRole('img', { name: 'The chosen photo' });
     await chosen.waitFor({ timeout: 20_000 });
     const src = await chosen.getAttribute('src');
@@ -78,9 +82,11 @@ describe('uploads on a published app', () => {
     const photo = visitor.getByRole('img', { name: 'Red dot on the wall' });
     await photo.waitFor({ timeout: 20_000 });
     expect(await photo.getAttribute('src')).toBe(src);
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
-      timeout: 15_000,
-    }).toBe(2);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 15_000,
+      })
+      .toBe(2);
     // It is stored: a fresh visitor sees it too.
     const again = await (await browser.newContext()).newPage();
     await again.goto(String(appUrl));
@@ -89,7 +95,9 @@ describe('uploads on a published app', () => {
     // Over the plan's limit: the catalogue's message, and nothing is added.
     await visitor.getByRole('button', { name: 'Add photo' }).click();
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024, 0)]);
-    await dialog.locator('input[name="photo"]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
+    await dialog
+      .locator('input[name="photo"]')
+      .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
     await expect
       .poll(() => dialog.getByRole('alert').textContent(), { timeout: 20_000 })
       .toBe('Upload failed: File too large.');

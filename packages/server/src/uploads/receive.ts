@@ -175,7 +175,8 @@ export function fromMultipart(
 ): Promise<ReceivedUpload & { fields: Record<string, string> }> {
   const fixed = typeof limit === 'number' ? limit : null;
   const declared = Number(req.headers.get('content-length') ?? Number.NaN);
-  if (fixed !== null && declared > fixed + ENVELOPE_BYTES + DRAIN_BYTES) return Promise.reject(tooLarge(fixed));
+  if (fixed !== null && declared > fixed + ENVELOPE_BYTES + DRAIN_BYTES)
+    return Promise.reject(tooLarge(fixed));
   if (!req.body) return Promise.reject(new KilnError('validation', UPLOAD_MESSAGES.noFile));
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;

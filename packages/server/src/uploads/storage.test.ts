@@ -59,9 +59,9 @@ describe.each(backends)('file storage on %s', (_name, make) => {
     const storage = make();
     expect(await storage.get(randomUUID())).toBeNull();
     expect(await storage.get('../secret.key')).toBeNull();
-    await expect(storage.put('../x', Buffer.from('x'), { contentType: 'text/plain', projectId: 'p' })).rejects.toThrow(
-      /Not a file key/,
-    );
+    await expect(
+      storage.put('../x', Buffer.from('x'), { contentType: 'text/plain', projectId: 'p' }),
+    ).rejects.toThrow(/Not a file key/);
     storage.close();
   });
 });
@@ -98,7 +98,13 @@ describe('S3_URL', () => {
     ],
     [
       's3://my-bucket/kiln?region=eu-west-1',
-      { endpoint: undefined, bucket: 'my-bucket', prefix: 'kiln/', region: 'eu-west-1', credentials: undefined },
+      {
+        endpoint: undefined,
+        bucket: 'my-bucket',
+        prefix: 'kiln/',
+        region: 'eu-west-1',
+        credentials: undefined,
+      },
     ],
   ])('%s is understood', (url, want) => {
     expect(parseS3Url(url)).toEqual(want);
