@@ -82,11 +82,19 @@ async function publishedKiln(env: Record<string, string>) {
   );
   let cookie = '';
   const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const res = await post(kiln.port, `localhost:${kiln.port}`, '/graphql', Buffer.from(JSON.stringify({ query, variables })), {
-      'content-type': 'application/json',
-      ...(cookie ? { cookie } : {}),
-    });
-    return JSON.parse(res.text) as { data: Record<string, Record<string, unknown>> };
+    const res = await post(
+      kiln.port,
+      `localhost:${kiln.port}`,
+      '/graphql',
+      Buffer.from(JSON.stringify({ query, variables })),
+      {
+        'content-type': 'application/json',
+        ...(cookie ? { cookie } : {}),
+      },
+    );
+    const out = JSON.parse(res.text) as { data: Record<string, Record<string, unknown>>; errors?: unknown };
+    if (out.errors) throw new Error(`GraphQL: ${JSON.stringify(out.errors)}`);
+    return out;
   };
   // The session cookie comes back on sign-up; read it with a raw request.
   await new Promise<void>((resolve, reject) => {

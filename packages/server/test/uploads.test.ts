@@ -58,6 +58,8 @@ function send(
         port: t.kiln.port,
         method,
         path,
+        // A fresh connection each time: a kept-alive one the server is closing would fail with ECONNRESET.
+        agent: false,
         headers: { host: `${host}:${t.kiln.port}`, ...headers },
       },
       (res) => {
@@ -114,11 +116,13 @@ beforeAll(async () => {
   allowed = await listen((req, res) => {
     if (req.url === '/to-inside') {
       res.writeHead(302, { location: `http://127.0.0.1:${(closed.address() as AddressInfo).port}/secret` });
-      return res.end();
+      res.end();
+    } else if (req.url === '/big') {
+      res.end(Buffer.alloc(LIMIT + 10, 7));
+    } else {
+      res.writeHead(200, { 'content-type': 'text/html' }); // the claimed type is ignored
+      res.end(PNG);
     }
-    if (req.url === '/big') return res.end(Buffer.alloc(LIMIT + 10, 7));
-    res.writeHead(200, { 'content-type': 'text/html' }); // the claimed type is ignored
-    res.end(PNG);
   });
   closed = await listen((_req, res) => res.end('secret'));
   const scripted = await startScriptedModelServer([
@@ -225,11 +229,12 @@ describe('uploads on a published app', () => {
     expect(res.json().error).toBe("The file is larger than this app's upload limit of 1 MiB.");
   });
 
-  it.each([
+  type Form = () => readonly [Buffer | string, Record<string, string>];
+  it.each<[string, Form]>([
     ['multipart', () => multipart(Buffer.alloc(LIMIT + 1, 1), 'big.png', 'image/png')],
     ['base64', () => json({ base64: Buffer.alloc(LIMIT + 1, 1).toString('base64') })],
     ['url', () => json({ url: `http://127.0.0.1:${(allowed.address() as AddressInfo).port}/big` })],
-  ] as const)('answers 413 for a %s upload one byte over the limit', async (_name, form) => {
+  ])('answers 413 for a %s upload one byte over the limit', async (_name, form) => {
     const res = await send(appHost, 'POST', '/v0/upload/', ...form());
     expect(res.status).toBe(413);
     expect(String(res.json().error)).toMatch(/upload limit of 1 MiB/);
@@ -341,6 +346,30 @@ describe('public sheets', () => {
     const [header, row] = String(csv.data.publicSheetCsv).split('\r\n');
     expect(header).toBe('submitted_at,sheet_id,name,topics,note');
     expect(row).toMatch(/^\d{4}-\d\d-\d\dT[^,]+,signups,Ann,"a,b","'=HYPERLINK\(""x""\)"$/);
+  });
+
+  it("in the preview, stores the builder user's test submission on the development branch", async () => {
+    const { data } = await owner.gql(
+      `query($id: ID!) { project(id: $id) { sandboxToken latestRevision { id } } }`,
+      { id: projectId },
+    );
+    const path = `/sandbox/api/${data.project.latestRevision.id}/public-sheet`;
+    const body = json({ sheetId: 'signups', formData: { name: 'Preview Pat' } });
+    const anonymous = await send(`${projectId}.preview.localhost`, 'POST', path, ...body);
+    expect(anonymous.status).toBe(401);
+    const res = await send(`${projectId}.preview.localhost`, 'POST', path, body[0], {
+      ...body[1],
+      'x-kiln-sandbox-token': data.project.sandboxToken,
+    });
+    expect(res.status, res.body.toString()).toBe(200);
+    const csv = await owner.gql(`query($id: ID!) { publicSheetCsv(projectId: $id, branch: "development") }`, {
+      id: projectId,
+    });
+    expect(csv.data.publicSheetCsv).toContain('Preview Pat');
+    const published = await owner.gql(`query($id: ID!) { publicSheetCsv(projectId: $id) }`, {
+      id: projectId,
+    });
+    expect(published.data.publicSheetCsv).not.toContain('Preview Pat');
   });
 
   it('refuses a body that is not {formData, sheetId} with a sentence', async () => {
