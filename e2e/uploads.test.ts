@@ -2,8 +2,10 @@
  * Uploads on a published app as a visitor meets them, in Debian Chromium against Kiln started like `npm start`
  * with the builtin generator (issue 14): the published gallery's Add photo dialog uploads the chosen image to the
  * app's own origin, the photo appears on the wall from the files origin, and an image over the plan's limit
- * (1 MiB here) shows "Upload failed: File too large.".
+ * (1 MiB here) shows "Upload failed: File too large.". A form sent to `/api/public-sheet` lands in the
+ * Database tab's `public_sheet_rows`, whose Download CSV button hands it to the owner.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
@@ -30,7 +32,7 @@ afterAll(async () => {
 });
 
 describe('uploads on a published app', () => {
-  it('a visitor uploads a photo that appears on the page; one over the limit says the file is too large', {
+  it('a visitor uploads a photo that appears on the page, one over the limit says the file is too large, and a public sheet reaches the owner as CSV', {
     timeout: 150_000,
   }, async () => {
     if (!kiln) throw new Error('Kiln did not start');
@@ -40,7 +42,7 @@ describe('uploads on a published app', () => {
     await signUp(builder, 'maker@example.com');
     await builder.getByLabel('Describe your app').waitFor();
     // Build and publish through the builder's own API (the generation UI has its own tests).
-    const appUrl = await builder.evaluate(async () => {
+    const made = await builder.evaluate(async () => {
       const gql = async (query: string, variables: Record<string, unknown>) => {
         const res = await fetch('/graphql', {
           method: 'POST',
@@ -59,9 +61,11 @@ describe('uploads on a published app', () => {
         if (status === 'VALID') break;
         await new Promise((r) => setTimeout(r, 200));
       }
-      return (await gql('mutation($id: ID!) { publishProject(projectId: $id) { url } }', { id })).data
+      const url = (await gql('mutation($id: ID!) { publishProject(projectId: $id) { url } }', { id })).data
         .publishProject!.url;
+      return { id, url };
     });
+    const appUrl = made.url;
     expect(appUrl).toMatch(/\.apps\.localhost:\d+\/$/);
 
     const visitor = await (await browser.newContext()).newPage();
@@ -101,5 +105,32 @@ describe('uploads on a published app', () => {
     await expect
       .poll(() => dialog.getByRole('alert').textContent(), { timeout: 20_000 })
       .toBe('Upload failed: File too large.');
+
+    // A public sheet: what a visitor sends shows in the owner's Database tab and comes out as CSV.
+    const status = await visitor.evaluate(async () => {
+      const res = await fetch('/api/public-sheet', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          sheetId: 'newsletter',
+          formData: { email: 'ann@example.com', topics: 'trips,cats' },
+        }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(200);
+    await builder.goto(`${kiln.url}/projects/${made.id}`);
+    await builder.getByRole('tab', { name: 'Database' }).click();
+    await builder.getByRole('tab', { name: 'Published data' }).click();
+    const sheet = builder.locator('[data-table="public_sheet_rows"]');
+    await expect.poll(() => sheet.textContent(), { timeout: 20_000 }).toContain('ann@example.com');
+    const [download] = await Promise.all([
+      builder.waitForEvent('download'),
+      sheet.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const path = await download.path();
+    const csv = readFileSync(path, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('submitted_at,sheet_id,email,topics');
+    expect(csv).toContain(',newsletter,ann@example.com,"trips,cats"');
   });
 });
