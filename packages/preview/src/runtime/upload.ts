@@ -19,7 +19,9 @@ export type UploadInput =
   | { base64: string }
   | { buffer: ArrayBuffer | ArrayBufferView };
 
-export type UploadResult = { url: string; mimeType: string; error?: undefined } | { error: string };
+export type UploadResult =
+  | { url: string; mimeType: string; error?: undefined }
+  | { error: string; url?: undefined; mimeType?: undefined };
 
 /** Sends one upload; resolves its URL and type, or `{ error }` with the message to show. */
 export async function upload(input: UploadInput): Promise<UploadResult> {
