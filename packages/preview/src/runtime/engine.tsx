@@ -27,7 +27,6 @@ import { missingProjectImport } from '../project-imports.ts';
 import type { PreviewMode, PreviewModule, PreviewToBuilder, PreviewUser } from '../protocol.ts';
 import { filePathToRoute, matchRoute, normalizeRoute } from '../routes.ts';
 import { authShims, previewSession } from './auth.tsx';
-import { uploadShims } from './upload.ts';
 import { type AppModule, CSS_ELEMENT_ID } from './boot.ts';
 import { DeviceFrame, SCREEN_ATTRIBUTE } from './device-frame.tsx';
 import {
@@ -43,6 +42,7 @@ import { setProjectFiles } from './images.ts';
 import { markPureComponent, useElementReuse } from './jsx.ts';
 import { isCatalogueLibrary, loadIcon, loadLibrary, loadPackage } from './libraries.ts';
 import { nextShims } from './next-shims.tsx';
+import { uploadShims } from './upload.ts';
 import './shared-modules.ts';
 import {
   LOCAL_BINDING,
