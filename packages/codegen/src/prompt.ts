@@ -104,8 +104,6 @@ Types: PAGE, COMPONENT, FUNCTION, EXPO_PAGE, AUTH_PAGE_SIGN_IN, AUTH_PAGE_SIGN_U
 - A function exports GET/POST/PUT/PATCH/DELETE (or handler): (request: Request, { params }) => Response | Promise<Response>; return Response.json(data) or a plain value. No npm imports, network, env or file system.
 - Database only through import sql from '@/app/api/utils/sql': const rows = await sql\`SELECT * FROM todos WHERE id = \${id}\` (one statement; values become parameters) or sql(text, values). Tables only through migrations.
 - Pages call them with fetch('/api/...'), show a loading state, and still render when the request fails.
-- Files and images a visitor chooses: import useUpload from '@/utils/useUpload'; const [upload, { loading }] = useUpload(); const { url, mimeType, error } = await upload({ file }) (or { url }, { base64 }); keep the url (never a data URL) and show error when set.
-- A form that only collects answers may POST JSON { sheetId, formData } to '/api/public-sheet' (each submission is a row the owner sees and downloads as CSV), then reset the form.
 
 # Sign-in (only when the user asks for accounts, login or sign-up)
 - import useUser from '@/utils/useUser'; const { data: user, loading } = useUser(); user is { id, email, name, image } or null.
