@@ -4,7 +4,8 @@ declare module '@/utils/useUpload' {
     | { file: Blob }
     | { url: string }
     | { base64: string }
-    | { buffer: ArrayBuffer | ArrayBufferView };
+    | { buffer: ArrayBuffer | ArrayBufferView }
+    | { reactNativeAsset: { uri: string; name?: string; mimeType?: string } };
   type UploadResult =
     | { url: string; mimeType: string; error?: undefined }
     | { error: string; url?: undefined; mimeType?: undefined };

@@ -1,7 +1,7 @@
 /**
  * @module
  * Uploads for generated code (spec §5, §7, §8): the module `@/utils/useUpload`. `useUpload()` answers
- * `[upload, { loading }]`; `upload({ file } | { url } | { base64 } | { buffer })` posts to the app's own origin
+ * `[upload, { loading }]`; `upload({ file } | { url } | { base64 } | { buffer } | { reactNativeAsset })` posts to the app's own origin
  * (`/_create/api/upload/`, served on preview and published origins alike) and resolves `{ url, mimeType }`, or
  * `{ error }` with the catalogue's words: "Upload failed: File too large." on 413, else "Upload failed". It never
  * throws, so a form can show the error where it shows others.
@@ -17,7 +17,9 @@ export type UploadInput =
   | { file: Blob }
   | { url: string }
   | { base64: string }
-  | { buffer: ArrayBuffer | ArrayBufferView };
+  | { buffer: ArrayBuffer | ArrayBufferView }
+  /** A mobile asset (an Expo image picker result): its `uri` is read and sent as the file. */
+  | { reactNativeAsset: { uri: string; name?: string; mimeType?: string } };
 
 export type UploadResult =
   | { url: string; mimeType: string; error?: undefined }
@@ -37,6 +39,15 @@ export async function upload(input: UploadInput): Promise<UploadResult> {
   } else if ('base64' in input && typeof input.base64 === 'string') {
     body = JSON.stringify({ base64: input.base64 });
     headers = { 'content-type': 'application/json' };
+  } else if ('reactNativeAsset' in input && input.reactNativeAsset?.uri) {
+    try {
+      const blob = await (await fetch(input.reactNativeAsset.uri)).blob();
+      const form = new FormData();
+      form.append('file', blob, input.reactNativeAsset.name ?? 'upload');
+      body = form;
+    } catch {
+      return { error: MESSAGES.uploadFailed };
+    }
   } else if ('buffer' in input && input.buffer) {
     body = new Blob([input.buffer as ArrayBuffer]);
     headers = { 'content-type': 'application/octet-stream' };
