@@ -45,22 +45,32 @@ function post(port: number, host: string, path: string, body: Buffer, headers: R
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-/** Median milliseconds per upload and MB/s, for each size. */
-async function measure(send: (body: Buffer) => Promise<void>) {
-  const out: { label: string; ms: number; mbps: number }[] = [];
+type Figure = { label: string; ms: number; mbps: number };
+
+/**
+ * Median milliseconds per upload and MB/s for each size, for the anchor and the target taken in turns (one
+ * anchor upload, one target upload, …), so load on a shared machine falls on both alike.
+ */
+async function measure(anchor: (body: Buffer) => Promise<void>, target: (body: Buffer) => Promise<void>) {
+  const out: { anchor: Figure; target: Figure }[] = [];
   for (const { label, bytes, runs } of SIZES) {
-    // A JPEG signature, then noise: something the sniffer recognises, the size of a real photo.
+    // A JPEG signature, then filler: something the sniffer recognises, the size of a real photo.
     const body = Buffer.alloc(bytes, 0x5a);
     body.set([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
-    await send(body); // warm-up
-    const times: number[] = [];
+    await anchor(body); // warm-up
+    await target(body);
+    const a: number[] = [];
+    const t: number[] = [];
     for (let i = 0; i < runs; i++) {
-      const t0 = performance.now();
-      await send(body);
-      times.push(performance.now() - t0);
+      let t0 = performance.now();
+      await anchor(body);
+      a.push(performance.now() - t0);
+      t0 = performance.now();
+      await target(body);
+      t.push(performance.now() - t0);
     }
-    const ms = median(times);
-    out.push({ label, ms, mbps: bytes / 1e6 / (ms / 1000) });
+    const fig = (ms: number): Figure => ({ label, ms, mbps: bytes / 1e6 / (ms / 1000) });
+    out.push({ anchor: fig(median(a)), target: fig(median(t)) });
   }
   return out;
 }
@@ -150,10 +160,9 @@ const sink = createServer((req, res) => {
 }).listen(0, '127.0.0.1');
 await new Promise((r) => sink.once('listening', r));
 const sinkPort = (sink.address() as AddressInfo).port;
-const anchor = await measure(async (body) => {
+const toSink = async (body: Buffer) => {
   await post(sinkPort, 'sink', '/', body);
-});
-sink.close();
+};
 
 const s3Dir = mkdtempSync(join(tmpdir(), 'kiln-upload-bench-s3-'));
 const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir });
@@ -166,21 +175,23 @@ for (const [name, env] of [
 ] as const) {
   const k = await publishedKiln(env);
   try {
-    results[name] = await measure((body) => k.upload(body));
+    results[name] = await measure(toSink, (body) => k.upload(body));
   } finally {
     await k.stop();
   }
 }
 await s3.close();
+sink.close();
 rmSync(s3Dir, { recursive: true, force: true });
 
-console.log('raw uploads to /_create/api/upload/ on a published app, one at a time (median):');
-for (const [i, a] of anchor.entries()) {
-  console.log(`  ${a.label}: anchor (bare Node HTTP sink) ${a.ms.toFixed(1)} ms, ${a.mbps.toFixed(0)} MB/s`);
-  for (const [name, r] of Object.entries(results)) {
-    const m = r[i]!;
+console.log(
+  'raw uploads to /_create/api/upload/ on a published app, one at a time (median; anchor: the same',
+);
+console.log('bytes to a bare Node HTTP server that only reads them, taken in turns with each upload):');
+for (const [name, r] of Object.entries(results)) {
+  for (const { anchor, target } of r) {
     console.log(
-      `    ${name}: ${m.ms.toFixed(1)} ms, ${m.mbps.toFixed(0)} MB/s — ${(a.ms / m.ms).toFixed(2)}× the anchor's throughput`,
+      `  ${name}, ${target.label}: ${target.ms.toFixed(1)} ms, ${target.mbps.toFixed(0)} MB/s; anchor ${anchor.ms.toFixed(1)} ms, ${anchor.mbps.toFixed(0)} MB/s — ${(anchor.ms / target.ms).toFixed(2)}× the anchor's throughput`,
     );
   }
 }
