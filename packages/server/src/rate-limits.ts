@@ -43,6 +43,10 @@ export const RATE_LIMITS = Object.freeze({
   uploadsPerAppAndAddress: { points: 200, durationSeconds: HOUR },
   /** Public-sheet submissions to one app from one address. */
   sheetRowsPerAppAndAddress: { points: 30, durationSeconds: HOUR },
+  /** Analytics batches (up to 20 events each) one address sends to one published app. */
+  analyticsPerAppAndAddress: { points: 120, durationSeconds: 10 * MINUTE },
+  /** Images generated (cache misses of `/api/ai-img`) for one address on one app; past it, placeholders. */
+  aiImagesPerAppAndAddress: { points: 30, durationSeconds: HOUR },
 } satisfies Record<string, Limit>);
 
 export type LimitName = keyof typeof RATE_LIMITS;

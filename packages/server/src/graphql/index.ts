@@ -10,6 +10,7 @@ import { inputHygiene } from './input-hygiene';
 import { armorPlugins, withTimeBudget } from './limits';
 import * as accounts from './resolvers/accounts';
 import * as admin from './resolvers/admin';
+import * as aiImages from './resolvers/ai-images';
 import * as appDatabase from './resolvers/app-database';
 import * as organizations from './resolvers/organizations';
 import * as projectGroups from './resolvers/project-groups';
@@ -34,6 +35,7 @@ const resolvers = {
   Mutation: {
     ...accounts.Mutation,
     ...admin.Mutation,
+    ...aiImages.Mutation,
     ...organizations.Mutation,
     ...projects.Mutation,
     ...projectGroups.Mutation,

@@ -256,6 +256,15 @@ export interface MutationUpdateModelSettingsArgs {
   clearApiKey?: boolean | null;
 }
 
+/** Arguments of `Mutation.updateImageModel`. */
+export interface MutationUpdateImageModelArgs {
+  organizationId: string;
+  model?: string | null;
+  baseUrl?: string | null;
+  apiKey?: string | null;
+  clearApiKey?: boolean | null;
+}
+
 /** Arguments of `Mutation.setOrganizationPlan`. */
 export interface MutationSetOrganizationPlanArgs {
   organizationId: string;
@@ -279,6 +288,11 @@ export interface MutationUpdateUserArgs {
 /** Arguments of `Organization.events`. */
 export interface OrganizationEventsArgs {
   limit?: number | null;
+}
+
+/** Arguments of `Project.analytics`. */
+export interface ProjectAnalyticsArgs {
+  days?: number | null;
 }
 
 /** Arguments of `ProjectGroup.revisions`. */

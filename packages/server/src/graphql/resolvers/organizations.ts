@@ -42,6 +42,7 @@ import type {
   OrganizationEventsArgs,
   QueryOrganizationArgs,
 } from '../schema.gen';
+import * as aiImages from './ai-images';
 
 export const Query = {
   organizations: (_: unknown, __: unknown, ctx: GraphQLContext) =>
@@ -125,6 +126,7 @@ export const types = {
     }),
     events: (o: Organization, a: OrganizationEventsArgs, ctx: GraphQLContext) =>
       eventsOf(ctx.db, requireUser(ctx), o.id, a.limit ?? 50),
+    ...aiImages.organizationFields,
     modelSettings: (o: Organization, _: unknown, ctx: GraphQLContext) =>
       ctx.models.settings(requireUser(ctx), o.id),
   },

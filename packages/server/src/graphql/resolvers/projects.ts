@@ -32,6 +32,7 @@ import type {
   QueryProjectArgs,
   QueryProjectsArgs,
 } from '../schema.gen';
+import * as analytics from './analytics';
 
 export const Query = {
   projects: (_: unknown, a: QueryProjectsArgs, ctx: GraphQLContext) =>
@@ -82,6 +83,7 @@ export const Mutation = {
 
 export const types = {
   Project: {
+    ...analytics.projectFields,
     createdAt: (p: Project) => iso(p.createdAt),
     previewUrl: (p: Project, _: unknown, ctx: GraphQLContext) => ctx.origins.previewUrl(p.id),
     designSystem: (p: Project) => designSystemForApi(p.designSystem),
