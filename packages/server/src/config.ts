@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   KILN_EGRESS_ALLOW_HOSTS: z.string().optional(),
   S3_URL: z.string().optional(),
   KILN_UPLOAD_LIMITS: z.string().optional(),
+  KILN_LOG_RETENTION_DAYS: z.coerce.number().positive().default(7),
 });
 
 export interface KilnConfig {
@@ -102,6 +103,8 @@ export interface KilnConfig {
     /** `KILN_UPLOAD_LIMITS`: bytes per file, per plan (default FREE 10 MiB, PRO 25 MiB, BUSINESS 100 MiB). */
     readonly limits: PlanLimit;
   };
+  /** `KILN_LOG_RETENTION_DAYS`: how long generated functions' logs are kept (default 7; fractions allowed). */
+  readonly logRetentionDays: number;
 }
 
 /** Parse an environment (default `process.env`) into a frozen config; throws a readable error on bad values. */
@@ -163,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowHosts: Object.freeze(commaList(e.KILN_EGRESS_ALLOW_HOSTS)),
     }),
     uploads: Object.freeze({ s3Url: e.S3_URL?.trim() || undefined, limits: uploadLimits }),
+    logRetentionDays: e.KILN_LOG_RETENTION_DAYS,
     analytics: Object.freeze({
       enabled: e.KILN_ANALYTICS === 'on',
       retentionDays: e.KILN_ANALYTICS_RETENTION_DAYS,

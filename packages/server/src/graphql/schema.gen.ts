@@ -94,6 +94,29 @@ export interface MutationSetTablePublicReadArgs {
   publicRead: boolean;
 }
 
+/** Arguments of `Mutation.setProjectSecret`. */
+export interface MutationSetProjectSecretArgs {
+  projectId: string;
+  name: string;
+  value: string;
+  environment?: string | null;
+}
+
+/** Arguments of `Mutation.saveSecretAndContinue`. */
+export interface MutationSaveSecretAndContinueArgs {
+  projectId: string;
+  name: string;
+  value: string;
+  environment?: string | null;
+}
+
+/** Arguments of `Mutation.deleteProjectSecret`. */
+export interface MutationDeleteProjectSecretArgs {
+  projectId: string;
+  name: string;
+  environment?: string | null;
+}
+
 /** Arguments of `Mutation.reportPreviewError`. */
 export interface MutationReportPreviewErrorArgs {
   revisionId: string;
@@ -287,6 +310,12 @@ export interface MutationUpdateUserArgs {
 
 /** Arguments of `Organization.events`. */
 export interface OrganizationEventsArgs {
+  limit?: number | null;
+}
+
+/** Arguments of `Project.logs`. */
+export interface ProjectLogsArgs {
+  branch?: string | null;
   limit?: number | null;
 }
 
