@@ -17,6 +17,7 @@ import * as projectGroups from './resolvers/project-groups';
 import * as projects from './resolvers/projects';
 import * as revisions from './resolvers/revisions';
 import * as secretsLogs from './resolvers/secrets-logs';
+import * as uploads from './resolvers/uploads';
 
 export type { GraphQLContext } from './context';
 
@@ -30,6 +31,7 @@ const resolvers = {
     ...organizations.Query,
     ...projects.Query,
     ...revisions.Query,
+    ...uploads.Query,
   },
   Mutation: {
     ...accounts.Mutation,
