@@ -11,6 +11,7 @@ import type { KilnConfig } from './config';
 import { type ContentClassifier, lengthClassifier } from './content-safety';
 import { type Database, openDatabase } from './db/index';
 import { escapeControlCharacters } from './graphql/input-hygiene';
+import { LiveApps } from './hosting/index';
 import { createHttpHandler } from './http/app';
 import { allowedOrigin, sessionCookieName } from './http/security';
 import { GenerationWorkers } from './jobs/worker';
@@ -97,6 +98,9 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
   const backend = new AppBackend(database.db, { dataDir: config.dataDir, secretKey, log });
   const rooms = new Rooms(database.db);
   if (database.kind === 'postgres' && config.databaseUrl) await rooms.listen(config.databaseUrl);
+  // Published apps served from memory; on PostgreSQL every process hears publish/rollback/unpublish.
+  const hosting = new LiveApps(database.db);
+  if (database.kind === 'postgres' && config.databaseUrl) await hosting.listen(config.databaseUrl, log);
   const projectChanged = (projectId: string) =>
     void rooms.projectChanged(projectId).catch((e) => log('room publish failed', e));
   const models = new OrganizationModels({
@@ -138,6 +142,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     trustProxy: config.trustProxy,
     rateLimits,
     packages,
+    hosting,
     log,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -168,6 +173,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       http.closeIdleConnections();
       const grace = setTimeout(() => http.closeAllConnections(), 2000);
       await rooms.close();
+      await hosting.close();
       await closed;
       clearTimeout(grace);
       await workers.stop();

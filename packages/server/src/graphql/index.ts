@@ -93,6 +93,7 @@ import { type GraphQLContext, iso, requireUser } from './context';
 import { inputHygiene } from './input-hygiene';
 import { armorPlugins, withTimeBudget } from './limits';
 import * as admin from './resolvers/admin';
+import * as deploy from './resolvers/deployments';
 import type {
   AppDatabaseSizeBytesArgs,
   AppDatabaseTablesArgs,
@@ -211,6 +212,7 @@ const resolvers = {
   },
   Mutation: {
     ...admin.Mutation,
+    ...deploy.Mutation,
     signUp: async (_: unknown, a: MutationSignUpArgs, ctx: GraphQLContext) => {
       await guardSignUp(ctx.rateLimits, ctx.clientAddress);
       const { user, existing } = await signUp(ctx.db, a);
@@ -466,6 +468,7 @@ const resolvers = {
       ctx.db.select().from(revisions).where(eq(revisions.projectId, p.id)).orderBy(desc(revisions.number)),
     messages: (p: Project, _: unknown, ctx: GraphQLContext) => projectMessages(ctx.db, p.id),
     publish: (p: Project, _: unknown, ctx: GraphQLContext) => publishInfo(ctx.db, ctx.origins, p),
+    ...deploy.projectFields,
     sandboxToken: (p: Project, _: unknown, ctx: GraphQLContext) =>
       ctx.backend.sandboxToken(p.id, requireUser(ctx).id),
     database: async (p: Project, _: unknown, ctx: GraphQLContext) => ({
@@ -532,7 +535,7 @@ const resolvers = {
     cost: (m: Parameters<typeof messageCost>[2], _: unknown, ctx: GraphQLContext) =>
       messageCost(ctx.db, ctx, m),
   },
-  Deployment: { createdAt: (d: { createdAt: Date }) => iso(d.createdAt) },
+  ...deploy.types,
 };
 
 /** The yoga instance; `fetch(request, context)` answers one GraphQL HTTP request. */

@@ -28,16 +28,16 @@ import {
 import type { ContentClassifier } from '../content-safety';
 import type { Db } from '../db/index';
 import { verifyEmail } from '../email-tokens';
+import { fastPage, type LiveApps } from '../hosting/index';
 import { createGraphQL, type GraphQLContext } from '../graphql/index';
 import { QUERY_TIME_BUDGET_MS } from '../graphql/limits';
 import { type Mailer, mailbox } from '../mailer';
 import { SERVER_MESSAGES as M } from '../messages';
 import type { OrganizationModels } from '../model-settings';
-import type { Origins } from '../origins';
+import type { OriginMatch, Origins } from '../origins';
 import { npmRoutes, previewRevision } from '../packages/http';
 import type { PackageResolver } from '../packages/resolver';
 import type { PrivateLimits } from '../plan-limits';
-import { appAtSlug } from '../project-settings';
 import type { RateLimits } from '../rate-limits';
 import { clientAddress, type NodeBindings } from './client-address';
 import { mayOpenApp, publishedAppPage } from './published-app';
@@ -74,6 +74,8 @@ export interface HttpDeps {
   trustProxy: boolean;
   /** npm packages outside the preview's catalogue (src/packages); absent: `/_kiln/npm/*` answers 404. */
   packages?: PackageResolver;
+  /** Published apps by host, in memory (hosting/live-apps.ts). */
+  hosting: LiveApps;
   log(msg: string, err?: unknown): void;
 }
 
@@ -286,7 +288,7 @@ function publishedApp(deps: HttpDeps) {
     deps.packages,
     async (c) => {
       const where = deps.origins.match(c.req.header('host'));
-      const live = where.kind === 'app' ? await appAtSlug(deps.db, where.slug) : null;
+      const live = where.kind === 'app' ? await deps.hosting.get(where.slug) : null;
       if (!live) return null;
       if (!mayOpenApp(c, live)) throw new KilnError('forbidden', M.appIsPrivate);
       return live.revisionId;
@@ -300,7 +302,7 @@ function publishedApp(deps: HttpDeps) {
   const liveApp = async (c: Context) => {
     const where = deps.origins.match(c.req.header('host'));
     if (where.kind !== 'app') throw new KilnError('not_found', M.appNotFound);
-    const app = await appAtSlug(deps.db, where.slug);
+    const app = await deps.hosting.get(where.slug);
     if (!app) throw new KilnError('not_found', M.appNotFound);
     if (!mayOpenApp(c, app)) throw new KilnError('forbidden', M.appIsPrivate);
     return app;
@@ -328,7 +330,8 @@ function publishedApp(deps: HttpDeps) {
   app.get('*', async (c) => {
     const where = deps.origins.match(c.req.header('host'));
     if (where.kind !== 'app') throw new KilnError('not_found', M.appNotFound);
-    return publishedAppPage(c, deps.db, where.slug, deps.origins.appUrl(where.slug).startsWith('https:'));
+    const live = await deps.hosting.get(where.slug);
+    return publishedAppPage(c, live, deps.origins.appUrl(where.slug).startsWith('https:'));
   });
   return app;
 }
@@ -357,7 +360,9 @@ async function jsonBody(c: Context): Promise<unknown> {
 }
 
 /** The request handler for every origin. */
-export function createHttpHandler(deps: HttpDeps): (req: Request, env?: NodeBindings) => Promise<Response> {
+export function createHttpHandler(
+  deps: HttpDeps,
+): (req: Request, env?: NodeBindings) => Response | Promise<Response> {
   // biome-ignore lint/suspicious/noExplicitAny: the three apps differ only in their bindings
   const wrap = <A extends Hono<any>>(app: A) => {
     app.onError((err) => errorResponse(err, deps));
@@ -367,8 +372,7 @@ export function createHttpHandler(deps: HttpDeps): (req: Request, env?: NodeBind
   const builder = wrap(builderApp(deps));
   const preview = wrap(previewApp(deps));
   const published = wrap(publishedApp(deps));
-  return async (req, env?: NodeBindings) => {
-    const where = deps.origins.match(req.headers.get('host') ?? new URL(req.url).host);
+  const dispatch = async (req: Request, env: NodeBindings | undefined, where: OriginMatch) => {
     try {
       switch (where.kind) {
         case 'builder':
@@ -386,5 +390,14 @@ export function createHttpHandler(deps: HttpDeps): (req: Request, env?: NodeBind
     } catch (err) {
       return errorResponse(err, deps);
     }
+  };
+  return (req, env?: NodeBindings) => {
+    const host = (env?.incoming?.headers?.host as string | undefined) ?? req.headers.get('host') ?? new URL(req.url).host;
+    const where = deps.origins.match(host);
+    // A published page leaves here, before routing and middleware (hosting/serve.ts).
+    const page = where.kind === 'app' ? fastPage(deps.hosting, where.slug, req, env?.incoming) : null;
+    if (!page) return dispatch(req, env, where);
+    if (page instanceof Response) return page;
+    return page.then((res) => res ?? dispatch(req, env, where)).catch((err) => errorResponse(err, deps));
   };
 }
