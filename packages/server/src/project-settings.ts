@@ -145,7 +145,6 @@ export async function rotateAccessLink(db: Db, origins: Origins, user: User, pro
   return link.url;
 }
 
-
 /** Whether `token` (from the link or the cookie) opens an app whose access token hashes to `hash`. */
 export function accessTokenMatches(hash: string | null, token: string | undefined): boolean {
   if (!hash || !token || token.length > 200) return false;

@@ -14,7 +14,7 @@ import { compileCss } from './css';
 import type { Db } from './db/index';
 import { deploymentDocuments, deployments, organizations, projects } from './db/schema';
 import { designSystemCss } from './design-system';
-import { buildDocument, hostingChanged, minifyCss, minifyModuleBody } from './hosting/index';
+import { bestBrotli, buildDocument, hostingChanged, minifyCss, minifyModuleBody } from './hosting/index';
 import { newId } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
 import type { Origins } from './origins';
@@ -88,7 +88,25 @@ export async function publishProject(
     return { ...deployment!, url: origins.appUrl(slug) };
   });
   await hostingChanged(db, published.slug);
+  void refineBrotli(db, published.id, published.slug, document.body);
   return published;
+}
+
+/**
+ * After the switch: the page at brotli's best quality replaces the fast encoding, and every process reloads it.
+ * Best effort — if it fails (the process stops, the deployment was deleted), the fast encoding stays, valid.
+ */
+async function refineBrotli(db: Db, deploymentId: string, slug: string, body: Buffer): Promise<void> {
+  try {
+    const br = await bestBrotli(body);
+    await db
+      .update(deploymentDocuments)
+      .set({ br })
+      .where(eq(deploymentDocuments.deploymentId, deploymentId));
+    await hostingChanged(db, slug);
+  } catch {
+    // The fast encoding is as correct, only larger.
+  }
 }
 
 /**

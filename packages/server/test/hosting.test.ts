@@ -157,6 +157,14 @@ describe.each(backends)('hosting on %s', (backend) => {
     const chunkRes = await visitor.send('GET', `/_kiln/${chunk}`, { host });
     expect(chunkRes.status).toBe(200);
     expect(chunkRes.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const chunkBr = await raw('br', `/_kiln/${chunk}`);
+    expect(chunkBr.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(chunkBr.body).toString()).toBe(chunkRes.text);
+    const chunkAgain = await visitor.send('GET', `/_kiln/${chunk}`, {
+      host,
+      headers: { 'if-none-match': chunkRes.headers.etag as string },
+    });
+    expect(chunkAgain.status).toBe(304);
     expect((await visitor.send('GET', '/_kiln/runtime.js', { host })).headers['cache-control']).toBe(
       'no-cache',
     );

@@ -28,9 +28,9 @@ import {
 import type { ContentClassifier } from '../content-safety';
 import type { Db } from '../db/index';
 import { verifyEmail } from '../email-tokens';
-import { fastPage, type LiveApps } from '../hosting/index';
 import { createGraphQL, type GraphQLContext } from '../graphql/index';
 import { QUERY_TIME_BUDGET_MS } from '../graphql/limits';
+import { CompressedAssets, fastPage, type LiveApps } from '../hosting/index';
 import { type Mailer, mailbox } from '../mailer';
 import { SERVER_MESSAGES as M } from '../messages';
 import type { OrganizationModels } from '../model-settings';
@@ -200,11 +200,13 @@ function builderApp(deps: HttpDeps) {
 
 // Only the content-hashed chunks (and the fonts, whose files never change in substance) may be cached for ever;
 // runtime.js, icons and libs keep their names across upgrades.
-const runtimeAsset = (path: string) =>
-  serveFile(
-    PREVIEW_DIST_DIR,
-    path.slice('/_kiln'.length),
-    path.startsWith('/_kiln/chunks/') || path.startsWith('/_kiln/fonts/'),
+// Read once and sent brotli/gzip-encoded with an ETag (hosting/assets.ts).
+const runtimeAssets = new CompressedAssets(PREVIEW_DIST_DIR);
+const runtimeAsset = (c: Context) =>
+  runtimeAssets.response(
+    c.req.path.slice('/_kiln'.length),
+    c.req.path.startsWith('/_kiln/chunks/') || c.req.path.startsWith('/_kiln/fonts/'),
+    { acceptEncoding: c.req.header('accept-encoding'), ifNoneMatch: c.req.header('if-none-match') },
   );
 
 /** Images without a real source (spec §7): a placeholder drawn from the prompt, on preview and app origins. */
@@ -228,7 +230,7 @@ function previewApp(deps: HttpDeps) {
       c.req.query('revision') ?? '',
     );
   });
-  app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
+  app.get('/_kiln/*', async (c) => (await runtimeAsset(c)) ?? c.notFound());
   app.get(AI_IMAGE_PATH, aiImage);
   // The sign-in popup (spec §2): signs the builder's user in for the preview, then closes.
   app.get('/~~autosignin/:provider', (c) => {
@@ -295,7 +297,7 @@ function publishedApp(deps: HttpDeps) {
     },
     { importedOnly: true },
   );
-  app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
+  app.get('/_kiln/*', async (c) => (await runtimeAsset(c)) ?? c.notFound());
   app.get(AI_IMAGE_PATH, aiImage);
   // A published app's own backend: its functions and database on the `main` branch. A private app's
   // backend answers only visitors holding its access cookie, like its pages.
@@ -392,7 +394,10 @@ export function createHttpHandler(
     }
   };
   return (req, env?: NodeBindings) => {
-    const host = (env?.incoming?.headers?.host as string | undefined) ?? req.headers.get('host') ?? new URL(req.url).host;
+    const host =
+      (env?.incoming?.headers?.host as string | undefined) ??
+      req.headers.get('host') ??
+      new URL(req.url).host;
     const where = deps.origins.match(host);
     // A published page leaves here, before routing and middleware (hosting/serve.ts).
     const page = where.kind === 'app' ? fastPage(deps.hosting, where.slug, req, env?.incoming) : null;
