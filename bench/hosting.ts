@@ -90,6 +90,7 @@ async function startKiln() {
     });
     const set = res.headers.getSetCookie()[0];
     if (set) cookie = set.split(';')[0]!;
+    // biome-ignore lint/suspicious/noExplicitAny: the bench reads GraphQL answers loosely, as JSON.
     const json = (await res.json()) as { data?: Record<string, any>; errors?: { message: string }[] };
     if (json.errors) throw new Error(json.errors[0]!.message);
     return json.data!;

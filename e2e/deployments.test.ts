@@ -27,7 +27,9 @@ async function visit(url: string): Promise<{ status: number; page: Page }> {
 }
 
 describe('deployments', () => {
-  it('rolls back, unpublishes and republishes from the Deployments dialog', { timeout: 240_000 }, async () => {
+  it('rolls back, unpublishes and republishes from the Deployments dialog', {
+    timeout: 240_000,
+  }, async () => {
     kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${kiln.url}/`);

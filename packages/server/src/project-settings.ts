@@ -17,7 +17,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { User } from './accounts';
 import type { Db } from './db/index';
-import { deployments, organizations, projects } from './db/schema';
+import { organizations, projects } from './db/schema';
 import { hostingChanged } from './hosting/index';
 import { hashToken } from './ids';
 import type { Origins } from './origins';
