@@ -85,7 +85,9 @@ describe('preferredEncoding', () => {
 });
 
 describe.each(backends)('hosting on %s', (backend) => {
-  it('serves the production document precompressed with an ETag, 304 when unchanged, chunks immutable', async () => {
+  it('serves the production document precompressed with an ETag, 304 when unchanged, chunks immutable', {
+    timeout: 90_000,
+  }, async () => {
     await using t = await startTestKiln(backend, { KILN_WORKERS: '0' });
     const me = await owner(t);
     const projectId = await finishedProject(t, me);
@@ -178,7 +180,9 @@ describe.each(backends)('hosting on %s', (backend) => {
     expect(missing.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 
-  it('lists deployments and serves the new state at once after republish, rollback, unpublish and private', async () => {
+  it('lists deployments and serves the new state at once after republish, rollback, unpublish and private', {
+    timeout: 90_000,
+  }, async () => {
     await using t = await startTestKiln(backend, {
       KILN_WORKERS: '0',
       KILN_PRIVATE_PROJECT_LIMITS: '{"FREE": 1}',
