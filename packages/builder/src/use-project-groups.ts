@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { errorMessage } from './api.ts';
-import { queryKeys } from './query-client.ts';
 import { fetchProjectGroups, type ProjectGroup } from './queries.ts';
+import { queryKeys } from './query-client.ts';
 import { isInProgress } from './revision-status.ts';
 
 /** How often the dashboard refreshes while one of its projects is still generating. */

@@ -9,8 +9,8 @@ import { filePathToRoute, type ModuleType, moduleName, sortModules } from '@kiln
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { ApiError, errorMessage } from './api.ts';
-import { queryKeys } from './query-client.ts';
 import { fetchProject, type Module, type Project } from './queries.ts';
+import { queryKeys } from './query-client.ts';
 import { isInProgress } from './revision-status.ts';
 import { type RoomEvent, useRoom } from './use-room.ts';
 
@@ -110,7 +110,8 @@ export function useProject(id: string): { state: ProjectState; refresh: () => Pr
               },
         );
       }
-      if (latestRevisionId !== event.revisionId) void refetch(); // a revision we have not read yet
+      if (latestRevisionId !== event.revisionId)
+        void refetch(); // a revision we have not read yet
       else setDraftVersion((n) => n + 1);
     },
     [refetch, latestRevisionId],

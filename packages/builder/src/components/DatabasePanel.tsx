@@ -90,7 +90,7 @@ function TableView({ table, projectId, canEdit }: { table: AppTable; projectId: 
         <span className="muted">· {table.rowCount === 1 ? '1 row' : `${table.rowCount} rows`}</span>
       </h3>
       <PublicReadSwitch projectId={projectId} table={table} canEdit={canEdit} />
-      <div className="table-wrap">
+      <div className="table-wrap" role="region" aria-label="Table rows" tabIndex={0}>
         <table className="table">
           <thead>
             <tr>

@@ -44,7 +44,7 @@ export function OrganizationCredits({
         {credits.entries.length === 0 ? (
           <p className="muted">No credit movements yet.</p>
         ) : (
-          <div className="table-wrap">
+          <div className="table-wrap" role="region" aria-label="Ledger" tabIndex={0}>
             <table className="table">
               <thead>
                 <tr>
@@ -89,7 +89,7 @@ export function OrganizationCredits({
           {organization.events.length === 0 ? (
             <p className="muted">Nothing logged yet.</p>
           ) : (
-            <div className="table-wrap">
+            <div className="table-wrap" role="region" aria-label="Event log" tabIndex={0}>
               <table className="table">
                 <thead>
                   <tr>

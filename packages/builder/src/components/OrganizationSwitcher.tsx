@@ -16,7 +16,7 @@ export function OrganizationSwitcher() {
   return (
     <>
       <ActionMenu
-        label="Switch organisation"
+        label={`${current.name} ${current.plan}, switch organisation`}
         align="start"
         className="org-switcher"
         trigger={

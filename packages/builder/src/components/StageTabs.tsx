@@ -25,7 +25,7 @@ export function StageTabs({ tab, onChange }: { tab: StageTab; onChange: (tab: St
           onClick={() => onChange(value)}
         >
           <Icon size={15} aria-hidden="true" />
-          {label}
+          <span className="segment-label">{label}</span>
         </button>
       ))}
     </div>
