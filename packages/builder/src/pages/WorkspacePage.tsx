@@ -18,7 +18,7 @@ import { WorkspaceHeader } from '../components/WorkspaceHeader.tsx';
 import { WorkspaceLayout, type WorkspaceView } from '../components/WorkspaceLayout.tsx';
 import type { Device } from '../devices.ts';
 import { cancelGeneration, type Module, markRendered, type Project, reportPreviewError } from '../queries.ts';
-import { isInProgress } from '../revision-status.ts';
+import { isInProgress, shownStatus } from '../revision-status.ts';
 import { atLeast } from '../roles.ts';
 import { useChat } from '../use-chat.ts';
 import { useHistory } from '../use-history.ts';
@@ -120,7 +120,20 @@ function Workspace({
     }
     await refresh();
   }
-  const publishing = usePublish(project, refresh);
+  const onPublished = useCallback(
+    (url: string) =>
+      toast(`Published at ${url}`, 'ok', {
+        label: 'Copy link',
+        onClick: () => {
+          navigator.clipboard?.writeText(url).then(
+            () => toast('Link copied.'),
+            () => toast('Could not copy the link; select it in the header instead.', 'error'),
+          );
+        },
+      }),
+    [toast],
+  );
+  const publishing = usePublish(project, refresh, onPublished);
   // A refusal may mean the user's role just changed: learn it, so the controls follow.
   useEffect(() => {
     if (chat.error || publishing.error) void reloadOrganizations();
@@ -209,7 +222,11 @@ function Workspace({
 
   return (
     <div className="workspace">
-      <WorkspaceHeader name={project.name} status={status} readOnly={!canEdit}>
+      <WorkspaceHeader
+        name={project.name}
+        status={shownStatus(status, project.messages.findLast((m) => m.role === 'assistant')?.text)}
+        readOnly={!canEdit}
+      >
         <PublishControl
           url={publishing.url}
           freshness={project.publish.freshness}
