@@ -9,6 +9,7 @@ import { fieldOfError } from '../src/field-errors.ts';
 import { retryDelay, shouldRetry } from '../src/query-client.ts';
 import { describeStatus, shownStatus } from '../src/revision-status.ts';
 import { resolveTheme } from '../src/theme.ts';
+import { sendWithRetry } from '../src/use-chat.ts';
 import { isPaletteShortcut, shortcutCommand } from '../src/workspace-commands.ts';
 
 const key = (
@@ -90,5 +91,31 @@ describe('data layer', () => {
     expect(shouldRetry(0, new ApiError('unauthenticated', 'Sign in.'))).toBe(false);
     expect(shouldRetry(4, new ApiError('external', 'Could not reach the Kiln server.'))).toBe(false);
     expect([0, 1, 2, 3, 4].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 8000]);
+  });
+});
+
+describe('chat sends', () => {
+  it('repeat while the server cannot be reached, and stop at a refusal', async () => {
+    const waits: number[] = [];
+    const wait = async (ms: number) => {
+      waits.push(ms);
+    };
+    let calls = 0;
+    const answer = await sendWithRetry(async () => {
+      calls++;
+      if (calls < 4) throw new ApiError('external', 'Could not reach the Kiln server.');
+      return 'revision-2';
+    }, wait);
+    expect(answer).toBe('revision-2');
+    expect(waits).toEqual([1000, 2000, 4000]);
+
+    let refused = 0;
+    await expect(
+      sendWithRetry(async () => {
+        refused++;
+        throw new ApiError('conflict', 'Someone else changed this project.');
+      }, wait),
+    ).rejects.toThrow('Someone else changed this project.');
+    expect(refused).toBe(1);
   });
 });
