@@ -1,4 +1,4 @@
-import { PanelLeftClose, PanelLeftOpen, Rows3 } from 'lucide-react';
+import { type LucideIcon, PanelLeftClose, PanelLeftOpen, Rows3 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Group, Panel, Separator, useDefaultLayout, usePanelRef } from 'react-resizable-panels';
@@ -90,30 +90,18 @@ function WideLayout({
   };
   const toggles = (
     <div className="flex flex-none items-center">
-      <button
-        type="button"
-        className="button button-ghost button-icon button-icon-small"
-        aria-label={chatHidden ? 'Show chat' : 'Hide chat'}
-        title={chatHidden ? 'Show chat' : 'Hide chat'}
-        aria-pressed={!chatHidden}
-        onClick={() => toggle(chatPanel)}
-      >
-        {chatHidden ? (
-          <PanelLeftOpen size={15} aria-hidden="true" />
-        ) : (
-          <PanelLeftClose size={15} aria-hidden="true" />
-        )}
-      </button>
-      <button
-        type="button"
-        className="button button-ghost button-icon button-icon-small"
-        aria-label={modulesHidden ? 'Show modules' : 'Hide modules'}
-        title={modulesHidden ? 'Show modules' : 'Hide modules'}
-        aria-pressed={!modulesHidden}
-        onClick={() => toggle(modulesPanel)}
-      >
-        <Rows3 size={15} aria-hidden="true" />
-      </button>
+      <PanelToggle
+        name="Show chat"
+        shown={!chatHidden}
+        icon={chatHidden ? PanelLeftOpen : PanelLeftClose}
+        onToggle={() => toggle(chatPanel)}
+      />
+      <PanelToggle
+        name="Show modules"
+        shown={!modulesHidden}
+        icon={Rows3}
+        onToggle={() => toggle(modulesPanel)}
+      />
     </div>
   );
   return (
@@ -152,5 +140,31 @@ function WideLayout({
         {stage(toggles)}
       </Panel>
     </Group>
+  );
+}
+
+/** A toggle button (aria-pressed) that shows or hides one of the workspace's side panels. */
+function PanelToggle({
+  name,
+  shown,
+  icon: Icon,
+  onToggle,
+}: {
+  name: string;
+  shown: boolean;
+  icon: LucideIcon;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button-ghost button-icon button-icon-small"
+      aria-label={name}
+      title={name}
+      aria-pressed={shown}
+      onClick={onToggle}
+    >
+      <Icon size={15} aria-hidden="true" />
+    </button>
   );
 }
