@@ -43,8 +43,15 @@ export function useWorkspaceOpen(): boolean {
   );
 }
 
-/** Alt+1…5 switch the stage tab in the order shown. */
-export const TAB_SHORTCUTS: readonly StageTab[] = ['preview', 'code', 'history', 'database', 'settings'];
+/** Alt+1…6 switch the stage tab in the order shown. */
+export const TAB_SHORTCUTS: readonly StageTab[] = [
+  'preview',
+  'code',
+  'history',
+  'database',
+  'analytics',
+  'settings',
+];
 
 /** The command a key press stands for in the workspace, if any. */
 export function shortcutCommand(event: {
@@ -58,7 +65,7 @@ export function shortcutCommand(event: {
   if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null;
   // `code` survives layouts where Alt+digit types another character (macOS).
   const digit =
-    /^Digit([1-5])$/.exec(event.code ?? '')?.[1] ?? (/^[1-5]$/.test(event.key) ? event.key : null);
+    /^Digit([1-6])$/.exec(event.code ?? '')?.[1] ?? (/^[1-6]$/.test(event.key) ? event.key : null);
   const tab = digit ? TAB_SHORTCUTS[Number(digit) - 1] : undefined;
   return tab ? { type: 'tab', tab } : null;
 }

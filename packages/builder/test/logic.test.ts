@@ -32,14 +32,14 @@ describe('keyboard', () => {
     expect(isPaletteShortcut(key('k', { ctrlKey: true, altKey: true }))).toBe(false);
   });
 
-  it('Alt+1…5 switch the stage tab, by key or by physical key', () => {
+  it('Alt+1…6 switch the stage tab, by key or by physical key', () => {
     expect(shortcutCommand(key('1', { altKey: true }))).toEqual({ type: 'tab', tab: 'preview' });
     expect(shortcutCommand({ ...key('¡', { altKey: true }), code: 'Digit3' })).toEqual({
       type: 'tab',
       tab: 'history',
     });
-    expect(shortcutCommand(key('5', { altKey: true }))).toEqual({ type: 'tab', tab: 'settings' });
-    expect(shortcutCommand(key('6', { altKey: true }))).toBeNull();
+    expect(shortcutCommand(key('6', { altKey: true }))).toEqual({ type: 'tab', tab: 'settings' });
+    expect(shortcutCommand(key('7', { altKey: true }))).toBeNull();
     expect(shortcutCommand(key('1'))).toBeNull();
     expect(shortcutCommand(key('1', { altKey: true, ctrlKey: true }))).toBeNull();
   });

@@ -1,5 +1,6 @@
 import { Command } from 'cmdk';
 import {
+  BarChart3,
   Code,
   Database,
   Eye,
@@ -167,7 +168,7 @@ export function CommandPalette() {
               <kbd>↑</kbd> <kbd>↓</kbd> choose, <kbd>Enter</kbd> run
             </span>
             <span>
-              <kbd>Alt 1</kbd>…<kbd>Alt 5</kbd> switch tab in a project
+              <kbd>Alt 1</kbd>…<kbd>Alt 6</kbd> switch tab in a project
             </span>
           </p>
         </Command>

@@ -1,13 +1,14 @@
-import { Code, Database, Eye, History, SlidersHorizontal } from 'lucide-react';
+import { BarChart3, Code, Database, Eye, History, SlidersHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useRef } from 'react';
 
-export type StageTab = 'preview' | 'code' | 'history' | 'database' | 'settings';
+export type StageTab = 'preview' | 'code' | 'history' | 'database' | 'analytics' | 'settings';
 
 const TABS = [
   { tab: 'preview', label: 'Preview', Icon: Eye },
   { tab: 'code', label: 'Code', Icon: Code },
   { tab: 'history', label: 'History', Icon: History },
   { tab: 'database', label: 'Database', Icon: Database },
+  { tab: 'analytics', label: 'Analytics', Icon: BarChart3 },
   { tab: 'settings', label: 'Settings', Icon: SlidersHorizontal },
 ] as const;
 
@@ -21,7 +22,7 @@ export function tabIndexForKey(key: string, index: number, count: number): numbe
 }
 
 /**
- * Preview, Code, History, Database or Settings for the main area: one Tab stop, arrow keys (and Home/End)
+ * Preview, Code, History, Database, Analytics or Settings for the main area: one Tab stop, arrow keys (and Home/End)
  * move between the tabs and select them (the WAI-ARIA tabs pattern). Each tab controls `#stage-{tab}`.
  */
 export function StageTabs({ tab, onChange }: { tab: StageTab; onChange: (tab: StageTab) => void }) {
