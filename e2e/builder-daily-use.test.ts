@@ -99,7 +99,7 @@ describe('builder, daily use', () => {
       .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 60_000 })
       .toBe('VALID');
     found.workspace = await axe(page);
-    for (const tab of ['Code', 'History', 'Database', 'Settings']) {
+    for (const tab of ['Code', 'History', 'Database', 'Analytics', 'Settings']) {
       await page.getByRole('tab', { name: tab }).click();
       await page.waitForTimeout(600);
       found[`workspace ${tab}`] = await axe(page);

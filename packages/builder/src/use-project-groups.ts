@@ -28,6 +28,8 @@ export function useProjectGroups(organizationId: string | null): {
     queryKey: queryKeys.projectGroups(organizationId ?? ''),
     queryFn: async () => (await fetchProjectGroups(organizationId ?? '')) ?? [],
     enabled: organizationId !== null,
+    // Polling while generating goes on in a hidden tab too, as it did before TanStack Query.
+    refetchIntervalInBackground: true,
     refetchInterval: (q) => (generating(q.state.data) ? REFRESH_MS : false),
   });
   const { refetch } = query;

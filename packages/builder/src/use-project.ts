@@ -61,6 +61,8 @@ export function useProject(id: string): { state: ProjectState; refresh: () => Pr
       return project;
     },
     retry: (count, error) => !isMissing(error) && count < 4,
+    // Polling while generating goes on in a hidden tab too, as it did before TanStack Query.
+    refetchIntervalInBackground: true,
     refetchInterval: (q) =>
       isInProgress(q.state.data?.latestRevision?.status)
         ? connected.current
