@@ -92,8 +92,10 @@ export function useProject(id: string): { state: ProjectState; refresh: () => Pr
   const latestRevisionId = project?.latestRevision?.id;
   const onEvent = useCallback(
     (event: RoomEvent) => {
+      // Events can come faster than a read answers (drafts stream while the model writes): join the read in
+      // flight rather than cancel it, or no read would ever finish.
       if (event.type !== 'drafts') {
-        void refetch();
+        void refetch({ cancelRefetch: false });
         return;
       }
       if (drafts.current?.revisionId !== event.revisionId)
@@ -113,7 +115,7 @@ export function useProject(id: string): { state: ProjectState; refresh: () => Pr
         );
       }
       if (latestRevisionId !== event.revisionId)
-        void refetch(); // a revision we have not read yet
+        void refetch({ cancelRefetch: false }); // not read yet
       else setDraftVersion((n) => n + 1);
     },
     [refetch, latestRevisionId],
