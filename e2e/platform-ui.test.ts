@@ -100,7 +100,7 @@ describe('platform UI', () => {
       .poll(async () => Number((await balance.textContent())!.replaceAll(',', '')))
       .toBe(before + 50);
     expect(await owner.getByRole('region', { name: 'Plan & credits' }).textContent()).toContain(
-      'ADMIN_GRANT',
+      'Granted by an admin',
     );
 
     // Invite a colleague as EDITOR and read the link to accept.

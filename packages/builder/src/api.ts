@@ -5,6 +5,7 @@
 
 import { print } from '@0no-co/graphql.web';
 import { type ErrorKind, isErrorKind, MESSAGES } from '@kiln/core';
+import { reportReachable } from './connection.ts';
 import type { TadaDocumentNode } from './graphql.ts';
 
 /** Error kinds the server puts in `extensions.code` (core's, the one list). */
@@ -53,12 +54,16 @@ export async function gql<T, V>(
       body: JSON.stringify({ query, variables }),
     });
   } catch {
+    reportReachable(false);
     throw new ApiError(
       'external',
       'Could not reach the Kiln server. Check that it is running and try again.',
     );
   }
 
+  // A gateway's 502/503/504 means the server itself is not there (restarting): the same as no network.
+  const gateway = response.status === 502 || response.status === 503 || response.status === 504;
+  reportReachable(!gateway);
   let body: GraphQLResponse<T>;
   try {
     body = (await response.json()) as GraphQLResponse<T>;

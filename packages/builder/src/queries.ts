@@ -110,19 +110,23 @@ export async function createProject(
   return (await gql(CreateProject, { prompt, organizationId: organizationId ?? null })).createProject;
 }
 
-const SendMessage = graphql(`mutation SendMessage($projectId: ID!, $text: String!, $baseRevisionId: ID) {
-  sendMessage(projectId: $projectId, text: $text, baseRevisionId: $baseRevisionId) { id status } }`);
+const SendMessage =
+  graphql(`mutation SendMessage($projectId: ID!, $text: String!, $baseRevisionId: ID, $clientMessageId: ID) {
+  sendMessage(projectId: $projectId, text: $text, baseRevisionId: $baseRevisionId,
+    clientMessageId: $clientMessageId) { id status } }`);
 
 /**
  * Sends a chat message on top of `baseRevisionId` (the latest revision the user saw); answers with the new
- * CHAT revision, or a `conflict` error when another edit landed since.
+ * CHAT revision, or a `conflict` error when another edit landed since. `clientMessageId` makes a retry safe:
+ * the server answers a repeated id with the revision the first send queued.
  */
 export async function sendMessage(
   projectId: string,
   text: string,
   baseRevisionId: string | null,
+  clientMessageId?: string,
 ): Promise<ResultOf<typeof SendMessage>['sendMessage']> {
-  return (await gql(SendMessage, { projectId, text, baseRevisionId })).sendMessage;
+  return (await gql(SendMessage, { projectId, text, baseRevisionId, clientMessageId })).sendMessage;
 }
 
 const FixError =

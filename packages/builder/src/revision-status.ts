@@ -19,7 +19,20 @@ const LABELS: Record<string, { label: string; tone: StatusTone }> = {
   INVALID_PROMPT: { label: 'Could not build that prompt', tone: 'error' },
   CANCELED_AUTOFIX: { label: 'Auto-fix canceled', tone: 'warn' },
   FAILED: { label: 'Failed', tone: 'error' },
+  // Not a stored status: a FAILED revision the person stopped themselves (`shownStatus`).
+  CANCELED: { label: 'Canceled', tone: 'idle' },
 };
+
+/**
+ * The status to show for a project's latest revision: a FAILED one whose last chat line says it was canceled
+ * (the server's answer to Stop) reads "Canceled", not an alarming "Failed".
+ */
+export function shownStatus(
+  status: string | null | undefined,
+  lastAssistantText: string | undefined,
+): string | null | undefined {
+  return status === 'FAILED' && lastAssistantText?.startsWith('Canceled') ? 'CANCELED' : status;
+}
 
 /** True while the revision is still being generated (core's rule). */
 export const isInProgress = isRevisionInProgress;

@@ -3,11 +3,36 @@
  * catches up) and ask for a fix of a render error. Both refresh the project so polling picks up the revision.
  * A message names the revision the user saw; if another edit landed since, the server answers `conflict` and
  * the workspace shows its message and the newer revision, keeping the unsent text.
+ *
+ * Each message carries an id made here; when the answer is lost to the network the send is repeated with the
+ * same id (the server dedupes it, so nothing is queued or charged twice) until the server answers, instead of
+ * inviting the person to send again.
  */
 import { useCallback, useState } from 'react';
 import { ApiError, errorMessage } from './api.ts';
 import { fixError, type Project, sendMessage } from './queries.ts';
 import type { PreviewError } from './use-preview.ts';
+
+/** Delays between repeats of a send whose answer did not arrive: 1 s, 2 s, 4 s, then every 8 s. */
+const RETRY_MS = [1000, 2000, 4000, 8000];
+/** Gives up after this many network failures in a row (about two minutes). */
+const MAX_TRIES = 16;
+
+/** Runs `send` again while it fails to reach the server (only safe for a send the server dedupes). */
+export async function sendWithRetry<T>(
+  send: () => Promise<T>,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send();
+    } catch (caught) {
+      const network = caught instanceof ApiError && caught.code === 'external';
+      if (!network || attempt + 1 >= MAX_TRIES) throw caught;
+      await wait(RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)] ?? 8000);
+    }
+  }
+}
 
 export function useChat(
   project: Project,
@@ -32,8 +57,9 @@ export function useChat(
       setSending(true);
       setError(null);
       setPending({ text, after: historyLength });
+      const clientMessageId = crypto.randomUUID();
       try {
-        await sendMessage(projectId, text, baseRevisionId);
+        await sendWithRetry(() => sendMessage(projectId, text, baseRevisionId, clientMessageId));
         await refresh();
         return true;
       } catch (caught) {

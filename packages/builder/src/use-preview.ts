@@ -67,8 +67,10 @@ export function usePreview(options: {
   generating: boolean;
   mode: PreviewMode;
   handlers: PreviewHandlers;
+  /** Bumped when the iframe element is replaced (the workspace's layout changed), so the client follows it. */
+  frameVersion?: number;
 }): { navigate: (route: string) => void } {
-  const { iframe, previewUrl, sandboxToken, revision, generating, mode, handlers } = options;
+  const { iframe, previewUrl, sandboxToken, revision, generating, mode, handlers, frameVersion } = options;
   // Inside the builder's preview the user is always signed in as themself (spec §6).
   const { me } = useSession();
   const user = useMemo(() => previewUser(me), [me]);
@@ -83,6 +85,7 @@ export function usePreview(options: {
     handlersRef.current = handlers;
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `frameVersion` says `iframe.current` changed.
   useEffect(() => {
     const element = iframe.current;
     const origin = previewOrigin(previewUrl);
@@ -120,7 +123,7 @@ export function usePreview(options: {
       current.dispose();
       if (client.current === current) client.current = null;
     };
-  }, [iframe, previewUrl]);
+  }, [iframe, previewUrl, frameVersion]);
 
   const load = useMemo(() => {
     if (!revision) return null;

@@ -1,12 +1,16 @@
 /**
- * @module Loads one project and keeps it fresh through its room: module drafts stream straight into the
- * workspace as the model writes them, and status changes trigger a re-read. While a revision is in progress
- * the project is also re-read every second (for its compiled CSS), or every 500 ms when the room is down.
+ * @module Loads one project (TanStack Query: cached, refetched on focus and when the network returns, retried
+ * while the server cannot be reached) and keeps it fresh through its room: module drafts stream straight into
+ * the workspace as the model writes them, and status changes trigger a re-read. While a revision is in
+ * progress the project is also re-read every second (for its compiled CSS), or every 500 ms when the room is
+ * down.
  */
 import { filePathToRoute, type ModuleType, moduleName, sortModules } from '@kiln/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { ApiError, errorMessage } from './api.ts';
 import { fetchProject, type Module, type Project } from './queries.ts';
+import { queryKeys } from './query-client.ts';
 import { isInProgress } from './revision-status.ts';
 import { type RoomEvent, useRoom } from './use-room.ts';
 
@@ -33,49 +37,66 @@ export type ProjectState =
   | { status: 'error'; message: string }
   | { status: 'ready'; project: Project; refreshError: string | null };
 
+/** The server's way of saying this project is not there for this user. */
+function isMissing(error: unknown): boolean {
+  return error instanceof ApiError && ['not_found', 'forbidden', 'validation'].includes(error.code);
+}
+
+function isNetwork(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'external';
+}
+
 export function useProject(id: string): { state: ProjectState; refresh: () => Promise<void> } {
-  const [state, setState] = useState<ProjectState>({ status: 'loading' });
-  // Responses can overtake each other (a poll and a refresh after a mutation); only newer ones win.
-  const issued = useRef(0);
-  const applied = useRef(0);
   const drafts = useRef<Drafts | null>(null);
+  // Bumped when a draft arrives, so the overlay is laid again without a refetch.
+  const [draftVersion, setDraftVersion] = useState(0);
+  // Whether the room delivers events: polling is slower while it does.
+  const connected = useRef(false);
 
-  const refresh = useCallback(async () => {
-    const request = ++issued.current;
-    try {
+  const query = useQuery({
+    queryKey: queryKeys.project(id),
+    queryFn: async () => {
       const project = await fetchProject(id);
-      if (request < applied.current) return;
-      applied.current = request;
       if (project && !isInProgress(project.latestRevision?.status)) drafts.current = null;
-      setState(
-        project
-          ? { status: 'ready', project: withDrafts(project, drafts.current), refreshError: null }
-          : { status: 'missing' },
-      );
-    } catch (caught) {
-      if (request < applied.current) return;
-      applied.current = request;
-      if (caught instanceof ApiError && ['not_found', 'forbidden', 'validation'].includes(caught.code)) {
-        setState({ status: 'missing' });
-        return;
-      }
-      const message = errorMessage(caught);
-      // Keep showing what we have; a blip in polling should not blank the workspace.
-      setState((previous) =>
-        previous.status === 'ready' ? { ...previous, refreshError: message } : { status: 'error', message },
-      );
+      return project;
+    },
+    retry: (count, error) => !isMissing(error) && count < 4,
+    // Polling while generating goes on in a hidden tab too, as it did before TanStack Query.
+    refetchIntervalInBackground: true,
+    refetchInterval: (q) =>
+      isInProgress(q.state.data?.latestRevision?.status)
+        ? connected.current
+          ? ROOM_REFRESH_MS
+          : POLL_INTERVAL_MS
+        : false,
+  });
+  const { refetch } = query;
+  const refresh = useCallback(async () => {
+    await refetch();
+  }, [refetch]);
+
+  const project = query.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `draftVersion` re-lays the drafts kept in a ref.
+  const state = useMemo<ProjectState>(() => {
+    if (project) {
+      // A network failure is the connection indicator's to show, not an error in the chat.
+      const shown = query.isError && !isMissing(query.error) && !isNetwork(query.error);
+      const refreshError = shown ? errorMessage(query.error) : null;
+      return { status: 'ready', project: withDrafts(project, drafts.current), refreshError };
     }
-  }, [id]);
+    if (project === null || (query.isError && isMissing(query.error))) return { status: 'missing' };
+    if (query.isError) return { status: 'error', message: errorMessage(query.error) };
+    return { status: 'loading' };
+  }, [project, query.isError, query.error, draftVersion]);
 
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
+  const latestRevisionId = project?.latestRevision?.id;
   const onEvent = useCallback(
     (event: RoomEvent) => {
       if (event.type === 'function-logs') return; // the Logs tab's, nothing of the project changed
+      // Events can come faster than a read answers (drafts stream while the model writes): join the read in
+      // flight rather than cancel it, or no read would ever finish.
       if (event.type !== 'drafts') {
-        void refresh();
+        void refetch({ cancelRefetch: false });
         return;
       }
       if (drafts.current?.revisionId !== event.revisionId)
@@ -94,40 +115,14 @@ export function useProject(id: string): { state: ProjectState; refresh: () => Pr
               },
         );
       }
-      const current = drafts.current;
-      setState((previous) => {
-        if (previous.status !== 'ready') return previous;
-        if (previous.project.latestRevision?.id !== current.revisionId) {
-          void refresh(); // a revision we have not read yet
-          return previous;
-        }
-        return { ...previous, project: withDrafts(previous.project, current) };
-      });
+      if (latestRevisionId !== event.revisionId)
+        void refetch({ cancelRefetch: false }); // not read yet
+      else setDraftVersion((n) => n + 1);
     },
-    [refresh],
+    [refetch, latestRevisionId],
   );
-  const roomId =
-    state.status === 'ready' ? `app-builder:${state.project.organizationId}:${state.project.id}` : null;
-  const { connected } = useRoom(roomId, onEvent);
-
-  const inProgress = state.status === 'ready' && isInProgress(state.project.latestRevision?.status);
-  const interval = connected ? ROOM_REFRESH_MS : POLL_INTERVAL_MS;
-  useEffect(() => {
-    if (!inProgress) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const schedule = () => {
-      timer = setTimeout(async () => {
-        await refresh();
-        if (!stopped) schedule();
-      }, interval);
-    };
-    schedule();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [inProgress, refresh, interval]);
+  const roomId = project ? `app-builder:${project.organizationId}:${project.id}` : null;
+  connected.current = useRoom(roomId, onEvent).connected;
 
   return { state, refresh };
 }

@@ -4,14 +4,21 @@
  */
 import { createContext, useContext } from 'react';
 
+/** A button in a toast (Copy link, Undo…). */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface Toast {
   id: number;
   message: string;
   tone: 'ok' | 'error';
+  action?: ToastAction;
 }
 
-/** Shows `message` for a few seconds. */
-export type ShowToast = (message: string, tone?: Toast['tone']) => void;
+/** Shows `message` for a few seconds (longer with an action), optionally with one button. */
+export type ShowToast = (message: string, tone?: Toast['tone'], action?: ToastAction) => void;
 
 export const ToastContext = createContext<ShowToast | null>(null);
 

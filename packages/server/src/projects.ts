@@ -7,7 +7,16 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { User } from './accounts';
 import { charge, START_GENERATION_COST } from './credits';
 import type { Db } from './db/index';
-import { jobs, memberships, messages, organizations, projectGroups, projects, revisions } from './db/schema';
+import {
+  chatSends,
+  jobs,
+  memberships,
+  messages,
+  organizations,
+  projectGroups,
+  projects,
+  revisions,
+} from './db/schema';
 import { newId } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
 import { requireRole } from './permissions';
@@ -165,11 +174,28 @@ export async function sendMessage(
     baseRevisionId?: string | null;
     /** The project-group action recorded (default CHAT; SAVE_SECRET_AND_CONTINUE after a saved secret). */
     groupAction?: ProjectGroupAction;
+    /** Made by the browser per message: a repeated send with the same id returns the revision already queued. */
+    clientMessageId?: string | null;
   },
 ) {
   const prompt = checkPrompt(input.text);
   const { organizationId } = await getProject(db, user, input.projectId, 'EDITOR');
+  const clientMessageId = input.clientMessageId?.slice(0, 100) || null;
   return db.transaction(async (tx) => {
+    if (clientMessageId) {
+      // The project row is locked first, so a retry racing its original waits and then finds its row.
+      await tx
+        .select({ id: projects.id })
+        .from(projects)
+        .where(eq(projects.id, input.projectId))
+        .for('update');
+      const [sent] = await tx
+        .select({ revisionId: chatSends.revisionId })
+        .from(chatSends)
+        .where(and(eq(chatSends.projectId, input.projectId), eq(chatSends.clientMessageId, clientMessageId)));
+      const earlier = sent ? await getRevision(tx as unknown as Db, sent.revisionId) : undefined;
+      if (earlier) return earlier;
+    }
     const parent = await latestRevisionForUpdate(tx as unknown as Db, input.projectId, input.baseRevisionId);
     const revision = await queueRevision(tx as unknown as Db, {
       projectId: input.projectId,
@@ -179,6 +205,10 @@ export async function sendMessage(
       action: 'CHAT',
       parent,
     });
+    if (clientMessageId)
+      await tx
+        .insert(chatSends)
+        .values({ projectId: input.projectId, clientMessageId, revisionId: revision.id });
     await recordProjectGroupRevision(
       tx as unknown as Db,
       { projectId: input.projectId },

@@ -22,13 +22,19 @@ export interface MenuAction {
  */
 export function ActionMenu({
   label,
+  nameFromContent = false,
   trigger,
   actions,
   align = 'end',
   className = 'button button-ghost button-icon',
 }: {
-  /** The button's accessible name. */
+  /** The button's accessible name (and the menu's). */
   label: string;
+  /**
+   * The trigger holds visible text that, with hidden text, makes up the name: `label` then names only the
+   * menu. Default false.
+   */
+  nameFromContent?: boolean;
   trigger: ReactNode;
   actions: MenuAction[];
   /** Which edge of the button the menu lines up with; default `end`. */
@@ -75,8 +81,9 @@ export function ActionMenu({
         ref={button}
         type="button"
         className={className}
-        aria-label={label}
-        title={label}
+        // With visible text in the trigger, the name comes from that text (WCAG 2.5.3, label in name).
+        aria-label={nameFromContent ? undefined : label}
+        title={nameFromContent ? undefined : label}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

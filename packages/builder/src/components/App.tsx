@@ -12,7 +12,9 @@ import { WorkspacePage } from '../pages/WorkspacePage.tsx';
 import { navigate, PUBLIC_ROUTES, useRoute } from '../router.ts';
 import { useSession } from '../use-session.ts';
 import { useToast } from '../use-toast.ts';
+import { CommandPalette } from './CommandPalette.tsx';
 import { ServerUnavailable } from './ServerUnavailable.tsx';
+import { SkipLink } from './SkipLink.tsx';
 import { Splash } from './Splash.tsx';
 
 /** Only same-origin paths are followed after sign-in. */
@@ -57,6 +59,18 @@ export function App() {
   if (session.status === 'error')
     return <ServerUnavailable message={session.error} onRetry={session.reload} />;
 
+  return (
+    <>
+      <SkipLink />
+      <Screen />
+      {session.status === 'signed-in' ? <CommandPalette /> : null}
+    </>
+  );
+}
+
+/** The screen for the current route. */
+function Screen() {
+  const { route, search } = useRoute();
   switch (route.name) {
     case 'login':
       return <LoginPage next={safeNext(search.get('next'))} notice={search.get('notice')} />;

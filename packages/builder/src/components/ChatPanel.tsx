@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { formatCount } from '../format-number.ts';
 import { clockTime } from '../format-time.ts';
 import type { Message, MessageBlock, MessageCost } from '../queries.ts';
-import { describeStatus } from '../revision-status.ts';
+import { describeStatus, shownStatus } from '../revision-status.ts';
 import { ChatText } from './ChatText.tsx';
 import { Composer } from './Composer.tsx';
 import { FormAlert } from './FormAlert.tsx';
@@ -100,7 +100,10 @@ export function ChatPanel({
         <div ref={end} />
       </div>
       <div className="chat-bottom">
-        <RevisionStatus status={status} />
+        <RevisionStatus
+          status={status}
+          shown={shownStatus(status, messages.findLast((m) => m.role === 'assistant')?.text)}
+        />
         <FormAlert message={error} />
         <Composer onSend={onSend} busy={sending} disabledReason={readOnlyReason} />
       </div>

@@ -53,7 +53,6 @@ export function ConfirmDialog({
           <Field
             label={`Type “${typeToConfirm}” to confirm`}
             autoComplete="off"
-            autoFocus
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
           />
@@ -67,7 +66,7 @@ export function ConfirmDialog({
             type="submit"
             className={`button ${danger ? 'button-danger' : 'button-primary'}`}
             disabled={!ready || busy}
-            autoFocus={typeToConfirm === undefined}
+            data-autofocus={typeToConfirm === undefined || undefined}
           >
             {busy ? <Spinner /> : null}
             {confirmLabel}

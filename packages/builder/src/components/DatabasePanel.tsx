@@ -106,7 +106,7 @@ function TableView({
       {table.name === PUBLIC_SHEET_TABLE ? (
         <PublicSheetDownload projectId={projectId} branch={branch} />
       ) : null}
-      <div className="table-wrap">
+      <div className="table-wrap" role="region" aria-label="Table rows" tabIndex={0}>
         <table className="table">
           <thead>
             <tr>

@@ -1,9 +1,10 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { DialogContent, DialogDescription, DialogTitle, Dialog as Root } from './ui/dialog.tsx';
 
 /**
- * A modal dialog on the native `<dialog>`: focus is trapped, Escape closes it, and the page behind is inert.
- * Shown while mounted.
+ * A modal dialog (Radix, `ui/dialog.tsx`): focus is trapped and starts on the first field, Escape or a click
+ * outside closes it, focus returns to where it was. Shown while mounted.
  */
 export function Dialog({
   title,
@@ -16,43 +17,31 @@ export function Dialog({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        // A click on the backdrop lands on the <dialog> itself.
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      <div className="dialog-body">
-        <header className="dialog-head">
-          <h2 id={titleId}>{title}</h2>
-          <button
-            type="button"
-            className="button button-ghost button-icon"
-            aria-label="Close"
-            onClick={onClose}
-          >
-            <X size={16} aria-hidden="true" />
-          </button>
-        </header>
-        {description ? <div className="dialog-description">{description}</div> : null}
-        {children}
-      </div>
-    </dialog>
+    <Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="dialog" aria-describedby={undefined}>
+        <div className="dialog-body">
+          <header className="dialog-head">
+            <DialogTitle asChild>
+              <h2>{title}</h2>
+            </DialogTitle>
+            <button
+              type="button"
+              className="button button-ghost button-icon"
+              aria-label="Close"
+              onClick={onClose}
+            >
+              <X size={16} aria-hidden="true" />
+            </button>
+          </header>
+          {description ? (
+            <DialogDescription asChild>
+              <div className="dialog-description">{description}</div>
+            </DialogDescription>
+          ) : null}
+          {children}
+        </div>
+      </DialogContent>
+    </Root>
   );
 }

@@ -1,13 +1,19 @@
 import { type InputHTMLAttributes, useId } from 'react';
 
-/** A labelled text input; `hint` sits outside the label so the accessible name stays exactly `label`. */
+/**
+ * A labelled text input; `hint` sits outside the label so the accessible name stays exactly `label`. An
+ * `error` shows under the input, marks it invalid and is tied to it (`aria-describedby`).
+ */
 export function Field({
   label,
   hint,
+  error,
   ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string | null }) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <div className="field-label-row">
@@ -18,7 +24,18 @@ export function Field({
           </span>
         ) : null}
       </div>
-      <input id={id} className="input" aria-describedby={hint ? hintId : undefined} {...input} />
+      <input
+        id={id}
+        className="input"
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        {...input}
+      />
+      {error ? (
+        <span id={errorId} className="text-[13px] text-error" role="alert">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }

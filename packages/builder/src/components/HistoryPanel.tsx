@@ -162,7 +162,7 @@ function FileDiff({ file }: { file: ModuleDiff }) {
           <span className="diff-added">+{added}</span> <span className="diff-removed">−{removed}</span>
         </span>
       </summary>
-      <div className="diff-body" role="table" aria-label={`Changes in ${file.filePath}`}>
+      <div className="diff-body" role="table" aria-label={`Changes in ${file.filePath}`} tabIndex={0}>
         {lines.map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: lines of one immutable patch.
           <div key={index} role="row" className={`diff-line diff-line-${line.kind}`}>

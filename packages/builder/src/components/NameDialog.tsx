@@ -42,13 +42,7 @@ export function NameDialog({
   return (
     <Dialog title={title} onClose={onClose}>
       <form className="dialog-form" onSubmit={submit}>
-        <Field
-          label={label}
-          autoFocus
-          autoComplete="off"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
+        <Field label={label} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
         <FormAlert message={error} />
         <div className="dialog-actions">
           <button type="button" className="button button-ghost" onClick={onClose}>

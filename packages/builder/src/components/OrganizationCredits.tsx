@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { formatCount, formatGiB, formatSigned, humanize } from '../format-number.ts';
 import { timeAgo } from '../format-time.ts';
+import { ledgerName } from '../ledger-names.ts';
 import { depositCredits, type OrganizationDetails, setOrganizationPlan } from '../organization-queries.ts';
 import { atLeast } from '../roles.ts';
 import { useSession } from '../use-session.ts';
@@ -44,7 +45,7 @@ export function OrganizationCredits({
         {credits.entries.length === 0 ? (
           <p className="muted">No credit movements yet.</p>
         ) : (
-          <div className="table-wrap">
+          <div className="table-wrap" role="region" aria-label="Ledger" tabIndex={0}>
             <table className="table">
               <thead>
                 <tr>
@@ -62,7 +63,7 @@ export function OrganizationCredits({
                   <tr key={entry.id}>
                     <td>{humanize(entry.entry)}</td>
                     <td>
-                      <code className="enum">{entry.type}</code>
+                      <span title={entry.type}>{ledgerName(entry.type)}</span>
                     </td>
                     <td className={`numeric ${entry.amount < 0 ? 'amount-debit' : 'amount-credit'}`}>
                       {formatSigned(entry.amount)}
@@ -89,7 +90,7 @@ export function OrganizationCredits({
           {organization.events.length === 0 ? (
             <p className="muted">Nothing logged yet.</p>
           ) : (
-            <div className="table-wrap">
+            <div className="table-wrap" role="region" aria-label="Event log" tabIndex={0}>
               <table className="table">
                 <thead>
                   <tr>
@@ -104,7 +105,7 @@ export function OrganizationCredits({
                   {organization.events.map((event) => (
                     <tr key={event.id}>
                       <td>
-                        <code className="enum">{event.type}</code>
+                        <span title={event.type}>{ledgerName(event.type)}</span>
                       </td>
                       <td className="numeric">{formatSigned(event.amount)}</td>
                       <td className="muted">{timeAgo(event.createdAt)}</td>
@@ -207,7 +208,7 @@ function AdminTools({
           label="Reason"
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          options={CREDIT_DEPOSIT_REASONS.map((r) => ({ value: r, label: humanize(r) }))}
+          options={CREDIT_DEPOSIT_REASONS.map((r) => ({ value: r, label: ledgerName(r) }))}
         />
         <button type="submit" className="button" disabled={busy !== null || !amountValid}>
           {busy === 'deposit' ? <Spinner /> : null}

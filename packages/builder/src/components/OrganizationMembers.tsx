@@ -69,7 +69,7 @@ export function OrganizationMembers({
       description={`${organization.members.length} ${organization.members.length === 1 ? 'person' : 'people'} in this organisation.`}
     >
       <FormAlert message={error} />
-      <div className="table-wrap">
+      <div className="table-wrap" role="region" aria-label="Members" tabIndex={0}>
         <table className="table">
           <thead>
             <tr>

@@ -16,11 +16,13 @@ export function OrganizationSwitcher() {
   return (
     <>
       <ActionMenu
-        label="Switch organisation"
+        label="Organisations"
+        nameFromContent
         align="start"
         className="org-switcher"
         trigger={
           <>
+            <span className="sr-only">Switch organisation: </span>
             <span className="org-switcher-name ellipsis">{current.name}</span>
             <span className="badge">{current.plan}</span>
             <ChevronsUpDown size={14} aria-hidden="true" className="muted" />

@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import { type RefObject, useRef } from 'react';
+import { type Ref, useRef } from 'react';
 import { DEVICES, type Device } from '../devices.ts';
 import { useElementSize } from '../use-element-size.ts';
 import { Spinner } from './Spinner.tsx';
@@ -18,7 +18,7 @@ export function PreviewStage({
   generating,
   painted,
 }: {
-  iframe: RefObject<HTMLIFrameElement | null>;
+  iframe: Ref<HTMLIFrameElement>;
   previewUrl: string;
   device: Device;
   empty: boolean;

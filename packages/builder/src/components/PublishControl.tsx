@@ -1,4 +1,5 @@
 import { ExternalLink, Rocket } from 'lucide-react';
+import { useId } from 'react';
 import { Spinner } from './Spinner.tsx';
 
 /** The Publish button and, once published, the live URL. */
@@ -16,6 +17,7 @@ export function PublishControl({
   publishing: boolean;
   onPublish: () => void;
 }) {
+  const reasonId = useId();
   return (
     <div className="publish">
       {url ? (
@@ -37,15 +39,29 @@ export function PublishControl({
           {freshness === 'HAS_UPDATES' ? <span className="badge badge-warn">Unpublished changes</span> : null}
         </span>
       ) : null}
+      {disabledReason ? (
+        <span
+          id={reasonId}
+          className="hidden max-w-56 truncate text-xs text-muted lg:inline"
+          title={disabledReason}
+        >
+          {disabledReason}
+        </span>
+      ) : null}
+      {/* aria-disabled while publishing, so the button keeps keyboard focus through the seconds it takes. */}
       <button
         type="button"
         className="button button-primary"
-        disabled={disabledReason !== null || publishing}
+        disabled={disabledReason !== null}
+        aria-disabled={publishing || undefined}
+        aria-describedby={disabledReason ? reasonId : undefined}
         title={disabledReason ?? (url ? 'Publish the latest revision' : 'Put this app on the web')}
-        onClick={onPublish}
+        onClick={() => {
+          if (!publishing) onPublish();
+        }}
       >
         {publishing ? <Spinner /> : <Rocket size={15} aria-hidden="true" />}
-        Publish
+        {publishing ? 'Publishing…' : 'Publish'}
       </button>
     </div>
   );

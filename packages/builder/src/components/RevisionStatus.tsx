@@ -1,13 +1,20 @@
 import { describeStatus } from '../revision-status.ts';
 import { StatusPill } from './StatusPill.tsx';
 
-/** The latest revision's status: a friendly label, and the raw value for the curious (and for tests). */
-export function RevisionStatus({ status }: { status: string | null | undefined }) {
-  const { label } = describeStatus(status);
+/** The latest revision's status: a friendly label (the code in its tooltip, and kept hidden for tests). */
+export function RevisionStatus({
+  status,
+  shown = status,
+}: {
+  status: string | null | undefined;
+  /** What to show instead (see `shownStatus`); default `status`. */
+  shown?: string | null | undefined;
+}) {
+  const { label } = describeStatus(shown);
   return (
     <output className="revision-status" aria-label={`Revision status: ${label}`}>
-      <StatusPill status={status} />
-      <code data-testid="revision-status" className="revision-status-raw">
+      <StatusPill status={shown} />
+      <code data-testid="revision-status" className="revision-status-raw" hidden>
         {status ?? ''}
       </code>
     </output>

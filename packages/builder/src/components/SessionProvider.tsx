@@ -112,6 +112,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setStatus('signed-out');
   }, []);
 
+  // The server could not be reached: try again by itself when the network returns and every few seconds.
+  useEffect(() => {
+    if (status !== 'error') return;
+    const again = () => setAttempt((n) => n + 1);
+    const timer = setInterval(again, 4000);
+    window.addEventListener('online', again);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', again);
+    };
+  }, [status]);
+
   const reload = useCallback(() => {
     setStatus('loading');
     setAttempt((n) => n + 1);

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
-import { type Toast, ToastContext } from '../use-toast.ts';
+import { type Toast, type ToastAction, ToastContext } from '../use-toast.ts';
 
 const SHOWN_MS = 5000;
 
@@ -11,10 +11,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
   const show = useCallback(
-    (message: string, tone: Toast['tone'] = 'ok') => {
+    (message: string, tone: Toast['tone'] = 'ok', action?: ToastAction) => {
       const id = next.current++;
-      setToasts((all) => [...all.slice(-2), { id, message, tone }]);
-      setTimeout(() => dismiss(id), SHOWN_MS);
+      setToasts((all) => [...all.slice(-2), { id, message, tone, ...(action ? { action } : {}) }]);
+      setTimeout(() => dismiss(id), action ? SHOWN_MS * 2 : SHOWN_MS);
     },
     [dismiss],
   );
@@ -30,7 +30,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             ) : (
               <CircleAlert size={16} aria-hidden="true" />
             )}
-            <span>{toast.message}</span>
+            <span className="min-w-0 break-words">{toast.message}</span>
+            {toast.action ? (
+              <button
+                type="button"
+                className="button button-small shrink-0 bg-on-ink text-ink"
+                onClick={toast.action.onClick}
+              >
+                {toast.action.label}
+              </button>
+            ) : null}
             <button
               type="button"
               className="toast-close"

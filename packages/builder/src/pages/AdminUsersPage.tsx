@@ -57,7 +57,7 @@ export function AdminUsersPage() {
               Loading users…
             </p>
           ) : (
-            <div className="table-wrap">
+            <div className="table-wrap" role="region" aria-label="Users" tabIndex={0}>
               <table className="table">
                 <thead>
                   <tr>

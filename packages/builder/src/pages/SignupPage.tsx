@@ -6,6 +6,7 @@ import { FormAlert } from '../components/FormAlert.tsx';
 import { FormNote } from '../components/FormNote.tsx';
 import { Link } from '../components/Link.tsx';
 import { Spinner } from '../components/Spinner.tsx';
+import { fieldOfError } from '../field-errors.ts';
 import { fetchMe, signUp } from '../queries.ts';
 import { navigate } from '../router.ts';
 import { useSession } from '../use-session.ts';
@@ -23,6 +24,8 @@ export function SignupPage({ next }: { next: string }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A server error about one field shows under that field (and is tied to it), others above the button.
+  const errorField = fieldOfError(error);
   const [checkMail, setCheckMail] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -76,6 +79,7 @@ export function SignupPage({ next }: { next: string }) {
             autoComplete="name"
             autoFocus
             value={name}
+            error={errorField === 'name' ? error : null}
             onChange={(e) => setName(e.target.value)}
           />
           <Field
@@ -85,6 +89,7 @@ export function SignupPage({ next }: { next: string }) {
             autoComplete="email"
             required
             value={email}
+            error={errorField === 'email' ? error : null}
             onChange={(e) => setEmail(e.target.value)}
           />
           <Field
@@ -94,9 +99,10 @@ export function SignupPage({ next }: { next: string }) {
             autoComplete="new-password"
             required
             value={password}
+            error={errorField === 'password' ? error : null}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <FormAlert message={error} />
+          <FormAlert message={errorField ? null : error} />
           <button type="submit" className="button button-primary button-block" disabled={busy}>
             {busy ? <Spinner /> : null}
             Create account

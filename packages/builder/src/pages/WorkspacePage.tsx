@@ -1,5 +1,5 @@
 import type { PreviewMode } from '@kiln/preview/protocol';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { AnalyticsPanel } from '../components/AnalyticsPanel.tsx';
 import { ChatPanel } from '../components/ChatPanel.tsx';
@@ -18,9 +18,10 @@ import { ServerUnavailable } from '../components/ServerUnavailable.tsx';
 import { Splash } from '../components/Splash.tsx';
 import { type StageTab, StageTabs } from '../components/StageTabs.tsx';
 import { WorkspaceHeader } from '../components/WorkspaceHeader.tsx';
+import { WorkspaceLayout, type WorkspaceView } from '../components/WorkspaceLayout.tsx';
 import type { Device } from '../devices.ts';
 import { cancelGeneration, type Module, markRendered, type Project, reportPreviewError } from '../queries.ts';
-import { isInProgress } from '../revision-status.ts';
+import { isInProgress, shownStatus } from '../revision-status.ts';
 import { atLeast } from '../roles.ts';
 import { saveSecretAndContinue } from '../secrets-queries.ts';
 import { useChat } from '../use-chat.ts';
@@ -31,6 +32,7 @@ import { usePublish } from '../use-publish.ts';
 import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
 import { useToast } from '../use-toast.ts';
+import { shortcutCommand, useWorkspaceCommands, type WorkspaceCommand } from '../workspace-commands.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 const WEB_PAGE_TYPES = new Set(['PAGE', 'AUTH_PAGE_SIGN_IN', 'AUTH_PAGE_SIGN_UP', 'AUTH_PAGE_LOGOUT']);
@@ -91,6 +93,7 @@ function Workspace({
 
   const [device, setDevice] = useState<Device>('desktop');
   const [tab, setTab] = useState<StageTab>('preview');
+  const [view, setView] = useState<WorkspaceView>('preview');
   const [selected, setSelected] = useState<string | null>(null);
   const [route, setRoute] = useState('/');
   const [errors, setErrors] = useState<{ revisionId: string | null; byPath: Record<string, string> }>({
@@ -98,7 +101,13 @@ function Workspace({
     byPath: {},
   });
   const [painted, setPainted] = useState(false);
-  const iframe = useRef<HTMLIFrameElement>(null);
+  const iframe = useRef<HTMLIFrameElement | null>(null);
+  // The layout can move the preview (wide panels ↔ a phone's single view): the client must follow the new frame.
+  const [frameVersion, setFrameVersion] = useState(0);
+  const iframeRef = useCallback((element: HTMLIFrameElement | null) => {
+    iframe.current = element;
+    if (element) setFrameVersion((n) => n + 1);
+  }, []);
   const rendered = useRef(new Set<string>());
   const revisionId = revision?.id ?? null;
   // Render errors belong to one revision; a new revision starts clean.
@@ -115,7 +124,20 @@ function Workspace({
     }
     await refresh();
   }
-  const publishing = usePublish(project, refresh);
+  const onPublished = useCallback(
+    (url: string) =>
+      toast(`Published at ${url}`, 'ok', {
+        label: 'Copy link',
+        onClick: () => {
+          navigator.clipboard?.writeText(url).then(
+            () => toast('Link copied.'),
+            () => toast('Could not copy the link; select it in the header instead.', 'error'),
+          );
+        },
+      }),
+    [toast],
+  );
+  const publishing = usePublish(project, refresh, onPublished);
   // A refusal may mean the user's role just changed: learn it, so the controls follow.
   useEffect(() => {
     if (chat.error || publishing.error) void reloadOrganizations();
@@ -132,6 +154,7 @@ function Workspace({
     revision,
     generating: inProgress,
     mode: previewMode(device, modules),
+    frameVersion,
     handlers: {
       onRoute: setRoute,
       onError: (error) => {
@@ -168,6 +191,33 @@ function Workspace({
       : modules.length === 0
         ? 'There is nothing to publish yet.'
         : null;
+  const publish = publishing.publish;
+  const onCommand = useCallback(
+    (command: WorkspaceCommand) => {
+      if (command.type === 'tab') {
+        setTab(command.tab);
+        setView(command.tab === 'code' ? 'code' : 'preview');
+      } else if (command.type === 'publish') {
+        if (disabledReason) toast(`Cannot publish yet: ${disabledReason}`, 'error');
+        else void publish();
+      } else {
+        setView('chat');
+        setTimeout(() => document.querySelector<HTMLTextAreaElement>('.composer textarea')?.focus(), 0);
+      }
+    },
+    [disabledReason, publish, toast],
+  );
+  useWorkspaceCommands(onCommand);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const command = shortcutCommand(event);
+      if (!command) return;
+      event.preventDefault();
+      onCommand(command);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onCommand]);
   const selectedModule = modules.find((m) => m.filePath === selected) ?? modules[0] ?? null;
   const routes = useMemo(
     () => [...new Set(modules.flatMap((m) => (m.route && !m.route.startsWith('/api') ? [m.route] : [])))],
@@ -176,7 +226,11 @@ function Workspace({
 
   return (
     <div className="workspace">
-      <WorkspaceHeader name={project.name} status={status} readOnly={!canEdit}>
+      <WorkspaceHeader
+        name={project.name}
+        status={shownStatus(status, project.messages.findLast((m) => m.role === 'assistant')?.text)}
+        readOnly={!canEdit}
+      >
         <PublishControl
           url={publishing.url}
           freshness={project.publish.freshness}
@@ -201,139 +255,152 @@ function Workspace({
           </button>
         </div>
       ) : null}
-      <div className="workspace-body">
-        <aside className="chat-column" aria-label="Chat">
-          <ChatPanel
-            messages={project.messages}
-            pending={chat.pending}
-            status={status}
-            inProgress={inProgress}
-            error={chat.error ?? stopError ?? refreshError}
-            sending={chat.sending}
-            onSend={chat.send}
-            onStop={canEdit ? () => void stopGeneration() : undefined}
-            readOnlyReason={canEdit ? null : 'Viewers can look but not change this project.'}
-            publish={
-              canEdit
-                ? {
-                    onPublish: () => void publishing.publish(),
-                    publishDisabledReason: disabledReason,
-                    publishing: publishing.publishing,
-                  }
-                : undefined
-            }
-            onSaveSecret={
-              canEdit
-                ? async (name, value) => {
-                    await saveSecretAndContinue(project.id, name, value);
-                    await refresh();
-                  }
-                : undefined
-            }
-            openFile={(filePath) =>
-              modules.some((m) => m.filePath === filePath)
-                ? () => {
-                    setSelected(filePath);
-                    setTab('code');
-                  }
-                : null
-            }
-          />
-        </aside>
-        <ModuleList
-          modules={modules}
-          selected={tab === 'code' ? (selectedModule?.filePath ?? null) : null}
-          errors={moduleErrors}
-          generating={inProgress}
-          onSelect={(filePath) => {
-            setSelected(filePath);
-            setTab('code');
+      <main id="main" className="flex min-h-0 flex-1 flex-col">
+        <WorkspaceLayout
+          view={view}
+          onView={(next) => {
+            setView(next);
+            if (next !== 'chat') setTab(next);
           }}
-        />
-        <section className="stage-column">
-          <div className="stage-toolbar">
-            <StageTabs tab={tab} onChange={setTab} />
-            <RouteBar
-              route={route}
-              routes={routes}
-              onNavigate={(to) => {
-                setRoute(to);
-                setTab('preview');
-                preview.navigate(to);
+          chat={
+            <ChatPanel
+              messages={project.messages}
+              pending={chat.pending}
+              status={status}
+              inProgress={inProgress}
+              error={chat.error ?? stopError ?? refreshError}
+              sending={chat.sending}
+              onSend={chat.send}
+              onStop={canEdit ? () => void stopGeneration() : undefined}
+              readOnlyReason={canEdit ? null : 'Viewers can look but not change this project.'}
+              publish={
+                canEdit
+                  ? {
+                      onPublish: () => void publishing.publish(),
+                      publishDisabledReason: disabledReason,
+                      publishing: publishing.publishing,
+                    }
+                  : undefined
+              }
+              onSaveSecret={
+                canEdit
+                  ? async (name, value) => {
+                      await saveSecretAndContinue(project.id, name, value);
+                      await refresh();
+                    }
+                  : undefined
+              }
+              openFile={(filePath) =>
+                modules.some((m) => m.filePath === filePath)
+                  ? () => {
+                      setSelected(filePath);
+                      setTab('code');
+                      setView('code');
+                    }
+                  : null
+              }
+            />
+          }
+          modules={
+            <ModuleList
+              modules={modules}
+              selected={tab === 'code' ? (selectedModule?.filePath ?? null) : null}
+              errors={moduleErrors}
+              generating={inProgress}
+              onSelect={(filePath) => {
+                setSelected(filePath);
+                setTab('code');
               }}
             />
-            <DeviceToggle device={device} onChange={setDevice} />
-          </div>
-          <div className="stage-area">
-            <div id="stage-preview" className="stage-pane" hidden={tab !== 'preview'}>
-              <PreviewStage
-                iframe={iframe}
-                previewUrl={project.previewUrl}
-                device={device}
-                empty={modules.length === 0}
-                generating={inProgress}
-                painted={painted}
-              />
-            </div>
-            {tab === 'code' ? (
-              <div id="stage-code" className="stage-pane">
-                <CodePanel module={selectedModule} />
-              </div>
-            ) : null}
-            {tab === 'history' ? (
-              <div id="stage-history" className="stage-pane">
-                <HistoryPanel
-                  revisions={history.revisions}
-                  listError={history.listError}
-                  selected={history.selected}
-                  latestId={revisionId}
-                  diff={history.diff}
-                  restoring={history.restoring}
-                  restoreError={history.restoreError}
-                  restoreDisabledReason={
-                    !canEdit
-                      ? 'Viewers cannot restore versions.'
-                      : inProgress
-                        ? 'Wait until Kiln has finished building.'
-                        : null
-                  }
-                  onSelect={history.select}
-                  onRestore={async () => {
-                    const restored = await history.restore();
-                    if (!restored) return;
-                    toast(`Restored version ${restored.number}.`);
+          }
+          stage={(toggles) => (
+            <section className="stage-column h-full" aria-label="Stage">
+              <div className="stage-toolbar">
+                {toggles}
+                <StageTabs tab={tab} onChange={setTab} />
+                <RouteBar
+                  route={route}
+                  routes={routes}
+                  onNavigate={(to) => {
+                    setRoute(to);
                     setTab('preview');
+                    preview.navigate(to);
                   }}
                 />
+                <DeviceToggle device={device} onChange={setDevice} />
               </div>
-            ) : null}
-            {tab === 'database' ? (
-              <div id="stage-database" className="stage-pane stage-pane-scroll">
-                <DatabasePanel
-                  projectId={project.id}
-                  revisionKey={`${revisionId ?? ''}:${revision?.status ?? ''}`}
-                  canEdit={canEdit}
-                />
+              <div className="stage-area">
+                <div id="stage-preview" className="stage-pane" hidden={tab !== 'preview'}>
+                  <PreviewStage
+                    iframe={iframeRef}
+                    previewUrl={project.previewUrl}
+                    device={device}
+                    empty={modules.length === 0}
+                    generating={inProgress}
+                    painted={painted}
+                  />
+                </div>
+                {tab === 'code' ? (
+                  <div id="stage-code" className="stage-pane">
+                    <CodePanel module={selectedModule} />
+                  </div>
+                ) : null}
+                {tab === 'history' ? (
+                  <div id="stage-history" className="stage-pane">
+                    <HistoryPanel
+                      revisions={history.revisions}
+                      listError={history.listError}
+                      selected={history.selected}
+                      latestId={revisionId}
+                      diff={history.diff}
+                      restoring={history.restoring}
+                      restoreError={history.restoreError}
+                      restoreDisabledReason={
+                        !canEdit
+                          ? 'Viewers cannot restore versions.'
+                          : inProgress
+                            ? 'Wait until Kiln has finished building.'
+                            : null
+                      }
+                      onSelect={history.select}
+                      onRestore={async () => {
+                        const restored = await history.restore();
+                        if (!restored) return;
+                        toast(`Restored version ${restored.number}.`);
+                        setTab('preview');
+                      }}
+                    />
+                  </div>
+                ) : null}
+                {tab === 'database' ? (
+                  <div id="stage-database" className="stage-pane stage-pane-scroll">
+                    <DatabasePanel
+                      projectId={project.id}
+                      revisionKey={`${revisionId ?? ''}:${revision?.status ?? ''}`}
+                      canEdit={canEdit}
+                    />
+                  </div>
+                ) : null}
+                {tab === 'logs' ? (
+                  <div id="stage-logs" className="stage-pane stage-pane-scroll">
+                    <LogsPanel projectId={project.id} organizationId={project.organizationId} />
+                  </div>
+                ) : null}
+                {tab === 'analytics' ? (
+                  <div id="stage-analytics" className="stage-pane stage-pane-scroll">
+                    <AnalyticsPanel projectId={project.id} />
+                  </div>
+                ) : null}
+                {tab === 'settings' ? (
+                  <div id="stage-settings" className="stage-pane stage-pane-scroll">
+                    <ProjectSettingsPanel projectId={project.id} canEdit={canEdit} onChanged={refresh} />
+                  </div>
+                ) : null}
               </div>
-            ) : null}
-            {tab === 'logs' ? (
-              <div id="stage-logs" className="stage-pane stage-pane-scroll">
-                <LogsPanel projectId={project.id} organizationId={project.organizationId} />
-              </div>
-            ) : null}
-            {tab === 'analytics' ? (
-              <div id="stage-analytics" className="stage-pane stage-pane-scroll">
-                <AnalyticsPanel projectId={project.id} />
-              </div>
-            ) : null}
-            {tab === 'settings' ? (
-              <div id="stage-settings" className="stage-pane stage-pane-scroll">
-                <ProjectSettingsPanel projectId={project.id} canEdit={canEdit} onChanged={refresh} />
-              </div>
-            ) : null}
-          </div>
-        </section>
-      </div>
+            </section>
+          )}
+        />
+      </main>
     </div>
   );
 }

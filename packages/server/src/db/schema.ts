@@ -546,3 +546,23 @@ export const deploymentDocuments = pgTable('deployment_documents', {
   br: bytea('br').notNull(),
   gzip: bytea('gzip').notNull(),
 });
+
+/**
+ * Idempotent chat sends (issue 21): the id the builder generated for a message, and the revision it queued.
+ * A retried send (the answer was lost to a network drop) finds its row and gets the same revision back
+ * instead of queuing, and charging for, a second one.
+ */
+export const chatSends = pgTable(
+  'chat_sends',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    clientMessageId: text('client_message_id').notNull(),
+    revisionId: text('revision_id')
+      .notNull()
+      .references(() => revisions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.clientMessageId] })],
+);

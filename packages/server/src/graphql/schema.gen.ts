@@ -67,6 +67,7 @@ export interface MutationSendMessageArgs {
   projectId: string;
   text: string;
   baseRevisionId?: string | null;
+  clientMessageId?: string | null;
 }
 
 /** Arguments of `Mutation.fixError`. */

@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+/**
+ * Builder components with logic, rendered with Testing Library in happy-dom: the stage tabs' keyboard
+ * pattern, a field's error tied to its input, the visible reason a Publish button is disabled, and the
+ * connection indicator following the browser's online state.
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConnectionIndicator } from '../src/components/ConnectionIndicator.tsx';
+import { Field } from '../src/components/Field.tsx';
+import { PublishControl } from '../src/components/PublishControl.tsx';
+import { type StageTab, StageTabs } from '../src/components/StageTabs.tsx';
+import { reportReachable } from '../src/connection.ts';
+
+afterEach(cleanup);
+
+function Tabs() {
+  const [tab, setTab] = useState<StageTab>('preview');
+  return <StageTabs tab={tab} onChange={setTab} />;
+}
+
+describe('StageTabs', () => {
+  it('is one Tab stop; arrow keys select and focus the next tab', () => {
+    render(<Tabs />);
+    const preview = screen.getByRole('tab', { name: 'Preview' });
+    expect(preview.getAttribute('tabindex')).toBe('0');
+    expect(screen.getByRole('tab', { name: 'Code' }).getAttribute('tabindex')).toBe('-1');
+    preview.focus();
+    fireEvent.keyDown(preview, { key: 'ArrowRight' });
+    const code = screen.getByRole('tab', { name: 'Code' });
+    expect(code.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(code);
+    fireEvent.keyDown(code, { key: 'End' });
+    expect(screen.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected')).toBe('true');
+  });
+});
+
+describe('Field', () => {
+  it('ties its error to the input and marks it invalid', () => {
+    render(<Field label="Email" error="Enter a valid e-mail address." />);
+    const input = screen.getByLabelText('Email');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const described = input.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(described)?.textContent).toBe('Enter a valid e-mail address.');
+  });
+
+  it('has no error wiring without an error', () => {
+    render(<Field label="Name" hint="Optional" />);
+    const input = screen.getByLabelText('Name');
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Optional',
+    );
+  });
+});
+
+describe('PublishControl', () => {
+  it('says why it is disabled in text tied to the button', () => {
+    render(
+      <PublishControl
+        url={null}
+        freshness="UP_TO_DATE"
+        disabledReason="Wait until Kiln has finished building."
+        publishing={false}
+        onPublish={() => {}}
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const reason = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('Wait until Kiln has finished building.');
+  });
+
+  it('keeps focus while publishing and ignores a second press', () => {
+    let presses = 0;
+    const { rerender } = render(
+      <PublishControl
+        url={null}
+        freshness="UP_TO_DATE"
+        disabledReason={null}
+        publishing={false}
+        onPublish={() => presses++}
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement;
+    button.focus();
+    fireEvent.click(button);
+    rerender(
+      <PublishControl
+        url={null}
+        freshness="UP_TO_DATE"
+        disabledReason={null}
+        publishing
+        onPublish={() => presses++}
+      />,
+    );
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.textContent).toContain('Publishing…');
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
+    expect(presses).toBe(1);
+  });
+});
+
+describe('ConnectionIndicator', () => {
+  it('says Reconnecting… while the server is unreachable and goes when it answers again', () => {
+    render(<ConnectionIndicator />);
+    expect(screen.getByRole('status').textContent).toBe('');
+    act(() => reportReachable(false));
+    expect(screen.getByRole('status').textContent).toContain('Reconnecting…');
+    act(() => reportReachable(true));
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+});
