@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   KILN_NPM_MAX_FILES: z.coerce.number().int().positive().default(DEFAULT_PACKAGE_LIMITS.maxFiles),
   KILN_NPM_MAX_PACKAGES: z.coerce.number().int().positive().default(DEFAULT_PACKAGE_LIMITS.maxPackages),
   KILN_NPM_DENY: z.string().optional(),
+  KILN_OAUTH_ISSUERS: z.string().optional(),
 });
 
 export interface KilnConfig {
@@ -80,6 +81,29 @@ export interface KilnConfig {
     /** `KILN_NPM_DENY`: comma-separated package names (or `@scope/*`) never resolved. */
     readonly deny: readonly string[];
   };
+  /**
+   * `KILN_OAUTH_ISSUERS` (`google=https://issuer,facebook=…`): a visitor sign-in provider's endpoints replaced by
+   * an OpenID Connect issuer (a company's own identity provider, or the tests' local one). Default: none.
+   */
+  readonly oauthIssuers: Readonly<Record<string, string>>;
+}
+
+/** `provider=url,provider=url` → `{ provider: url }`; every url must be http(s). */
+function parseIssuers(value: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const eq = part.indexOf('=');
+    const name = part.slice(0, eq).trim();
+    const url = part.slice(eq + 1).trim();
+    if (eq < 1 || !/^https?:\/\/\S+$/.test(url)) {
+      throw new Error(`Invalid environment:\n  KILN_OAUTH_ISSUERS: "${part}" is not provider=https://issuer`);
+    }
+    out[name] = url;
+  }
+  return out;
 }
 
 /** Parse an environment (default `process.env`) into a frozen config; throws a readable error on bad values. */
@@ -107,7 +131,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (err) {
     throw new Error(`Invalid environment:\n  ${(err as Error).message}`);
   }
+  const oauthIssuers = Object.freeze(parseIssuers(e.KILN_OAUTH_ISSUERS));
   return Object.freeze({
+    oauthIssuers,
     port: e.PORT,
     host: e.HOST || undefined,
     dataDir: resolve(e.KILN_DATA_DIR),

@@ -21,6 +21,8 @@ import { PackageResolver } from './packages/resolver';
 import { RateLimits } from './rate-limits';
 import { Rooms } from './rooms';
 import { createSecretBox, loadSecretKey } from './secrets';
+import { VisitorAuth } from './visitor-auth/index';
+import { ProjectAuthProviders } from './visitor-auth/providers';
 
 export interface Kiln {
   readonly url: string;
@@ -121,7 +123,19 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
   });
   let origins: Origins = createOrigins(config, config.port);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const authProviders = new ProjectAuthProviders(database.db, secrets);
+  const visitorAuth = new VisitorAuth({
+    databases: backend.databases,
+    secretKey,
+    mailer,
+    rateLimits,
+    oauthSettings: (projectId) => authProviders.settings(projectId),
+    issuers: config.oauthIssuers,
+    log,
+  });
   const handler = createHttpHandler({
+    visitorAuth,
+    authProviders,
     db: database.db,
     mailer,
     get origins() {

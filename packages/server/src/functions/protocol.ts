@@ -15,6 +15,8 @@ export interface RequestMessage {
   headers: Record<string, string>;
   body: string | null;
   params: Record<string, string>;
+  /** The signed-in visitor the server verified (what `auth()` answers), or null. */
+  user: { id: string; email: string; name: string | null; image: string | null } | null;
 }
 
 /** Host → Deno: the answer to a `SqlMessage`. */
@@ -52,3 +54,7 @@ export const SQL_MODULE_PATH = 'apps/web/src/app/api/utils/sql';
 export const SOURCE_ROOT = 'apps/web/src/';
 /** The global the harness puts `sql` on for the bundled sql module to pick up. */
 export const SQL_GLOBAL = '__kilnFunctionsSql';
+/** The module specifier functions import `auth()` from (as Create's generated functions do). */
+export const AUTH_MODULE = '@/auth';
+/** The global the harness puts `auth` on for the bundled auth module to pick up. */
+export const AUTH_GLOBAL = '__kilnFunctionsAuth';

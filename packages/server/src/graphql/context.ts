@@ -10,6 +10,7 @@ import type { OrganizationModels } from '../model-settings';
 import type { Origins } from '../origins';
 import type { PrivateLimits } from '../plan-limits';
 import type { RateLimits } from '../rate-limits';
+import type { ProjectAuthProviders } from '../visitor-auth/providers';
 import type { Deadline } from './limits';
 
 export interface GraphQLContext extends Deadline {
@@ -40,6 +41,8 @@ export interface GraphQLContext extends Deadline {
   backend: AppBackend;
   /** Sign-in, sign-up and mail limits (in memory, or shared through PostgreSQL). */
   rateLimits: RateLimits;
+  /** Projects' OAuth providers for visitor sign-in on their published apps. */
+  authProviders: ProjectAuthProviders;
 }
 
 /** The signed-in user, or an `unauthenticated` error. */

@@ -39,6 +39,9 @@ import type { PackageResolver } from '../packages/resolver';
 import type { PrivateLimits } from '../plan-limits';
 import { appAtSlug } from '../project-settings';
 import type { RateLimits } from '../rate-limits';
+import type { VisitorAuth } from '../visitor-auth/index';
+import type { ProjectAuthProviders } from '../visitor-auth/providers';
+import { mountVisitorAuth, previewVisitor, publishedVisitor } from '../visitor-auth/routes';
 import { clientAddress, type NodeBindings } from './client-address';
 import { mayOpenApp, publishedAppPage } from './published-app';
 import {
@@ -75,6 +78,10 @@ export interface HttpDeps {
   /** npm packages outside the preview's catalogue (src/packages); absent: `/_kiln/npm/*` answers 404. */
   packages?: PackageResolver;
   log(msg: string, err?: unknown): void;
+  /** Visitor accounts of published apps (`/api/auth/*`, the visitor their functions see). */
+  visitorAuth: VisitorAuth;
+  /** Projects' OAuth providers for visitor sign-in (Project settings). */
+  authProviders: ProjectAuthProviders;
 }
 
 function errorResponse(err: unknown, deps: HttpDeps): Response {
@@ -142,6 +149,7 @@ function builderApp(deps: HttpDeps) {
       models: deps.models,
       backend: deps.backend,
       rateLimits: deps.rateLimits,
+      authProviders: deps.authProviders,
       log: deps.log,
     };
     const res = await yoga.fetch(c.req.raw, ctx);
@@ -247,15 +255,17 @@ function previewApp(deps: HttpDeps) {
     if (where.kind !== 'preview') throw new KilnError('not_found', M.notFoundApi(c.req.path));
     const access = await deps.backend.sandboxAccess(where.projectId, c.req.header(SANDBOX_TOKEN_HEADER));
     if (!access) throw new KilnError('unauthenticated', M.sandboxTokenMissing);
-    return { projectId: where.projectId, readOnly: !mayWriteAppData(access.role) };
+    return { projectId: where.projectId, readOnly: !mayWriteAppData(access.role), userId: access.userId };
   };
   app.all('/sandbox/api/:revisionId/*', async (c) => {
-    const { projectId, readOnly } = await previewProject(c);
+    const { projectId, readOnly, userId } = await previewProject(c);
     const revisionId = c.req.param('revisionId');
     const rest = c.req.path.slice(`/sandbox/api/${revisionId}/`.length);
-    return deps.backend.invoke(projectId, revisionId, 'development', await functionRequest(c.req.raw, rest), {
-      readOnly,
-    });
+    const request = {
+      ...(await functionRequest(c.req.raw, rest)),
+      visitor: await previewVisitor(deps.db, userId),
+    };
+    return deps.backend.invoke(projectId, revisionId, 'development', request, { readOnly });
   });
   app.post('/api/db/:databaseId', async (c) => {
     const { projectId, readOnly } = await previewProject(c);
@@ -305,6 +315,14 @@ function publishedApp(deps: HttpDeps) {
     if (!mayOpenApp(c, app)) throw new KilnError('forbidden', M.appIsPrivate);
     return app;
   };
+  const authRoutes = {
+    auth: deps.visitorAuth,
+    db: deps.db,
+    origins: () => deps.origins,
+    trustProxy: deps.trustProxy,
+    live: liveApp,
+  };
+  mountVisitorAuth(app, authRoutes);
   // Visitors are anonymous: a SELECT over tables the project opened for public reading, nothing else.
   app.post('/api/db/:databaseId', async (c) => {
     const live = await liveApp(c);
@@ -318,12 +336,11 @@ function publishedApp(deps: HttpDeps) {
   app.all('/api/*', async (c) => {
     const live = await liveApp(c);
     const rest = c.req.path.slice('/api/'.length);
-    return deps.backend.invoke(
-      live.projectId,
-      live.revisionId,
-      'main',
-      await functionRequest(c.req.raw, rest),
-    );
+    const request = {
+      ...(await functionRequest(c.req.raw, rest)),
+      visitor: await publishedVisitor(c, authRoutes),
+    };
+    return deps.backend.invoke(live.projectId, live.revisionId, 'main', request);
   });
   app.get('*', async (c) => {
     const where = deps.origins.match(c.req.header('host'));
