@@ -56,6 +56,7 @@ let owner: Client;
 let appA: { projectId: string; host: string };
 let appB: { projectId: string; host: string };
 
+/** A project generated from the scripted reply, published. */
 async function publishedApp(org: string, prompt: string) {
   const created = await owner.gql(
     `mutation($o: ID!, $p: String!) { createProject(prompt: $p, organizationId: $o) { id } }`,
@@ -70,6 +71,10 @@ async function publishedApp(org: string, prompt: string) {
     return BUILDING.includes(s) ? null : s;
   }, 60_000);
   expect(status).toBe('VALID');
+  return publish(projectId);
+}
+
+async function publish(projectId: string) {
   const published = await owner.gql(`mutation($id: ID!) { publishProject(projectId: $id) { url } }`, {
     id: projectId,
   });
@@ -137,13 +142,14 @@ class Visitor {
   }
 
   async session() {
-    return (await this.send('GET', '/api/auth/session')).json<{ user?: { id: string; email: string } } | null>();
+    return (await this.send('GET', '/api/auth/session')).json<{
+      user?: { id: string; email: string };
+    } | null>();
   }
 }
 
 beforeAll(async () => {
   const scripted = await startScriptedModelServer([
-    { reply: REPLY, usage: { inputTokens: 900, outputTokens: 600 } },
     { reply: REPLY, usage: { inputTokens: 900, outputTokens: 600 } },
   ]);
   model = scripted;
@@ -154,10 +160,14 @@ beforeAll(async () => {
   });
   owner = t.client();
   await owner.gql(`mutation { signUp(email: "owner@example.com", password: "long enough") { id } }`);
-  const org = (await owner.gql(`mutation { createOrganization(name: "Notes Co") { id } }`)).data.createOrganization
-    .id as string;
-  console.time('a'); appA = await publishedApp(org, 'Notes A'); console.timeEnd('a');
-  console.time('b'); appB = await publishedApp(org, 'Notes B'); console.timeEnd('b');
+  const org = (await owner.gql(`mutation { createOrganization(name: "Notes Co") { id } }`)).data
+    .createOrganization.id as string;
+  appA = await publishedApp(org, 'Notes A');
+  // The second app is a copy of the first: the same code, its own origin and database.
+  const copy = await owner.gql(`mutation($id: ID!) { duplicateProject(projectId: $id) { id } }`, {
+    id: appA.projectId,
+  });
+  appB = await publish(copy.data.duplicateProject.id);
 }, 120_000);
 
 afterAll(async () => {
@@ -255,7 +265,11 @@ describe('visitor accounts on a published app', () => {
     await v.credentials('signup', 'gus@example.com', 'gus password 1');
     const token = v.cookies.get(sessionCookie)!;
     const csrfToken = await v.csrf();
-    const out = await v.post('/api/auth/signout', { csrfToken, callbackUrl: '/' }, { 'x-auth-return-redirect': '1' });
+    const out = await v.post(
+      '/api/auth/signout',
+      { csrfToken, callbackUrl: '/' },
+      { 'x-auth-return-redirect': '1' },
+    );
     expect(out.status).toBe(200);
     expect(v.cookies.has(sessionCookie)).toBe(false);
     const stale = new Visitor(appA.host);
@@ -273,8 +287,14 @@ describe('visitor accounts on a published app', () => {
     const v = new Visitor(appA.host);
     await v.credentials('signup', 'hal@example.com', 'hal password 1');
     const mails = async () =>
-      (await owner.gql('{ mailbox { to subject text } }')).data.mailbox as { to: string; subject: string; text: string }[];
-    const verify = (await mails()).find((m) => m.to === 'hal@example.com' && /Confirm your email/.test(m.subject));
+      (await owner.gql('{ mailbox { to subject text } }')).data.mailbox as {
+        to: string;
+        subject: string;
+        text: string;
+      }[];
+    const verify = (await mails()).find(
+      (m) => m.to === 'hal@example.com' && /Confirm your email/.test(m.subject),
+    );
     expect(verify).toBeDefined();
     const link = new URL(/https?:\/\/\S+/.exec(verify!.text)![0]);
     expect(link.hostname).toBe(appA.host);
@@ -283,7 +303,9 @@ describe('visitor accounts on a published app', () => {
     expect(opened.headers.location).toBe('/?verified=1');
     const forgot = await v.send('POST', '/api/auth/forgot-password', { json: { email: 'hal@example.com' } });
     expect(forgot.status).toBe(200);
-    const reset = (await mails()).find((m) => m.to === 'hal@example.com' && /Reset your password/.test(m.subject));
+    const reset = (await mails()).find(
+      (m) => m.to === 'hal@example.com' && /Reset your password/.test(m.subject),
+    );
     const resetLink = new URL(/https?:\/\/\S+/.exec(reset!.text)![0]);
     const page = await v.send('GET', resetLink.pathname + resetLink.search);
     expect(page.text).toContain('Choose a new password');
@@ -307,7 +329,9 @@ describe('visitor accounts on a published app', () => {
     }
     const refused = await new Visitor(appB.host).credentials('signin', 'ida@example.com', 'ida password 1');
     expect(refused.status).toBe(429);
-    expect(refused.json<{ error: { message: string } }>().error.message).toMatch(/^Too many sign-in attempts/);
+    expect(refused.json<{ error: { message: string } }>().error.message).toMatch(
+      /^Too many sign-in attempts/,
+    );
     // The same address on another app is its own count.
     const elsewhere = new Visitor(appA.host);
     await elsewhere.credentials('signup', 'ida@example.com', 'ida password 1');

@@ -14,6 +14,7 @@ import { CredentialsSignin } from '@auth/core/errors';
 import { decode, encode } from '@auth/core/jwt';
 import Credentials from '@auth/core/providers/credentials';
 import type { DatabaseBranch } from '@kiln/core';
+import { VISITOR_AUTH_ERRORS, type VisitorAuthError } from '@kiln/preview';
 import { hash, verify } from '@node-rs/argon2';
 import type { AppDatabases } from '../app-db/index';
 import type { Mailer } from '../mailer';
@@ -48,14 +49,8 @@ export interface AuthTarget {
 }
 
 /** Why a credentials sign-in or sign-up was refused: the `code` Auth.js puts in the redirect's query. */
-export const AUTH_ERROR_CODES = {
-  credentials: 'That email and password do not match an account.',
-  email_taken: 'An account with this email already exists. Sign in instead.',
-  invalid_email: 'Enter a valid email address.',
-  password_too_short: `Use a password of at least ${MIN_PASSWORD} characters.`,
-  password_too_long: `Use a password of at most ${MAX_PASSWORD} characters.`,
-} as const;
-export type AuthErrorCode = keyof typeof AUTH_ERROR_CODES;
+export const AUTH_ERROR_CODES = VISITOR_AUTH_ERRORS;
+export type AuthErrorCode = VisitorAuthError;
 
 class Refused extends CredentialsSignin {
   constructor(code: AuthErrorCode) {

@@ -10,13 +10,14 @@ import Facebook from '@auth/core/providers/facebook';
 import Google from '@auth/core/providers/google';
 import Twitter from '@auth/core/providers/twitter';
 import { KilnError } from '@kiln/core';
+import { OAUTH_PROVIDER_NAMES } from '@kiln/preview';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import { projectAuthProviders } from '../db/schema';
 import type { SecretBox } from '../secrets';
 
 /** The OAuth providers a project can turn on, with the names visitors see. */
-export const OAUTH_PROVIDERS = { google: 'Google', facebook: 'Facebook', twitter: 'Twitter' } as const;
+export const OAUTH_PROVIDERS = OAUTH_PROVIDER_NAMES;
 export type OAuthProviderId = keyof typeof OAUTH_PROVIDERS;
 
 export const isOAuthProvider = (value: string): value is OAuthProviderId =>

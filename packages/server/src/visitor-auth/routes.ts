@@ -50,7 +50,10 @@ async function fields<K extends string>(c: Context, names: readonly K[]): Promis
   const body: Record<string, unknown> = json
     ? ((await c.req.json().catch(() => ({}))) as Record<string, unknown>)
     : await c.req.parseBody();
-  return Object.fromEntries(names.map((n) => [n, typeof body[n] === 'string' ? body[n] : ''])) as Record<K, string>;
+  return Object.fromEntries(names.map((n) => [n, typeof body[n] === 'string' ? body[n] : ''])) as Record<
+    K,
+    string
+  >;
 }
 
 const pageHeaders = (c: Context) => {
