@@ -6,8 +6,12 @@
  * sign-in failures are rate-limited as on the builder, and the verification and reset mails work. Two apps
  * from one scripted generation each; no browser.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
+import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectAuthProviders } from '../src/db/schema';
 import { type Client, type HttpResult, startTestKiln, type TestKiln, waitFor } from './harness';
 
 const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
@@ -51,6 +55,9 @@ export default function HomePage() {
 `;
 
 let t: TestKiln;
+/** The local OpenID Connect provider standing in for Google (its app is attached once the app's URL is known). */
+let oidc: Server;
+let issuer: string;
 let model: AsyncDisposable;
 let owner: Client;
 let appA: { projectId: string; host: string };
@@ -153,10 +160,14 @@ beforeAll(async () => {
     { reply: REPLY, usage: { inputTokens: 900, outputTokens: 600 } },
   ]);
   model = scripted;
+  oidc = createServer();
+  await new Promise<void>((resolve) => oidc.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(oidc.address() as AddressInfo).port}`;
   t = await startTestKiln('pglite', {
     KILN_MODEL: 'openai:gpt-4o-mini',
     OPENAI_API_KEY: 'sk-test',
     KILN_MODEL_BASE_URL: scripted.url,
+    KILN_OAUTH_ISSUERS: `google=${issuer}`,
   });
   owner = t.client();
   await owner.gql(`mutation { signUp(email: "owner@example.com", password: "long enough") { id } }`);
@@ -171,6 +182,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  oidc?.closeAllConnections();
+  await new Promise((resolve) => oidc?.close(resolve));
   await t?.[Symbol.asyncDispose]();
   await model?.[Symbol.asyncDispose]();
 });
@@ -239,7 +252,8 @@ describe('visitor accounts on a published app', () => {
   it('lets each visitor see only their own rows', async () => {
     const a = new Visitor(appA.host);
     await a.credentials('signup', 'dee@example.com', 'dee password 1');
-    expect((await a.send('POST', '/api/notes', { json: { body: 'dee’s secret' } })).status).toBe(201);
+    const added = await a.send('POST', '/api/notes', { json: { body: 'dee’s secret' } });
+    expect(added.status, added.text).toBe(201);
     const b = new Visitor(appA.host);
     await b.credentials('signup', 'eve@example.com', 'eve password 1');
     expect((await b.send('GET', '/api/notes')).json()).toEqual([]);
@@ -336,5 +350,113 @@ describe('visitor accounts on a published app', () => {
     const elsewhere = new Visitor(appA.host);
     await elsewhere.credentials('signup', 'ida@example.com', 'ida password 1');
     expect((await elsewhere.session())?.user?.email).toBe('ida@example.com');
+  });
+});
+
+/** A cookie jar and redirect-following fetch for the identity provider's pages (another origin than the app). */
+async function throughProvider(start: string, appHost: string): Promise<URL> {
+  const jar = new Map<string, string>();
+  let url = new URL(start);
+  let init: RequestInit = {};
+  for (let hop = 0; hop < 20; hop++) {
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair!.indexOf('=');
+      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+    init = {};
+    const location = res.headers.get('location');
+    if (location) {
+      url = new URL(location, url);
+      if (url.hostname === appHost) return url;
+      continue;
+    }
+    // A page of the provider: sign in as "olga" (any password), then consent.
+    const html = await res.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    if (!action) throw new Error(`The provider answered ${res.status} without a form: ${html.slice(0, 200)}`);
+    const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1] ?? 'consent';
+    const fields = new URLSearchParams(
+      prompt === 'login' ? { prompt, login: 'olga', password: 'any' } : { prompt },
+    );
+    url = new URL(action, url);
+    init = {
+      method: 'POST',
+      body: fields.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    };
+  }
+  throw new Error('Too many redirects at the identity provider');
+}
+
+describe('OAuth sign-in against a local OpenID Connect provider', () => {
+  it('is configured in Project settings (secret sealed, never returned) and signs a visitor in end to end', async () => {
+    const set = await owner.gql(
+      `mutation($p: ID!) { setVisitorAuthProvider(projectId: $p, provider: "google", clientId: "kiln-app", clientSecret: "s3cret-value") { provider clientId hasClientSecret callbackUrl } }`,
+      { p: appA.projectId },
+    );
+    expect(set.errors).toBeUndefined();
+    const google = set.data.setVisitorAuthProvider.find((p: { provider: string }) => p.provider === 'google');
+    expect(google).toMatchObject({ clientId: 'kiln-app', hasClientSecret: true });
+    expect(JSON.stringify(set.data)).not.toContain('s3cret-value');
+    const [stored] = await t.kiln.database.db.select().from(projectAuthProviders);
+    expect(stored?.clientSecretEncrypted).toMatch(/^v1:/);
+    const provider = new Provider(issuer, {
+      clients: [
+        {
+          client_id: 'kiln-app',
+          client_secret: 's3cret-value',
+          redirect_uris: [google.callbackUrl],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+      findAccount: async (_ctx, sub) => ({
+        accountId: sub,
+        claims: async () => ({ sub, email: `${sub}@idp.example`, email_verified: true, name: 'Olga' }),
+      }),
+    });
+    oidc.on('request', provider.callback());
+
+    const v = new Visitor(appA.host);
+    const providers = (await v.send('GET', '/api/auth/providers')).json<Record<string, unknown>>();
+    expect(Object.keys(providers)).toEqual(
+      expect.arrayContaining(['google', 'credentials-signin', 'credentials-signup']),
+    );
+    const csrfToken = await v.csrf();
+    const start = await v.post(
+      '/api/auth/signin/google',
+      { csrfToken, callbackUrl: '/' },
+      { 'x-auth-return-redirect': '1' },
+    );
+    const authorize = start.json<{ url: string }>().url;
+    expect(authorize.startsWith(`${issuer}/auth?`)).toBe(true);
+    const back = await throughProvider(authorize, appA.host);
+    expect(back.pathname).toBe('/api/auth/callback/google');
+    const done = await v.send('GET', back.pathname + back.search);
+    expect(done.status).toBe(302);
+    expect(done.headers.location, t.logs.join('\n')).toBe(`http://${appA.host}:${t.kiln.port}/`);
+    const session = await v.session();
+    expect(session?.user).toMatchObject({ email: 'olga@idp.example', name: 'Olga' });
+    const accounts = await t.kiln.backend.databases.query(
+      { projectId: appA.projectId, branch: 'main' },
+      `SELECT a.provider, a."providerAccountId", a.type FROM auth_accounts a JOIN auth_users u ON u.id = a."userId" WHERE u.email = $1`,
+      ['olga@idp.example'],
+    );
+    expect(accounts.rows).toEqual([{ provider: 'google', providerAccountId: 'olga', type: 'oidc' }]);
+    // Another app of the same owner has no Google sign-in until its own settings say so.
+    const onB = (await new Visitor(appB.host).send('GET', '/api/auth/providers')).json<
+      Record<string, unknown>
+    >();
+    expect(onB.google).toBeUndefined();
   });
 });

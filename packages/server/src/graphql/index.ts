@@ -93,6 +93,7 @@ import { type GraphQLContext, iso, requireUser } from './context';
 import { inputHygiene } from './input-hygiene';
 import { armorPlugins, withTimeBudget } from './limits';
 import * as admin from './resolvers/admin';
+import * as visitorAuth from './resolvers/visitor-auth';
 import type {
   AppDatabaseSizeBytesArgs,
   AppDatabaseTablesArgs,
@@ -177,6 +178,7 @@ const meOf = (u: User) => ({
 const resolvers = {
   Query: {
     ...admin.Query,
+    ...visitorAuth.Query,
     me: (_: unknown, __: unknown, ctx: GraphQLContext) => (ctx.user ? meOf(ctx.user) : null),
     organizations: (_: unknown, __: unknown, ctx: GraphQLContext) =>
       organizationsOf(ctx.db, requireUser(ctx).id),
@@ -211,6 +213,7 @@ const resolvers = {
   },
   Mutation: {
     ...admin.Mutation,
+    ...visitorAuth.Mutation,
     signUp: async (_: unknown, a: MutationSignUpArgs, ctx: GraphQLContext) => {
       await guardSignUp(ctx.rateLimits, ctx.clientAddress);
       const { user, existing } = await signUp(ctx.db, a);

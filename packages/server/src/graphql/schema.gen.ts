@@ -94,6 +94,14 @@ export interface MutationSetTablePublicReadArgs {
   publicRead: boolean;
 }
 
+/** Arguments of `Mutation.setVisitorAuthProvider`. */
+export interface MutationSetVisitorAuthProviderArgs {
+  projectId: string;
+  provider: string;
+  clientId: string;
+  clientSecret?: string | null;
+}
+
 /** Arguments of `Mutation.reportPreviewError`. */
 export interface MutationReportPreviewErrorArgs {
   revisionId: string;
@@ -306,4 +314,9 @@ export interface QueryRevisionDiffArgs {
   projectId: string;
   fromRevisionId: string;
   toRevisionId: string;
+}
+
+/** Arguments of `Query.visitorAuthProviders`. */
+export interface QueryVisitorAuthProvidersArgs {
+  projectId: string;
 }

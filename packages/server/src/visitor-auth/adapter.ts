@@ -88,6 +88,7 @@ export function appAdapter(sql: BranchSql): Adapter {
       return row ? toUser(row) : null;
     },
     async getUserByEmail(email) {
+      if (!email) return null;
       const [row] = await sql('SELECT * FROM auth_users WHERE email = $1', [normaliseEmail(email)]);
       return row ? toUser(row) : null;
     },

@@ -200,7 +200,10 @@ export class VisitorAuth {
       logger: {
         error: (e) => {
           // A refused sign-in is the visitor's doing, not the server's.
-          if ((e as { type?: string }).type !== 'CredentialsSignin') this.#o.log('visitor sign-in failed', e);
+          if ((e as { type?: string }).type === 'CredentialsSignin') return;
+          // Auth.js wraps what went wrong (an adapter's SQL error, a provider's answer): log the cause.
+          const cause = (e as { cause?: { err?: unknown } }).cause;
+          this.#o.log(`visitor sign-in failed (${e.name})`, cause?.err ?? cause ?? e);
         },
         warn: () => {},
         debug: () => {},

@@ -143,6 +143,8 @@ export function oauthProviders(
         clientId,
         clientSecret,
         checks: ['pkce', 'state'],
+        // The profile from the userinfo endpoint: issuers put email and name there, not always in the ID token.
+        idToken: false,
         authorization: { params: { scope: 'openid email profile' } },
       };
     }
