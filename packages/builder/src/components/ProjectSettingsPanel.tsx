@@ -16,6 +16,7 @@ import { FormNote } from './FormNote.tsx';
 import { Select } from './Select.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
+import { VisitorSignInSection } from './VisitorSignInSection.tsx';
 
 const FONT_OPTIONS = [
   { value: '', label: 'Default' },
@@ -97,6 +98,7 @@ export function ProjectSettingsPanel({
       />
       <EnvironmentSection settings={settings} canEdit={canEdit} onSaved={setSettings} />
       <VisibilitySection settings={settings} canEdit={canEdit} onSaved={setSettings} />
+      <VisitorSignInSection projectId={settings.id} canEdit={canEdit} />
     </div>
   );
 }
