@@ -48,7 +48,7 @@ export class VisitorSession {
         const body = res.ok ? ((await res.json()) as { user?: Partial<PreviewUser> } | null) : null;
         const u = body?.user;
         if (u && typeof u.id === 'string') {
-          next = { id: u.id, email: String(u.email ?? ''), name: u.name ?? null, image: u.image ?? null };
+          next = { id: u.id, email: String(u.email ?? ''), name: u.name ?? '', image: u.image ?? null };
         }
       } catch {
         next = null;

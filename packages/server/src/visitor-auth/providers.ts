@@ -5,7 +5,7 @@
  * A provider's endpoints can be replaced by an OpenID Connect issuer (`KILN_OAUTH_ISSUERS`), which is how the
  * tests sign in against a local provider.
  */
-import type { OAuthConfig } from '@auth/core/providers';
+import type { Provider } from '@auth/core/providers';
 import Facebook from '@auth/core/providers/facebook';
 import Google from '@auth/core/providers/google';
 import Twitter from '@auth/core/providers/twitter';
@@ -131,7 +131,7 @@ export class ProjectAuthProviders {
 export function oauthProviders(
   settings: OAuthSettings,
   issuers: Readonly<Record<string, string>>,
-): OAuthConfig<Record<string, unknown>>[] {
+): Provider[] {
   return settings.map(({ provider, clientId, clientSecret }) => {
     const issuer = issuers[provider];
     if (issuer) {
