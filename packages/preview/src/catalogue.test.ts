@@ -18,6 +18,7 @@ describe('library catalogue', () => {
     ['@/components/TodoItem', null],
     ['@/utils/useUser', '@/utils/useUser'],
     ['../utils/useAuth.js', '@/utils/useAuth'],
+    ['@/utils/analytics', '@/utils/analytics'],
   ])('project import %s falls back to %s', (source, expected) => {
     expect(builtinProjectSource(source)).toBe(expected);
   });

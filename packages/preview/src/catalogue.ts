@@ -108,7 +108,8 @@ export function libraryFile(source: string): string {
 /**
  * The catalogue source a project-relative import falls back to when the project has no such module:
  * `@/components/ui/button`, `../components/ui/button.tsx` → `@/components/ui/button`; `@/lib/utils` likewise,
- * and the sign-in hooks `@/utils/useUser`, `@/utils/useAuth` (runtime/auth.tsx, bound to the preview session).
+ * the sign-in hooks `@/utils/useUser`, `@/utils/useAuth` (runtime/auth.tsx, bound to the preview session), and
+ * `@/utils/analytics` (runtime/analytics.ts: identify and track).
  */
 export function builtinProjectSource(source: string): string | null {
   const ui = /(?:^|\/)components\/ui\/([a-z-]+)(?:\.[jt]sx?)?$/.exec(source);
@@ -116,6 +117,7 @@ export function builtinProjectSource(source: string): string | null {
   if (/(?:^|\/)lib\/utils(?:\.[jt]sx?)?$/.test(source)) return '@/lib/utils';
   const auth = /(?:^|\/)utils\/(useUser|useAuth)(?:\.[jt]sx?)?$/.exec(source);
   if (auth) return `@/utils/${auth[1]}`;
+  if (/(?:^|\/)utils\/analytics(?:\.[jt]sx?)?$/.test(source)) return '@/utils/analytics';
   return null;
 }
 

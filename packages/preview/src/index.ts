@@ -6,6 +6,7 @@
  */
 
 export {
+  AI_IMAGE_MAX_PROMPT,
   AI_IMAGE_PATH,
   aiImageResponse,
   aiImageSvg,

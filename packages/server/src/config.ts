@@ -5,6 +5,8 @@
 import { resolve } from 'node:path';
 import { type ModelSettings, modelSettingsFromEnv } from '@kiln/codegen';
 import { z } from 'zod';
+import type { AnalyticsOptions } from './analytics/store';
+import type { EgressPolicy } from './net/egress';
 import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from './packages/resolver';
 import {
   DEFAULT_PRIVATE_PAGE_LIMITS,
@@ -37,6 +39,10 @@ const EnvSchema = z.object({
   KILN_NPM_MAX_PACKAGES: z.coerce.number().int().positive().default(DEFAULT_PACKAGE_LIMITS.maxPackages),
   KILN_NPM_DENY: z.string().optional(),
   KILN_OAUTH_ISSUERS: z.string().optional(),
+  KILN_ANALYTICS: z.enum(['on', 'off']).default('on'),
+  KILN_ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  KILN_EGRESS: z.enum(['on', 'off']).default('on'),
+  KILN_EGRESS_ALLOW_HOSTS: z.string().optional(),
 });
 
 export interface KilnConfig {
@@ -81,6 +87,11 @@ export interface KilnConfig {
     /** `KILN_NPM_DENY`: comma-separated package names (or `@scope/*`) never resolved. */
     readonly deny: readonly string[];
   };
+  /** Published apps' page views and events (src/analytics). */
+  readonly analytics: AnalyticsOptions;
+  /** Outbound requests for others (URL uploads, functions' fetch) through `net/egress.ts`: `KILN_EGRESS=off`
+   * refuses all; `KILN_EGRESS_ALLOW_HOSTS` (comma-separated `host` or `host:port`) skips the address check. */
+  readonly egress: EgressPolicy;
   /**
    * `KILN_OAUTH_ISSUERS` (`google=https://issuer,facebook=…`): a visitor sign-in provider's endpoints replaced by
    * an OpenID Connect issuer (a company's own identity provider, or the tests' local one). Default: none.
@@ -158,12 +169,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         maxFiles: e.KILN_NPM_MAX_FILES,
         maxPackages: e.KILN_NPM_MAX_PACKAGES,
       }),
-      deny: Object.freeze(
-        (e.KILN_NPM_DENY ?? '')
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ),
+      deny: Object.freeze(commaList(e.KILN_NPM_DENY)),
+    }),
+    egress: Object.freeze({
+      enabled: e.KILN_EGRESS === 'on',
+      allowHosts: Object.freeze(commaList(e.KILN_EGRESS_ALLOW_HOSTS)),
+    }),
+    analytics: Object.freeze({
+      enabled: e.KILN_ANALYTICS === 'on',
+      retentionDays: e.KILN_ANALYTICS_RETENTION_DAYS,
     }),
   });
+}
+
+/** The non-empty, trimmed items of a comma-separated setting. */
+function commaList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createModelProvider, type ModelProvider } from '@kiln/codegen';
+import { AiImages } from './ai-images/index';
 import { AppBackend } from './app-backend';
 import type { KilnConfig } from './config';
 import { type ContentClassifier, lengthClassifier } from './content-safety';
@@ -152,6 +153,8 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     trustProxy: config.trustProxy,
     rateLimits,
     packages,
+    analytics: config.analytics,
+    aiImages: new AiImages({ db: database.db, secrets, dataDir: config.dataDir, rateLimits, log }),
     log,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -39,6 +39,10 @@ export const RATE_LIMITS = Object.freeze({
   accountExistsMailsPerEmail: { points: 3, durationSeconds: HOUR },
   /** Sign-up attempts from one address, valid or not (KILN_SIGNUP_LIMIT changes it; 0 turns it off). */
   signUpPerAddress: { points: 10, durationSeconds: HOUR },
+  /** Analytics batches (up to 20 events each) one address sends to one published app. */
+  analyticsPerAppAndAddress: { points: 120, durationSeconds: 10 * MINUTE },
+  /** Images generated (cache misses of `/api/ai-img`) for one address on one app; past it, placeholders. */
+  aiImagesPerAppAndAddress: { points: 30, durationSeconds: HOUR },
 } satisfies Record<string, Limit>);
 
 export type LimitName = keyof typeof RATE_LIMITS;

@@ -3,6 +3,7 @@ import { AppHeader } from '../components/AppHeader.tsx';
 import { Link } from '../components/Link.tsx';
 import { OrganizationCredits } from '../components/OrganizationCredits.tsx';
 import { OrganizationGeneral } from '../components/OrganizationGeneral.tsx';
+import { OrganizationImageModel } from '../components/OrganizationImageModel.tsx';
 import { OrganizationMembers } from '../components/OrganizationMembers.tsx';
 import { OrganizationModel } from '../components/OrganizationModel.tsx';
 import { ServerUnavailable } from '../components/ServerUnavailable.tsx';
@@ -18,6 +19,7 @@ const SECTIONS = [
   { id: 'members', label: 'Members' },
   { id: 'plan', label: 'Plan & credits' },
   { id: 'model', label: 'Model', min: 'ADMIN' },
+  { id: 'image-model', label: 'Image model', min: 'ADMIN' },
 ] as const;
 
 /** `/organizations/:id/settings`: name, members and invitations, plan and credits, the model (ADMIN and up). */
@@ -68,7 +70,10 @@ export function OrganizationSettingsPage({ organizationId }: { organizationId: s
             <OrganizationMembers organization={organization} reload={reload} />
             <OrganizationCredits organization={organization} reload={reload} />
             {atLeast(organization.role, 'ADMIN') ? (
-              <OrganizationModel organizationId={organization.id} />
+              <>
+                <OrganizationModel organizationId={organization.id} />
+                <OrganizationImageModel organizationId={organization.id} />
+              </>
             ) : null}
           </div>
         </div>

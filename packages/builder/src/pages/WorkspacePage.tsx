@@ -1,6 +1,7 @@
 import type { PreviewMode } from '@kiln/preview/protocol';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../api.ts';
+import { AnalyticsPanel } from '../components/AnalyticsPanel.tsx';
 import { ChatPanel } from '../components/ChatPanel.tsx';
 import { CodePanel } from '../components/CodePanel.tsx';
 import { DatabasePanel } from '../components/DatabasePanel.tsx';
@@ -299,6 +300,11 @@ function Workspace({
                   revisionKey={`${revisionId ?? ''}:${revision?.status ?? ''}`}
                   canEdit={canEdit}
                 />
+              </div>
+            ) : null}
+            {tab === 'analytics' ? (
+              <div id="stage-analytics" className="stage-pane stage-pane-scroll">
+                <AnalyticsPanel projectId={project.id} />
               </div>
             ) : null}
             {tab === 'settings' ? (

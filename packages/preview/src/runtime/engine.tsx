@@ -26,6 +26,7 @@ import type { CompiledModule } from '../compile.ts';
 import { missingProjectImport } from '../project-imports.ts';
 import type { PreviewMode, PreviewModule, PreviewToBuilder, PreviewUser } from '../protocol.ts';
 import { filePathToRoute, matchRoute, normalizeRoute } from '../routes.ts';
+import { analyticsModule } from './analytics.ts';
 import { authShims, previewSession } from './auth.tsx';
 import { type AppModule, CSS_ELEMENT_ID } from './boot.ts';
 import { DeviceFrame, SCREEN_ATTRIBUTE } from './device-frame.tsx';
@@ -192,6 +193,7 @@ export class Engine {
       ...nextShims(this),
       ...expoShims(this),
       ...authShims(this),
+      '@/utils/analytics': analyticsModule,
     })) {
       this.libraries.set(source, namespace);
     }

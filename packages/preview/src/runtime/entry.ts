@@ -11,6 +11,7 @@ import {
   type PreviewToBuilder,
   SANDBOX_TOKEN_HEADER,
 } from '../protocol.ts';
+import { installAdAttribution, installAnalytics } from './analytics.ts';
 import { BOOT_ELEMENT_ID, type BootConfig, ROOT_ELEMENT_ID } from './boot.ts';
 import { installIntlCache } from './intl-cache.ts';
 import { installLinkRouting } from './links.ts';
@@ -144,6 +145,8 @@ function installFetchRewrite(revisionId: () => string, token: () => string | und
 
 async function startApp(boot: Extract<BootConfig, { mode: 'app' }>): Promise<void> {
   installIntlCache();
+  installAdAttribution();
+  installAnalytics();
   const { Engine } = await import('./engine.tsx');
   const engine = new Engine({
     kind: 'app',

@@ -421,6 +421,62 @@ export const revisionPackages = pgTable(
 );
 
 /**
+ * Analytics of published apps (issue 19, src/analytics): page views and the generated code's identify/track
+ * events. No cookies and no personal data: `visitorHash` is a hash of the client's address and user agent with
+ * a salt that changes every UTC day (the salts of past days are deleted), so a visitor can be counted within a
+ * day but not followed across days or identified. Rows older than KILN_ANALYTICS_RETENTION_DAYS are deleted.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** pageview, track or identify. */
+    type: text('type').notNull(),
+    /** The event's name (track); '' for page views and identify. */
+    name: text('name').notNull().default(''),
+    /** The page's path, without its query or hash. */
+    path: text('path').notNull(),
+    /** The referring site's host, when another site sent the visitor. */
+    referrer: text('referrer'),
+    /** desktop, mobile or tablet (from the user agent); browser and os by family only. */
+    device: text('device').notNull(),
+    browser: text('browser').notNull(),
+    os: text('os').notNull(),
+    visitorHash: text('visitor_hash').notNull(),
+    /** track's properties (at most 20 scalar values). */
+    props: jsonb('props').$type<Record<string, string | number | boolean | null>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('analytics_events_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/** One random salt per UTC day for `analyticsEvents.visitorHash`, shared by every Kiln process on the database. */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: text('day').primaryKey(),
+  salt: text('salt').notNull(),
+});
+
+/**
+ * An organisation's image model for `/api/ai-img` (issue 14, src/ai-images): an OpenAI-compatible images
+ * endpoint (`{baseUrl}/images/generations`), its model id and its API key sealed with the server key.
+ */
+export const organizationImageModels = pgTable('organization_image_models', {
+  organizationId: text('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  model: text('model').notNull(),
+  /** Null: OpenAI's API. */
+  baseUrl: text('base_url'),
+  /** `v1:{iv}:{tag}:{ciphertext}` (base64), never the key itself. */
+  apiKeyEncrypted: text('api_key_encrypted'),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
  * Issue 14, visitor sign-in: the OAuth providers (google, facebook, twitter) a project's published app offers
  * its visitors, each with its client id and its client secret sealed with the server key (secrets.ts; bound to
  * the project id, never returned).

@@ -1,6 +1,9 @@
 /** The GraphQL request context and the helpers every resolver file shares. */
+
 import { KilnError } from '@kiln/core';
 import type { User } from '../accounts';
+import type { AiImages } from '../ai-images/index';
+import type { AnalyticsOptions } from '../analytics/store';
 import type { AppBackend } from '../app-backend';
 import type { ContentClassifier } from '../content-safety';
 import type { Db } from '../db/index';
@@ -41,6 +44,10 @@ export interface GraphQLContext extends Deadline {
   backend: AppBackend;
   /** Sign-in, sign-up and mail limits (in memory, or shared through PostgreSQL). */
   rateLimits: RateLimits;
+  /** Published apps' analytics settings (absent: on, 365 days). */
+  analytics?: AnalyticsOptions;
+  /** Organisation image models and `/api/ai-img` (absent: placeholders only). */
+  aiImages?: AiImages;
   /** Projects' OAuth providers for visitor sign-in on their published apps. */
   authProviders: ProjectAuthProviders;
 }

@@ -264,6 +264,15 @@ export interface MutationUpdateModelSettingsArgs {
   clearApiKey?: boolean | null;
 }
 
+/** Arguments of `Mutation.updateImageModel`. */
+export interface MutationUpdateImageModelArgs {
+  organizationId: string;
+  model?: string | null;
+  baseUrl?: string | null;
+  apiKey?: string | null;
+  clearApiKey?: boolean | null;
+}
+
 /** Arguments of `Mutation.setOrganizationPlan`. */
 export interface MutationSetOrganizationPlanArgs {
   organizationId: string;
@@ -287,6 +296,11 @@ export interface MutationUpdateUserArgs {
 /** Arguments of `Organization.events`. */
 export interface OrganizationEventsArgs {
   limit?: number | null;
+}
+
+/** Arguments of `Project.analytics`. */
+export interface ProjectAnalyticsArgs {
+  days?: number | null;
 }
 
 /** Arguments of `ProjectGroup.revisions`. */

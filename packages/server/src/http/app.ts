@@ -18,6 +18,9 @@ import {
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { userForSession } from '../accounts';
+import type { AiImages } from '../ai-images/index';
+import { analyticsRoutes } from '../analytics/ingest';
+import { type AnalyticsOptions, DEFAULT_ANALYTICS } from '../analytics/store';
 import {
   type AppBackend,
   functionRequest,
@@ -77,6 +80,10 @@ export interface HttpDeps {
   trustProxy: boolean;
   /** npm packages outside the preview's catalogue (src/packages); absent: `/_kiln/npm/*` answers 404. */
   packages?: PackageResolver;
+  /** Published apps' analytics (config.analytics; default on, 365 days). */
+  analytics?: AnalyticsOptions;
+  /** Generated images for `/api/ai-img` (absent: the placeholder only). */
+  aiImages?: AiImages;
   log(msg: string, err?: unknown): void;
   /** Visitor accounts of published apps (`/api/auth/*`, the visitor their functions see). */
   visitorAuth: VisitorAuth;
@@ -86,9 +93,13 @@ export interface HttpDeps {
 
 function errorResponse(err: unknown, deps: HttpDeps): Response {
   if (isKilnError(err)) {
+    const retryAfter = err.details?.retryAfterSeconds;
     return Response.json(
       { error: { code: err.kind, message: err.message } },
-      { status: ERROR_STATUS[err.kind] },
+      {
+        status: ERROR_STATUS[err.kind],
+        ...(typeof retryAfter === 'number' ? { headers: { 'retry-after': String(retryAfter) } } : {}),
+      },
     );
   }
   deps.log('request failed', err);
@@ -149,6 +160,8 @@ function builderApp(deps: HttpDeps) {
       models: deps.models,
       backend: deps.backend,
       rateLimits: deps.rateLimits,
+      analytics: deps.analytics,
+      aiImages: deps.aiImages,
       authProviders: deps.authProviders,
       log: deps.log,
     };
@@ -213,8 +226,14 @@ const runtimeAsset = (path: string) =>
     path.startsWith('/_kiln/chunks/') || path.startsWith('/_kiln/fonts/'),
   );
 
-/** Images without a real source (spec §7): a placeholder drawn from the prompt, on preview and app origins. */
-const aiImage = (c: { req: { url: string } }) => aiImageResponse(new URL(c.req.url));
+/**
+ * Images without a real source (spec §7), on preview and app origins: generated with the project's organisation
+ * image model when it has one (src/ai-images), else a placeholder drawn from the prompt.
+ */
+const aiImage = (deps: HttpDeps, c: Context, projectId: string) =>
+  deps.aiImages
+    ? deps.aiImages.respond(new URL(c.req.url), projectId, clientAddress(c.req.raw, c.env, deps.trustProxy))
+    : aiImageResponse(new URL(c.req.url));
 
 /** Body limits on an app or preview origin: functions and `/api/db` take up to 5 MiB, other routes none. */
 const appBodyLimit = (isApi: (path: string) => boolean) =>
@@ -235,7 +254,10 @@ function previewApp(deps: HttpDeps) {
     );
   });
   app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
-  app.get(AI_IMAGE_PATH, aiImage);
+  app.get(AI_IMAGE_PATH, (c) => {
+    const where = deps.origins.match(c.req.header('host'));
+    return aiImage(deps, c, where.kind === 'preview' ? where.projectId : '');
+  });
   // The sign-in popup (spec §2): signs the builder's user in for the preview, then closes.
   app.get('/~~autosignin/:provider', (c) => {
     const provider = c.req.param('provider');
@@ -304,7 +326,6 @@ function publishedApp(deps: HttpDeps) {
     { importedOnly: true },
   );
   app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
-  app.get(AI_IMAGE_PATH, aiImage);
   // A published app's own backend: its functions and database on the `main` branch. A private app's
   // backend answers only visitors holding its access cookie, like its pages.
   const liveApp = async (c: Context) => {
@@ -315,6 +336,13 @@ function publishedApp(deps: HttpDeps) {
     if (!mayOpenApp(c, app)) throw new KilnError('forbidden', M.appIsPrivate);
     return app;
   };
+  analyticsRoutes(app, { ...deps, options: deps.analytics ?? DEFAULT_ANALYTICS, project: liveApp });
+  // Placeholders for anyone; generated images only for an app this visitor may open (its organisation pays).
+  app.get(AI_IMAGE_PATH, async (c) => {
+    const where = deps.origins.match(c.req.header('host'));
+    const live = where.kind === 'app' ? await appAtSlug(deps.db, where.slug) : undefined;
+    return aiImage(deps, c, live && mayOpenApp(c, live) ? live.projectId : '');
+  });
   const authRoutes = {
     auth: deps.visitorAuth,
     db: deps.db,

@@ -1,0 +1,127 @@
+/**
+ * Revisions and the chat that makes them: send a message, fix an error, cancel a generation, restore or diff
+ * revisions, and what the preview reports back (first render, preview errors).
+ */
+import { filePathToRoute, KilnError, moduleName, sortModules } from '@kiln/core';
+import { eq } from 'drizzle-orm';
+import { assertSafe } from '../../content-safety';
+import { cachedCss } from '../../css';
+import { revisions } from '../../db/schema';
+import { designSystemCss } from '../../design-system';
+import { modulePathSegment } from '../../jobs/generated-modules';
+import { finishCanceled } from '../../jobs/worker';
+import { messageCost } from '../../message-costs';
+import { SERVER_MESSAGES as M } from '../../messages';
+import {
+  cancelGeneration,
+  fixError,
+  getProject,
+  getRevision,
+  type Revision,
+  sendMessage,
+} from '../../projects';
+import { diffRevisions, restoreRevision } from '../../revisions';
+import { type GraphQLContext, iso, requireUser } from '../context';
+import type {
+  MutationCancelGenerationArgs,
+  MutationFixErrorArgs,
+  MutationMarkRenderedArgs,
+  MutationReportPreviewErrorArgs,
+  MutationRestoreRevisionArgs,
+  MutationSendMessageArgs,
+  QueryRevisionDiffArgs,
+} from '../schema.gen';
+
+export const Query = {
+  revisionDiff: (_: unknown, a: QueryRevisionDiffArgs, ctx: GraphQLContext) =>
+    diffRevisions(ctx.db, requireUser(ctx), a),
+};
+
+export const Mutation = {
+  sendMessage: async (_: unknown, a: MutationSendMessageArgs, ctx: GraphQLContext) => {
+    requireUser(ctx);
+    await assertSafe(ctx.classifier, a.text);
+    const revision = await sendMessage(ctx.db, requireUser(ctx), a);
+    ctx.onQueued();
+    ctx.onProjectChanged(revision.projectId);
+    return revision;
+  },
+  fixError: async (_: unknown, a: MutationFixErrorArgs, ctx: GraphQLContext) => {
+    const revision = await fixError(ctx.db, requireUser(ctx), a);
+    ctx.onQueued();
+    ctx.onProjectChanged(revision.projectId);
+    return revision;
+  },
+  cancelGeneration: async (_: unknown, a: MutationCancelGenerationArgs, ctx: GraphQLContext) => {
+    const { revision, running } = await cancelGeneration(
+      ctx.db,
+      requireUser(ctx),
+      a.projectId,
+      finishCanceled,
+    );
+    if (running) ctx.onCancel(revision.id);
+    else ctx.onProjectChanged(a.projectId);
+    return revision;
+  },
+  markRendered: async (_: unknown, a: MutationMarkRenderedArgs, ctx: GraphQLContext) => {
+    const rev = await getRevision(ctx.db, a.revisionId);
+    if (!rev) throw new KilnError('not_found', M.revisionNotFound);
+    await getProject(ctx.db, requireUser(ctx), rev.projectId, 'EDITOR');
+    if (!rev.firstRenderedAt) {
+      await ctx.db.update(revisions).set({ firstRenderedAt: new Date() }).where(eq(revisions.id, rev.id));
+    }
+    return true;
+  },
+  reportPreviewError: async (_: unknown, a: MutationReportPreviewErrorArgs, ctx: GraphQLContext) => {
+    const rev = await getRevision(ctx.db, a.revisionId);
+    if (!rev) throw new KilnError('not_found', M.revisionNotFound);
+    await getProject(ctx.db, requireUser(ctx), rev.projectId);
+    if (a.mode !== 'web' && a.mode !== 'mobile')
+      throw new KilnError('validation', 'mode must be web or mobile.');
+    // The user's own generated code failed, not Kiln: a warning line with what Fix it would be sent.
+    ctx.log('preview error', {
+      projectId: rev.projectId,
+      revisionId: rev.id,
+      filePath: a.filePath.slice(0, 300),
+      mode: a.mode,
+      message: a.message.slice(0, 2000),
+    });
+    return true;
+  },
+  restoreRevision: async (_: unknown, a: MutationRestoreRevisionArgs, ctx: GraphQLContext) => {
+    const revision = await restoreRevision(ctx.db, requireUser(ctx), a);
+    ctx.onProjectChanged(a.projectId);
+    return revision;
+  },
+};
+
+export const types = {
+  Revision: {
+    createdAt: (r: Revision) => iso(r.createdAt),
+    modules: (r: Revision) =>
+      sortModules(
+        r.modules as { moduleType: never; filePath: string; content: string; withCustomAuth?: boolean }[],
+      ).map((m) => ({
+        ...m,
+        name: moduleName(m.filePath),
+        route: filePathToRoute(m.filePath),
+        pathSegment: modulePathSegment(m.filePath),
+        withCustomAuth: m.withCustomAuth === true,
+      })),
+    css: async (r: Revision, _: unknown, ctx: GraphQLContext) => {
+      const p = await getProject(ctx.db, requireUser(ctx), r.projectId);
+      return cachedCss(
+        `${r.id}:${r.updatedAt.getTime()}`,
+        () => r.modules.map((m) => m.content),
+        designSystemCss(p.designSystem),
+        p.id,
+      );
+    },
+  },
+  Message: {
+    createdAt: (m: { createdAt: Date }) => iso(m.createdAt),
+    blocks: (m: { blocks?: unknown[] | null }) => m.blocks ?? [],
+    cost: (m: Parameters<typeof messageCost>[2], _: unknown, ctx: GraphQLContext) =>
+      messageCost(ctx.db, ctx, m),
+  },
+};
