@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
+import { type KilnProcess, launchChromium, newProjectFromDashboard, startKilnProcess } from './harness';
 
 let browser: Browser;
 let kiln: KilnProcess | undefined;
@@ -48,15 +48,7 @@ describe('visitors of a published app with login', () => {
   }, async () => {
     if (!kiln) throw new Error('Kiln did not start');
     const page = await (await browser.newContext()).newPage();
-    await page.goto(`${kiln.url}/`);
-    await page.waitForURL(/\/login$/);
-    await signUp(page, 'maker@example.com');
-    await page.getByLabel('Describe your app').fill('a notes app with login');
-    await page.getByLabel('Describe your app').press('Enter');
-    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
-    await expect
-      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 60_000 })
-      .toBe('VALID');
+    await newProjectFromDashboard(page, kiln.url, 'maker@example.com', 'a notes app with login');
     await page.getByRole('banner').getByRole('button', { name: 'Publish' }).click();
     const link = page.getByTestId('published-url');
     await link.waitFor({ timeout: 30_000 });
