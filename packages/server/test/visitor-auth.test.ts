@@ -221,6 +221,15 @@ describe('visitor accounts on a published app', () => {
     expect(users?.rowCount ?? 0).toBe(0);
   });
 
+  it('never lets a table of passwords or sessions be opened for public reading', async () => {
+    const refused = await owner.gql(
+      `mutation($p: ID!) { setTablePublicRead(projectId: $p, table: "auth_accounts", publicRead: true) { name } }`,
+      { p: appA.projectId },
+    );
+    expect(refused.errors?.[0]?.extensions?.code).toBe('forbidden');
+    expect(refused.errors?.[0]?.message).toMatch(/can never be opened for public reading/);
+  });
+
   it('refuses a second account with the same email, and a wrong password, with Auth.js error codes', async () => {
     const again = await new Visitor(appA.host).credentials('signup', 'ann@example.com', 'another password');
     expect(again.json<{ url: string }>().url).toContain('code=email_taken');
