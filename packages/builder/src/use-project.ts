@@ -73,6 +73,7 @@ export function useProject(id: string): { state: ProjectState; refresh: () => Pr
 
   const onEvent = useCallback(
     (event: RoomEvent) => {
+      if (event.type === 'function-logs') return; // the Logs tab's, nothing of the project changed
       if (event.type !== 'drafts') {
         void refresh();
         return;

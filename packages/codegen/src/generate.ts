@@ -250,6 +250,15 @@ export async function* generate(
         if (!slots.some((b) => b.kind === 'publish'))
           slots.push(ev.reason ? { kind: 'publish', reason: ev.reason } : { kind: 'publish' });
         return;
+      case 'secret':
+        // One request per name: the chat shows one input for it.
+        if (!slots.some((b) => b.kind === 'secret' && b.name === ev.name))
+          slots.push(
+            ev.reason
+              ? { kind: 'secret', name: ev.name, reason: ev.reason }
+              : { kind: 'secret', name: ev.name },
+          );
+        return;
       case 'migration': {
         if (!ev.sql.trim()) return;
         yield* statusFor('FUNCTION');

@@ -24,8 +24,11 @@ export interface LibraryDoc {
   version: string;
   /** Words that, in a prompt, mean this library is wanted (matched as whole words, case-insensitive). */
   useCases: string[];
-  /** Where it can be used: web pages and components, Expo pages, or both. */
-  platform: 'web' | 'mobile' | 'both';
+  /**
+   * Where it can be used: web pages and components, Expo pages, or both; `functions`: Kiln's integrations, which
+   * only FUNCTION modules import (the functions bundler provides them, not the preview runtime).
+   */
+  platform: 'web' | 'mobile' | 'both' | 'functions';
 }
 
 const SHADCN = 'shadcn/ui (Kiln built-in)';
@@ -43,8 +46,52 @@ function ui(name: string, exports: string[], documentation: string, useCases: st
   };
 }
 
-/** Every documented library, web and mobile. */
+const INTEGRATION = 'Kiln integration (functions only)';
+
+/** Kiln's integrations for FUNCTION modules (issue 19; server `functions/integrations/`). */
+const INTEGRATION_DOCS: readonly LibraryDoc[] = [
+  {
+    name: '@/integrations/ai',
+    importStatement: "import { generateText, streamText, generateObject } from '@/integrations/ai';",
+    exports: ['generateText', 'streamText', 'generateObject'],
+    documentation: `The organisation's language model, in functions only (billed to the app's owner in credits): const { text } = await generateText({ system: 'You are a friendly barista.', prompt }); streamed: const r = streamText({ prompt }); for await (const piece of r.textStream) {…}; await r.text; structured: const { object } = await generateObject({ prompt, schema: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } } }). No API key needed.`,
+    version: INTEGRATION,
+    useCases: [
+      'ai',
+      'gpt',
+      'llm',
+      'chatbot',
+      'assistant',
+      'summarize',
+      'summarise',
+      'generate text',
+      'openai',
+    ],
+    platform: 'functions',
+  },
+  {
+    name: '@/integrations/stripe',
+    importStatement: "import { createCheckoutSession, verifyWebhook } from '@/integrations/stripe';",
+    exports: ['createCheckoutSession', 'verifyWebhook'],
+    documentation: `Card payments with Stripe Checkout, in functions only; needs the secrets STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (ask with <kiln:secret>). const { url } = await createCheckoutSession({ lineItems: [{ name: 'T-shirt', amount: 2500, currency: 'usd', quantity: 1 }], successUrl: origin + '/thanks', cancelUrl: origin + '/cart', metadata: { orderId: String(order.id) } }); the page sends the buyer to url. Webhook route (POST /api/stripe-webhook): const event = await verifyWebhook(request) (throws on a bad signature: answer 400); on event.type === 'checkout.session.completed' mark event.data.object.metadata.orderId paid.`,
+    version: INTEGRATION,
+    useCases: ['stripe', 'payment', 'payments', 'checkout', 'pay', 'shop', 'store', 'buy', 'subscription'],
+    platform: 'functions',
+  },
+  {
+    name: '@/integrations/email',
+    importStatement: "import { sendEmail } from '@/integrations/email';",
+    exports: ['sendEmail'],
+    documentation: `Sends a plain-text e-mail from the app, in functions only (at most 20 an hour per app): await sendEmail({ to: 'ada@example.com', subject: 'Your booking', text: 'See you on Monday.' }). Throws when the limit is reached: catch it and tell the user.`,
+    version: INTEGRATION,
+    useCases: ['email', 'e-mail', 'mail', 'notify', 'notification', 'newsletter', 'contact form'],
+    platform: 'functions',
+  },
+];
+
+/** Every documented library, web and mobile, and Kiln's integrations for functions. */
 export const LIBRARY_DOCS: readonly LibraryDoc[] = [
+  ...INTEGRATION_DOCS,
   {
     name: 'react-native',
     importStatement:

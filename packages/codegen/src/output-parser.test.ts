@@ -222,7 +222,7 @@ describe('createOutputParser', () => {
         (chars, cuts) => {
           const input = chars.join('');
           if (
-            /<\/?kiln:(thinking|file|edit|delete|rename|migration|tool-call|tool-result|choices|publish)\b/i.test(
+            /<\/?kiln:(thinking|file|edit|delete|rename|migration|tool-call|tool-result|choices|publish|secret)\b/i.test(
               input,
             )
           )
@@ -426,6 +426,34 @@ Enjoy.
 <kiln:publish>
 It is ready for visitors.
 </kiln:publish>`;
+
+describe('secret blocks (save-secret-and-continue, issue 19)', () => {
+  const secrets = (chunks: string[]) =>
+    run(chunks).events.flatMap((e) => (e.type === 'secret' ? [{ ...e }] : []));
+
+  it('names the secret and why, in the body or the reason attribute, and is not chat text', () => {
+    const reply =
+      'Almost there.\n<kiln:secret name="OPENWEATHER_API_KEY">\nYour OpenWeather key, for the forecast.\n</kiln:secret>\n' +
+      '<kiln:secret name="STRIPE_SECRET_KEY" reason="Takes card payments"/>Done.';
+    const whole = secrets([reply]);
+    expect(whole).toEqual([
+      {
+        type: 'secret',
+        name: 'OPENWEATHER_API_KEY',
+        reason: 'Your OpenWeather key, for the forecast.',
+        closed: true,
+      },
+      { type: 'secret', name: 'STRIPE_SECRET_KEY', reason: 'Takes card payments', closed: true },
+    ]);
+    expect(run([reply]).text).toBe('Almost there.\n\nDone.');
+    for (let i = 0; i <= reply.length; i++)
+      expect(secrets([reply.slice(0, i), reply.slice(i)])).toEqual(whole);
+  });
+
+  it('drops a block whose name is no environment variable name', () => {
+    expect(secrets(['<kiln:secret name="my key">x</kiln:secret><kiln:secret>y</kiln:secret>'])).toEqual([]);
+  });
+});
 
 describe('choices and publish blocks', () => {
   it('reads suggestions one per line or as <kiln:choice> items, and publish with or without a reason', () => {

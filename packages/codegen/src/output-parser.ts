@@ -51,7 +51,13 @@ export type ParsedBlockEvent =
    */
   | { type: 'choices'; choices: string[]; closed: boolean }
   /** The model suggests publishing (`<kiln:publish/>`); `reason` is the optional one-line body. */
-  | { type: 'publish'; reason?: string; closed: boolean };
+  | { type: 'publish'; reason?: string; closed: boolean }
+  /**
+   * The app needs a secret the project lacks (`<kiln:secret name="STRIPE_SECRET_KEY">why</kiln:secret>`): the chat
+   * asks the user for its value (save-secret-and-continue). Reported once the block ends, only with a valid
+   * environment-variable name; `reason` is the body's first line.
+   */
+  | { type: 'secret'; name: string; reason?: string; closed: boolean };
 
 /** The most suggestions a `<kiln:choices>` block keeps. */
 export const MAX_CHOICES = 6;
@@ -59,6 +65,8 @@ export const MAX_CHOICES = 6;
 export const MAX_CHOICE_LENGTH = 120;
 /** The longest reason a `<kiln:publish>` block keeps, in characters. */
 const MAX_PUBLISH_REASON_LENGTH = 200;
+/** What a `<kiln:secret>` block's name must look like (an environment variable; the server's rule too). */
+const SECRET_NAME_RE = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 
 /** The incremental parser returned by `createOutputParser`. */
 export interface OutputParser {
@@ -93,7 +101,8 @@ type Block =
   | { kind: 'tool-call' | 'tool-result'; name: string; raw: string }
   /** `items` is null until a `<kiln:choice>` item appears (then items, not lines, are the choices). */
   | { kind: 'choices'; raw: string; items: string[] | null; item: string | null }
-  | { kind: 'publish'; raw: string };
+  | { kind: 'publish'; raw: string }
+  | { kind: 'secret'; name: string; raw: string };
 
 const BLOCK_TAGS = new Set([
   'thinking',
@@ -107,6 +116,7 @@ const BLOCK_TAGS = new Set([
   'choices',
   'choice',
   'publish',
+  'secret',
 ]);
 /** A `<` followed by this many characters without a `>` is not a tag. */
 const MAX_TAG_LENGTH = 2000;
@@ -154,6 +164,7 @@ export function createOutputParser(): OutputParser {
       case 'tool-call':
       case 'tool-result':
       case 'publish':
+      case 'secret':
         block.raw += text;
         break;
       case 'choices':
@@ -291,6 +302,17 @@ export function createOutputParser(): OutputParser {
         out.push(reason ? { type: 'publish', reason, closed } : { type: 'publish', closed });
         break;
       }
+      case 'secret': {
+        if (!SECRET_NAME_RE.test(block.name)) break;
+        const firstLine = block.raw.split('\n').find((line) => line.trim()) ?? '';
+        const reason = oneLine(firstLine, MAX_PUBLISH_REASON_LENGTH);
+        out.push(
+          reason
+            ? { type: 'secret', name: block.name, reason, closed }
+            : { type: 'secret', name: block.name, closed },
+        );
+        break;
+      }
     }
     block = { kind: 'text' };
   }
@@ -372,6 +394,10 @@ export function createOutputParser(): OutputParser {
         break;
       case 'publish':
         block = { kind: 'publish', raw: attr('reason') };
+        if (tag.selfClosing) closeBlock(true);
+        break;
+      case 'secret':
+        block = { kind: 'secret', name: attr('name').trim(), raw: attr('reason') };
         if (tag.selfClosing) closeBlock(true);
         break;
     }

@@ -90,7 +90,8 @@ export interface GenerationProblem {
  * - `function` with `migration`: a database migration the reply wrote (its unique name);
  * - `tool-call`: a tool the model called, with its final status;
  * - `choices`: next messages the reply suggests (the user may click one to send it);
- * - `publish`: the reply suggests publishing the app.
+ * - `publish`: the reply suggests publishing the app;
+ * - `secret`: the app needs a secret (an API key) the user saves in the chat (save-secret-and-continue).
  */
 export type MessageBlock =
   | { kind: 'thinking'; text: string }
@@ -105,7 +106,8 @@ export type MessageBlock =
   | { kind: 'function'; migration: string }
   | { kind: 'tool-call'; tool: GenToolKind; input: string; status: GenToolStatus }
   | { kind: 'choices'; choices: string[] }
-  | { kind: 'publish'; reason?: string };
+  | { kind: 'publish'; reason?: string }
+  | { kind: 'secret'; name: string; reason?: string };
 
 /** Token counts of one generation (approximate for providers that do not report them: chars / 4). */
 export interface Usage {

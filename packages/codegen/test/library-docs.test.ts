@@ -49,8 +49,17 @@ describe('library documentation catalogue', () => {
     const builtins = runtimeBuiltins();
     expect([...builtins].sort()).toEqual(['expo-router', 'lucide-react']);
     for (const doc of LIBRARY_DOCS) {
+      if (doc.platform === 'functions') continue; // the functions bundler provides these (issue 19)
       expect(doc.name in LIBRARY_CATALOGUE || builtins.has(doc.name), doc.name).toBe(true);
     }
+  });
+
+  it("documents Kiln's integrations for functions, which the functions bundler provides (issue 19)", () => {
+    const integrations = LIBRARY_DOCS.filter((d) => d.platform === 'functions').map((d) => d.name);
+    expect(integrations).toEqual(['@/integrations/ai', '@/integrations/stripe', '@/integrations/email']);
+    expect(libraryDocsFor('a tea shop that takes payments with stripe').map((d) => d.name)).toContain(
+      '@/integrations/stripe',
+    );
   });
 
   it('covers the libraries of the brief: react-native, dates, state, data fetching, motion, classes, charts, radix, shadcn, icons, storage', () => {

@@ -80,8 +80,15 @@ export interface DraftsStaleEvent {
   projectId: string;
   revisionId: string;
 }
+/** A project's functions wrote log entries on a branch: an open Logs tab reads the newest again. */
+export interface FunctionLogsEvent {
+  type: 'function-logs';
+  projectId: string;
+  /** `development` (the preview) or `main` (the published app). */
+  branch: string;
+}
 /** What the server pushes into a room (the server publishes it, the builder's `useRoom` receives it). */
-export type RoomEvent = ProjectChanged | DraftsEvent | DraftsStaleEvent;
+export type RoomEvent = ProjectChanged | DraftsEvent | DraftsStaleEvent | FunctionLogsEvent;
 
 /** What a browser receives on the `/rooms` WebSocket. */
 export type RoomServerMessage =

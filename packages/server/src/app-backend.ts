@@ -3,7 +3,8 @@
  * ./functions, never in this process) and its own database (./app-db, one PGlite per branch in a worker).
  * This module ties them to the platform: which revision's functions answer a request, which branch they see
  * (`development` in the builder's preview, `main` for the published app), the migrations each revision wrote,
- * and the short-lived token that lets the builder's preview call its sandbox.
+ * the short-lived token that lets the builder's preview call its sandbox, and what reaches the world from a
+ * function (issue 19): the project's secrets as `process.env`, `fetch` through the egress guard, and the log.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
@@ -11,11 +12,23 @@ import type { GenMigration } from '@kiln/codegen';
 import { type DatabaseBranch, DEFAULT_DATABASE_NAME, KilnError, type OrganizationRole } from '@kiln/core';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { AppDatabases } from './app-db/index';
+import type { AppIntegrations } from './app-integrations';
 import type { Db } from './db/index';
 import { appDatabases, appMigrations, appPublicTables, projects, revisions } from './db/schema';
+import { type FunctionLogEntry, FunctionLogs, MAX_LOG_ENTRIES_PER_REQUEST } from './function-logs';
 import { type FunctionRequest, FunctionsSandbox, functionSources } from './functions/index';
+import { OutboundFetch } from './functions/outbound';
 import { newId } from './ids';
+import { DEFAULT_EGRESS_POLICY, type EgressPolicy } from './net/egress';
 import { roleIn } from './permissions';
+import {
+  type ProjectSecretInfo,
+  type SecretEnvironment,
+  secretsForBranch,
+  setProjectSecret,
+} from './project-secrets';
+import type { RateLimits } from './rate-limits';
+import { createSecretBox, type SecretBox } from './secrets';
 
 /** The header the preview runtime sends its sandbox token in. */
 export const SANDBOX_TOKEN_HEADER = 'x-kiln-sandbox-token';
@@ -55,7 +68,19 @@ export interface AppBackendOptions {
   /** Key the sandbox tokens are signed with (derived from the server's secret key). */
   secretKey: Buffer;
   log?: (msg: string, err?: unknown) => void;
+  /** What functions' `fetch` may reach (config.egress); default: public addresses only. */
+  egress?: EgressPolicy;
+  /** Counts functions' outbound calls per app (shared through PostgreSQL); null: no per-minute limit. */
+  rateLimits?: RateLimits | null;
+  /** How long function logs are kept (KILN_LOG_RETENTION_DAYS); default 7 days. */
+  logRetentionMs?: number;
 }
+
+/** Who is told that a project's functions wrote log entries (the project's room). */
+export type LogsListener = (
+  target: { organizationId: string; projectId: string },
+  branch: DatabaseBranch,
+) => void;
 
 export interface MigrationResult {
   name: string;
@@ -66,7 +91,14 @@ export interface MigrationResult {
 export class AppBackend {
   readonly functions: FunctionsSandbox;
   readonly databases: AppDatabases;
+  readonly logs: FunctionLogs;
+  /** Told after a request's log entries were stored. */
+  onLogs: LogsListener | null = null;
+  /** What `@/integrations/ai` and `email` reach (set once the mailer and models exist); null: none. */
+  integrations: AppIntegrations | null = null;
   readonly #db: Db;
+  readonly #secrets: SecretBox;
+  readonly #outbound: OutboundFetch;
   readonly #tokenKey: Buffer;
   readonly #log: (msg: string, err?: unknown) => void;
 
@@ -74,6 +106,12 @@ export class AppBackend {
     this.#db = db;
     this.#tokenKey = createHmac('sha256', opts.secretKey).update('kiln:sandbox-token').digest();
     this.#log = opts.log ?? (() => {});
+    this.#secrets = createSecretBox(opts.secretKey);
+    this.#outbound = new OutboundFetch(opts.egress ?? DEFAULT_EGRESS_POLICY, opts.rateLimits ?? null);
+    this.logs = new FunctionLogs(db, {
+      log: this.#log,
+      ...(opts.logRetentionMs ? { retentionMs: opts.logRetentionMs } : {}),
+    });
     this.functions = new FunctionsSandbox();
     // ~176 MiB per warm branch worker (measured): 8 keeps the app databases of one server under ~1.5 GiB; idle
     // branches stop after a minute and start again in ~0.3 s.
@@ -231,7 +269,9 @@ export class AppBackend {
 
   /**
    * Runs `/api/…` against a revision's functions on a branch. `readOnly` (a VIEWER's preview): the functions'
-   * `sql` runs only SELECTs, each in a read-only transaction.
+   * `sql` runs only SELECTs, each in a read-only transaction. The functions get the project's secrets for the
+   * branch as `process.env` and `fetch` through the egress guard; the request, its console output and its calls
+   * are logged (secret values masked) before the response is returned.
    */
   async invoke(
     projectId: string,
@@ -240,18 +280,46 @@ export class AppBackend {
     request: FunctionRequest,
     options: { readOnly?: boolean } = {},
   ): Promise<Response> {
+    const started = Date.now();
     const [revision] = await this.#db
-      .select({ projectId: revisions.projectId, modules: revisions.modules })
+      .select({
+        projectId: revisions.projectId,
+        modules: revisions.modules,
+        organizationId: projects.organizationId,
+      })
       .from(revisions)
+      .innerJoin(projects, eq(projects.id, revisions.projectId))
       .where(eq(revisions.id, revisionId));
     if (!revision || revision.projectId !== projectId) {
       return Response.json({ error: `No revision ${revisionId} in this project.` }, { status: 404 });
     }
     const sources = functionSources(revision.modules);
+    const secrets = await secretsForBranch(this.#db, this.#secrets, projectId, branch);
+    const logs = this.#requestLog(revision.organizationId, projectId, branch, secrets);
     const key = { projectId, branch };
+    const appKey = `${projectId}:${branch}`;
     const result = await this.functions.invoke(`${revisionId}:${branch}`, sources, request, {
       sql: async (text, values) =>
         (await this.databases.query(key, text, values, { readOnly: options.readOnly === true })).rows,
+      env: { ...secrets, NODE_ENV: branch === 'main' ? 'production' : 'development' },
+      fetch: (outbound) => this.#outbound.fetch(appKey, outbound, logs.add),
+      log: (level, message) => logs.add({ level, source: 'CONSOLE', message }),
+      call: (service, method, args, emit) => {
+        if (!this.integrations) throw new Error('Integrations are not available on this server');
+        const app = { organizationId: revision.organizationId, projectId, branch };
+        return this.integrations.call(app, service, method, args, emit, logs.add);
+      },
+    });
+    const path = request.path.split('#', 1)[0] ?? request.path;
+    const ms = Date.now() - started;
+    await logs.finish({
+      level: result.status >= 500 ? 'ERROR' : result.status >= 400 ? 'WARN' : 'INFO',
+      source: 'REQUEST',
+      message: `${request.method.toUpperCase()} ${path} ${result.status} ${ms}ms${errorOf(result)}`,
+      method: request.method.toUpperCase(),
+      path,
+      status: result.status,
+      durationMs: ms,
     });
     const headers = new Headers(result.headers);
     headers.set('x-content-type-options', 'nosniff');
@@ -259,6 +327,45 @@ export class AppBackend {
       status: result.status,
       headers,
     });
+  }
+
+  /**
+   * Collects one request's log entries (at most MAX_LOG_ENTRIES_PER_REQUEST) and stores them with the request's
+   * own entry; anything the function logs after its response (work left running) is stored as it comes.
+   */
+  #requestLog(
+    organizationId: string,
+    projectId: string,
+    branch: DatabaseBranch,
+    secrets: Record<string, string>,
+  ) {
+    const entries: FunctionLogEntry[] = [];
+    let dropped = 0;
+    let finished = false;
+    const store = async (batch: FunctionLogEntry[]) => {
+      await this.logs.write(projectId, branch, batch, secrets);
+      this.onLogs?.({ organizationId, projectId }, branch);
+    };
+    return {
+      add: (entry: FunctionLogEntry) => {
+        const stamped = { ...entry, createdAt: entry.createdAt ?? new Date() };
+        if (finished) void store([stamped]);
+        else if (entries.length < MAX_LOG_ENTRIES_PER_REQUEST) entries.push(stamped);
+        else dropped++;
+      },
+      finish: async (request: FunctionLogEntry) => {
+        finished = true;
+        if (dropped > 0) {
+          entries.push({
+            level: 'WARN',
+            source: 'CONSOLE',
+            message: `${dropped} more log entries of this request were not kept (at most ${MAX_LOG_ENTRIES_PER_REQUEST} per request).`,
+            createdAt: new Date(),
+          });
+        }
+        await store([...entries, { ...request, createdAt: new Date() }]);
+      },
+    };
   }
 
   /**
@@ -327,6 +434,17 @@ export class AppBackend {
     }
   }
 
+  /** Sets one of the project's secrets, sealed with the server key (its value is never returned). */
+  setSecret(input: {
+    projectId: string;
+    name: string;
+    value: string;
+    environment: SecretEnvironment;
+    userId: string;
+  }): Promise<ProjectSecretInfo> {
+    return setProjectSecret(this.#db, this.#secrets, input);
+  }
+
   /** A token that lets the builder's preview of `projectId` call its sandbox as `userId`. */
   sandboxToken(projectId: string, userId: string, now = Date.now()): string {
     const exp = now + SANDBOX_TOKEN_TTL_MS;
@@ -378,6 +496,17 @@ export class AppBackend {
 
   async close(): Promise<void> {
     await Promise.allSettled([this.functions.close(), this.databases.close()]);
+  }
+}
+
+/** `: message` of a sandbox error response (`{"error": "…"}` with status 500+), for the request's log line. */
+function errorOf(result: { status: number; body: Uint8Array }): string {
+  if (result.status < 500 || result.body.byteLength > 4096) return '';
+  try {
+    const { error } = JSON.parse(Buffer.from(result.body).toString('utf8')) as { error?: unknown };
+    return typeof error === 'string' ? ` — ${error}` : '';
+  } catch {
+    return '';
   }
 }
 

@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   KILN_ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   KILN_EGRESS: z.enum(['on', 'off']).default('on'),
   KILN_EGRESS_ALLOW_HOSTS: z.string().optional(),
+  KILN_LOG_RETENTION_DAYS: z.coerce.number().positive().default(7),
 });
 
 export interface KilnConfig {
@@ -92,6 +93,8 @@ export interface KilnConfig {
   /** Outbound requests for others (URL uploads, functions' fetch) through `net/egress.ts`: `KILN_EGRESS=off`
    * refuses all; `KILN_EGRESS_ALLOW_HOSTS` (comma-separated `host` or `host:port`) skips the address check. */
   readonly egress: EgressPolicy;
+  /** `KILN_LOG_RETENTION_DAYS`: how long generated functions' logs are kept (default 7; fractions allowed). */
+  readonly logRetentionDays: number;
   /**
    * `KILN_OAUTH_ISSUERS` (`google=https://issuer,facebook=…`): a visitor sign-in provider's endpoints replaced by
    * an OpenID Connect issuer (a company's own identity provider, or the tests' local one). Default: none.
@@ -175,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabled: e.KILN_EGRESS === 'on',
       allowHosts: Object.freeze(commaList(e.KILN_EGRESS_ALLOW_HOSTS)),
     }),
+    logRetentionDays: e.KILN_LOG_RETENTION_DAYS,
     analytics: Object.freeze({
       enabled: e.KILN_ANALYTICS === 'on',
       retentionDays: e.KILN_ANALYTICS_RETENTION_DAYS,

@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import { createModelProvider, type ModelProvider } from '@kiln/codegen';
 import { AiImages } from './ai-images/index';
 import { AppBackend } from './app-backend';
+import { AppIntegrations } from './app-integrations';
 import type { KilnConfig } from './config';
 import { type ContentClassifier, lengthClassifier } from './content-safety';
 import { type Database, openDatabase } from './db/index';
@@ -97,8 +98,19 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     database.kind === 'postgres' && config.databaseUrl
       ? await RateLimits.postgres(config.databaseUrl, limitOptions)
       : RateLimits.memory(limitOptions);
-  const backend = new AppBackend(database.db, { dataDir: config.dataDir, secretKey, log });
+  const backend = new AppBackend(database.db, {
+    dataDir: config.dataDir,
+    secretKey,
+    log,
+    egress: config.egress,
+    rateLimits,
+    logRetentionMs: config.logRetentionDays * 24 * 60 * 60 * 1000,
+  });
   const rooms = new Rooms(database.db);
+  backend.onLogs = (target, branch) =>
+    void rooms
+      .publishToProject(target, { type: 'function-logs', projectId: target.projectId, branch })
+      .catch((e) => log('room publish failed', e));
   if (database.kind === 'postgres' && config.databaseUrl) await rooms.listen(config.databaseUrl);
   const projectChanged = (projectId: string) =>
     void rooms.projectChanged(projectId).catch((e) => log('room publish failed', e));
@@ -133,6 +145,12 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     oauthSettings: (projectId) => authProviders.settings(projectId),
     issuers: config.oauthIssuers,
     log,
+  });
+  backend.integrations = new AppIntegrations({
+    db: database.db,
+    mailer,
+    providerFor: (organizationId) => models.providerFor(organizationId),
+    rateLimits,
   });
   const handler = createHttpHandler({
     visitorAuth,

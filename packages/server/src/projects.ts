@@ -2,7 +2,7 @@
  * @module Projects and their revisions. Every change to a project's modules is a new immutable revision;
  * generation work is queued as a job that a worker claims (see jobs/worker.ts).
  */
-import { isRevisionInProgress, KilnError, type RevisionAction } from '@kiln/core';
+import { isRevisionInProgress, KilnError, type ProjectGroupAction, type RevisionAction } from '@kiln/core';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { User } from './accounts';
 import { charge, START_GENERATION_COST } from './credits';
@@ -159,7 +159,13 @@ export async function createProject(
 export async function sendMessage(
   db: Db,
   user: User,
-  input: { projectId: string; text: string; baseRevisionId?: string | null },
+  input: {
+    projectId: string;
+    text: string;
+    baseRevisionId?: string | null;
+    /** The project-group action recorded (default CHAT; SAVE_SECRET_AND_CONTINUE after a saved secret). */
+    groupAction?: ProjectGroupAction;
+  },
 ) {
   const prompt = checkPrompt(input.text);
   const { organizationId } = await getProject(db, user, input.projectId, 'EDITOR');
@@ -176,7 +182,7 @@ export async function sendMessage(
     await recordProjectGroupRevision(
       tx as unknown as Db,
       { projectId: input.projectId },
-      { action: 'CHAT', authorId: user.id },
+      { action: input.groupAction ?? 'CHAT', authorId: user.id },
     );
     return revision;
   });

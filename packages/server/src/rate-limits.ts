@@ -39,6 +39,12 @@ export const RATE_LIMITS = Object.freeze({
   accountExistsMailsPerEmail: { points: 3, durationSeconds: HOUR },
   /** Sign-up attempts from one address, valid or not (KILN_SIGNUP_LIMIT changes it; 0 turns it off). */
   signUpPerAddress: { points: 10, durationSeconds: HOUR },
+  /** Outbound `fetch` calls of one app's functions (a project on one branch; functions/outbound.ts). */
+  functionFetchesPerApp: { points: 120, durationSeconds: MINUTE },
+  /** AI requests of one app's functions (`@/integrations/ai`; app-integrations.ts). */
+  functionAiCallsPerApp: { points: 30, durationSeconds: MINUTE },
+  /** E-mails one app's functions send (`@/integrations/email`). */
+  functionMailsPerApp: { points: 20, durationSeconds: HOUR },
   /** Analytics batches (up to 20 events each) one address sends to one published app. */
   analyticsPerAppAndAddress: { points: 120, durationSeconds: 10 * MINUTE },
   /** Images generated (cache misses of `/api/ai-img`) for one address on one app; past it, placeholders. */

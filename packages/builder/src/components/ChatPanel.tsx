@@ -27,6 +27,7 @@ export function ChatPanel({
   onStop,
   readOnlyReason,
   publish,
+  onSaveSecret,
   openFile,
 }: {
   messages: Message[];
@@ -43,6 +44,8 @@ export function ChatPanel({
   readOnlyReason: string | null;
   /** Publishing from an answer's Publish block (absent for users who may not publish). */
   publish?: Pick<BlockActions, 'onPublish' | 'publishDisabledReason' | 'publishing'> | undefined;
+  /** A secret block's Save and continue (absent for users who may not set secrets). */
+  onSaveSecret?: ((name: string, value: string) => Promise<void>) | undefined;
   /** A file chip's action: open that file in the Code tab, or null when it cannot be shown. */
   openFile?: ((filePath: string) => (() => void) | null) | undefined;
 }) {
@@ -58,6 +61,7 @@ export function ChatPanel({
     chooseDisabledReason:
       readOnlyReason ?? (inProgress || sending || pending ? 'Wait until Kiln has finished building.' : null),
     ...publish,
+    onSaveSecret,
   };
 
   return (

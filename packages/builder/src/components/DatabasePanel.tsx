@@ -1,17 +1,18 @@
-import { Database, RefreshCw } from 'lucide-react';
+import { Database } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import {
-  type AppDatabase,
   type AppTable,
   type DatabaseBranch,
   fetchAppDatabase,
   setTablePublicRead,
 } from '../database-queries.ts';
 import { formatBytes } from '../format-number.ts';
+import { useLoaded } from '../use-loaded.ts';
 import { FormAlert } from './FormAlert.tsx';
+import { RefreshButton } from './RefreshButton.tsx';
+import { SegmentedTabs } from './SegmentedTabs.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
-import { Spinner } from './Spinner.tsx';
 
 const BRANCHES: { branch: DatabaseBranch; label: string }[] = [
   { branch: 'development', label: 'Preview data' },
@@ -147,24 +148,13 @@ export function DatabasePanel({
   canEdit: boolean;
 }) {
   const [branch, setBranch] = useState<DatabaseBranch>('development');
-  const [database, setDatabase] = useState<AppDatabase | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setDatabase(await fetchAppDatabase(projectId, branch));
-      setError(null);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setLoading(false);
-    }
-  }, [projectId, branch]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a finished revision may have changed the tables.
-  useEffect(() => {
-    void load();
-  }, [load, revisionKey]);
+  // A finished revision (a new revisionKey) may have changed the tables: read them again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: revisionKey is a reason to read again, not an input.
+  const fetchDatabase = useCallback(
+    () => fetchAppDatabase(projectId, branch),
+    [projectId, branch, revisionKey],
+  );
+  const { data: database, error, loading, reload: load } = useLoaded(fetchDatabase);
 
   return (
     <div className="project-settings database-panel">
@@ -174,30 +164,14 @@ export function DatabasePanel({
         description="Your app's own Postgres database. The preview uses its own copy; publishing brings new tables to the published app."
       >
         <div className="db-toolbar">
-          <div className="segmented" role="tablist" aria-label="Branch">
-            {BRANCHES.map((b) => (
-              <button
-                key={b.branch}
-                type="button"
-                role="tab"
-                className="segment"
-                aria-selected={branch === b.branch}
-                onClick={() => setBranch(b.branch)}
-              >
-                {b.label}
-              </button>
-            ))}
-          </div>
+          <SegmentedTabs
+            label="Branch"
+            options={BRANCHES.map((b) => ({ value: b.branch, label: b.label }))}
+            value={branch}
+            onChange={setBranch}
+          />
           <span className="muted">{database ? formatBytes(database.sizeBytes) : null}</span>
-          <button
-            type="button"
-            className="button button-ghost"
-            onClick={() => void load()}
-            disabled={loading}
-          >
-            {loading ? <Spinner size={14} /> : <RefreshCw size={14} aria-hidden="true" />}
-            Refresh
-          </button>
+          <RefreshButton loading={loading} onClick={() => void load()} />
         </div>
         {error ? <FormAlert message={error} /> : null}
         {database && database.tables.length === 0 ? (

@@ -2,6 +2,7 @@ import { Ban, Check, ChevronRight, Rocket, Table, X } from 'lucide-react';
 import { moduleKind } from '../module-kinds.ts';
 import type { MessageBlock } from '../queries.ts';
 import { ChatText } from './ChatText.tsx';
+import { SecretRequest } from './SecretRequest.tsx';
 import { Spinner } from './Spinner.tsx';
 
 /** What the user can do with the blocks of the latest answer: send a suggestion, publish. */
@@ -15,6 +16,8 @@ export interface BlockActions {
   /** Why publishing is not possible now, or null. */
   publishDisabledReason?: string | null;
   publishing?: boolean;
+  /** Saves a secret the answer asked for and continues the generation; absent for users who may not. */
+  onSaveSecret?: ((name: string, value: string) => Promise<void>) | undefined;
 }
 
 /**
@@ -39,7 +42,9 @@ export function MessageBlocks({
   const shared = new Set(names.filter((n, i) => names.indexOf(n) !== i));
   const choices = actions ? blocks.flatMap((b) => (b.kind === 'choices' ? (b.choices ?? []) : [])) : [];
   const publish = actions?.onPublish ? blocks.find((b) => b.kind === 'publish') : undefined;
-  if (plans.length + tools.length + files.length + choices.length === 0 && !publish) return null;
+  const secrets = blocks.filter((b) => b.kind === 'secret' && b.name);
+  if (plans.length + tools.length + files.length + choices.length + secrets.length === 0 && !publish)
+    return null;
 
   return (
     <div className="message-blocks">
@@ -77,6 +82,15 @@ export function MessageBlocks({
           ))}
         </ul>
       ) : null}
+      {secrets.map((b) => (
+        <SecretRequest
+          key={b.name}
+          name={b.name ?? ''}
+          reason={b.reason}
+          onSave={actions?.onSaveSecret}
+          disabledReason={actions?.chooseDisabledReason ?? null}
+        />
+      ))}
       {choices.length > 0 || publish ? (
         <div className="block-actions">
           {choices.length > 0 ? (

@@ -7,6 +7,7 @@ import { CodePanel } from '../components/CodePanel.tsx';
 import { DatabasePanel } from '../components/DatabasePanel.tsx';
 import { DeviceToggle } from '../components/DeviceToggle.tsx';
 import { HistoryPanel } from '../components/HistoryPanel.tsx';
+import { LogsPanel } from '../components/LogsPanel.tsx';
 import { ModuleList } from '../components/ModuleList.tsx';
 import { PreviewStage } from '../components/PreviewStage.tsx';
 import { ProjectSettingsPanel } from '../components/ProjectSettingsPanel.tsx';
@@ -20,6 +21,7 @@ import type { Device } from '../devices.ts';
 import { cancelGeneration, type Module, markRendered, type Project, reportPreviewError } from '../queries.ts';
 import { isInProgress } from '../revision-status.ts';
 import { atLeast } from '../roles.ts';
+import { saveSecretAndContinue } from '../secrets-queries.ts';
 import { useChat } from '../use-chat.ts';
 import { useHistory } from '../use-history.ts';
 import { usePreview } from '../use-preview.ts';
@@ -216,6 +218,14 @@ function Workspace({
                   }
                 : undefined
             }
+            onSaveSecret={
+              canEdit
+                ? async (name, value) => {
+                    await saveSecretAndContinue(project.id, name, value);
+                    await refresh();
+                  }
+                : undefined
+            }
             openFile={(filePath) =>
               modules.some((m) => m.filePath === filePath)
                 ? () => {
@@ -300,6 +310,11 @@ function Workspace({
                   revisionKey={`${revisionId ?? ''}:${revision?.status ?? ''}`}
                   canEdit={canEdit}
                 />
+              </div>
+            ) : null}
+            {tab === 'logs' ? (
+              <div id="stage-logs" className="stage-pane stage-pane-scroll">
+                <LogsPanel projectId={project.id} organizationId={project.organizationId} />
               </div>
             ) : null}
             {tab === 'analytics' ? (

@@ -476,6 +476,58 @@ export const organizationImageModels = pgTable('organization_image_models', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+// --- Functions that reach the world (issue 19): project secrets and function logs ------------------------------
+
+/**
+ * A project's secrets, read by its functions as `process.env.NAME`. `environment` is ALL (both branches),
+ * DEVELOPMENT (the preview) or PUBLISHED (the published app); a branch's own value wins over ALL. The value is
+ * sealed with the server key (secrets.ts), bound to the project id, and never returned.
+ */
+export const projectSecrets = pgTable(
+  'project_secrets',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    environment: text('environment').notNull(),
+    sealedValue: text('sealed_value').notNull(),
+    setById: text('set_by_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.name, t.environment] })],
+);
+
+/**
+ * What a project's functions did: one REQUEST row per function request (method, path, status, duration), their
+ * `console` output and outbound calls, per branch (`development` = preview, `main` = published). Pruned after
+ * `KILN_LOG_RETENTION_DAYS`.
+ */
+export const functionLogs = pgTable(
+  'function_logs',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    branch: text('branch').notNull(),
+    /** INFO, WARN or ERROR (spec: log levels). */
+    level: text('level').notNull(),
+    /** REQUEST, CONSOLE or FETCH. */
+    source: text('source').notNull(),
+    message: text('message').notNull(),
+    method: text('method'),
+    path: text('path'),
+    status: integer('status'),
+    durationMs: integer('duration_ms'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('function_logs_project_idx').on(t.projectId, t.createdAt),
+    index('function_logs_created_idx').on(t.createdAt),
+  ],
+);
+
 /**
  * Issue 14, visitor sign-in: the OAuth providers (google, facebook, twitter) a project's published app offers
  * its visitors, each with its client id and its client secret sealed with the server key (secrets.ts; bound to

@@ -1,7 +1,7 @@
 /**
  * Turns one route and the app sources it imports into a single ES module for the sandbox (esbuild, from
  * memory, nothing written to disk): relative and `@/…` imports resolve among the app's sources, the database
- * module is Kiln's, and any other import (npm packages, `node:…`, URLs) fails the route with
+ * module and the integrations (`@/integrations/ai`, `email`, `stripe`: ./integrations/) are Kiln's, and any other import (npm packages, `node:…`, URLs) fails the route with
  * `Module "x" is not available in functions`. Each route is bundled on its own, as Next.js does, so a broken
  * route does not take the others down. Also builds the harness (./harness.ts) that runs the bundles in Deno.
  * @module
@@ -30,6 +30,10 @@ const NEXT_SERVER_PATH = '\0next-server';
 const AUTH_PATH = '\0auth';
 /** `@/auth`: `auth()` resolves to the signed-in visitor's session (the host verified it), or null. */
 const AUTH_SOURCE = `const auth = globalThis.${AUTH_GLOBAL};\nexport default auth;\nexport { auth };\n`;
+/** Kiln's integrations generated functions import (`@/integrations/{name}`), real files beside this one. */
+export const INTEGRATIONS = ['ai', 'email', 'stripe'] as const;
+const INTEGRATIONS_DIR = fileURLToPath(new URL('./integrations/', import.meta.url));
+const INTEGRATION_RE = new RegExp(`^@/integrations/(${INTEGRATIONS.join('|')})$`);
 
 /**
  * `next/server` as models trained on Next.js route handlers use it: `NextResponse.json(…)`,
@@ -96,6 +100,10 @@ function appPlugin(files: ReadonlyMap<string, string>): Plugin {
     setup(b) {
       b.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind === 'entry-point') return { path: args.path, namespace: 'app' };
+        // Kiln's own integration files import each other (and the protocol's constants) as files on disk.
+        if (args.namespace === 'file') return undefined;
+        const integration = INTEGRATION_RE.exec(args.path)?.[1];
+        if (integration) return { path: posix.join(INTEGRATIONS_DIR, `${integration}.ts`) };
         const target = resolveImport(args.path, args.importer, files);
         if (target === SQL_PATH || target === NEXT_SERVER_PATH || target === AUTH_PATH)
           return { path: target, namespace: 'kiln' };

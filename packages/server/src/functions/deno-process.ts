@@ -9,8 +9,8 @@ import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { HANDLER_FUNCTION_NAME } from '@kiln/core';
-import type { FunctionResponse, SqlHandler } from './index';
-import type { HostMessage, RequestMessage, SandboxMessage } from './protocol';
+import type { FunctionContext, FunctionResponse } from './index';
+import type { CallMessage, FetchMessage, HostMessage, RequestMessage, SandboxMessage } from './protocol';
 
 export interface DenoProcessOptions {
   denoPath: string;
@@ -36,7 +36,7 @@ export interface Stop {
 
 interface Pending {
   resolve: (response: FunctionResponse) => void;
-  sql: SqlHandler;
+  context: FunctionContext;
   timer: NodeJS.Timeout;
 }
 
@@ -79,7 +79,9 @@ export class DenoProcess {
   #stderrTail = '';
   #partial: Buffer[] = [];
   #partialBytes = 0;
-  #lastSql: SqlHandler | null = null;
+  #lastContext: FunctionContext | null = null;
+  /** The `env` last sent to the process, as JSON. */
+  #sentEnv = '{}';
   #watchdog: NodeJS.Timeout | null = null;
   /** The process's CPU time when it last became idle (no request in flight), or null while busy. */
   #idleFromCpuMs: number | null = null;
@@ -143,15 +145,22 @@ export class DenoProcess {
     return this.#pending.size > 0;
   }
 
-  /** Runs one request; resolves with the function's response or the sandbox's error response. */
+  /**
+   * Runs one request; resolves with the function's response or the sandbox's error response. The context
+   * answers its queries and outbound calls and receives its console output; its `env` reaches the process
+   * when it differs from what the process last got.
+   */
   request(
-    message: Omit<RequestMessage, 't' | 'id'>,
-    sql: SqlHandler,
+    message: Omit<RequestMessage, 't' | 'id' | 'env'>,
+    context: FunctionContext,
     timeoutMs: number,
   ): Promise<FunctionResponse> {
     if (this.#stop) return Promise.resolve(jsonResponse(this.#stop.status, { error: this.#stop.error }));
     const id = this.#nextId++;
-    this.#lastSql = sql;
+    this.#lastContext = context;
+    const env = JSON.stringify(context.env ?? {});
+    const changed = env !== this.#sentEnv;
+    this.#sentEnv = env;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.#pending.delete(id);
@@ -161,8 +170,8 @@ export class DenoProcess {
           error: `The function was stopped: another request to this app timed out after ${timeoutMs}ms`,
         });
       }, timeoutMs);
-      this.#pending.set(id, { resolve, sql, timer });
-      this.#send({ t: 'req', id, ...message });
+      this.#pending.set(id, { resolve, context, timer });
+      this.#send({ t: 'req', id, ...message, ...(changed ? { env: context.env ?? {} } : {}) });
     });
   }
 
@@ -225,12 +234,66 @@ export class DenoProcess {
       });
     } else if (message?.t === 'sql') {
       void this.#query(message.id, message.req, message.text, message.values);
+    } else if (message?.t === 'fetch') {
+      void this.#fetch(message);
+    } else if (message?.t === 'call') {
+      void this.#call(message);
+    } else if (message?.t === 'log') {
+      const level = message.level === 'WARN' || message.level === 'ERROR' ? message.level : 'INFO';
+      this.#contextOf(message.req)?.log?.(level, String(message.message ?? ''));
+    }
+  }
+
+  /** The context of request `id`; outside any request (module start-up, work left running), the latest one's. */
+  #contextOf(requestId: unknown): FunctionContext | null {
+    return this.#pending.get(requestId as number)?.context ?? this.#lastContext;
+  }
+
+  async #fetch(message: FetchMessage): Promise<void> {
+    const handler = this.#contextOf(message.req)?.fetch;
+    try {
+      if (!handler) throw new Error('Outbound requests are not available here');
+      if (typeof message.url !== 'string' || typeof message.method !== 'string') {
+        throw new Error('A fetch needs a URL and a method');
+      }
+      const reply = await handler({
+        url: message.url,
+        method: message.method,
+        headers: Array.isArray(message.headers) ? message.headers : [],
+        body: typeof message.body === 'string' ? new Uint8Array(Buffer.from(message.body, 'base64')) : null,
+      });
+      this.#send({
+        t: 'fetch-ok',
+        id: message.id,
+        url: reply.url,
+        status: reply.status,
+        statusText: reply.statusText,
+        headers: reply.headers,
+        body: Buffer.from(reply.body).toString('base64'),
+      });
+    } catch (e) {
+      this.#send({ t: 'fetch-error', id: message.id, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  async #call(message: CallMessage): Promise<void> {
+    const handler = this.#contextOf(message.req)?.call;
+    try {
+      if (!handler) throw new Error('Integrations are not available here');
+      if (typeof message.service !== 'string' || typeof message.method !== 'string') {
+        throw new Error('An integration call needs a service and a method');
+      }
+      const value = await handler(message.service, message.method, message.args, (chunk) =>
+        this.#send({ t: 'call-chunk', id: message.id, chunk }),
+      );
+      this.#send({ t: 'call-ok', id: message.id, value: value ?? null });
+    } catch (e) {
+      this.#send({ t: 'call-error', id: message.id, error: e instanceof Error ? e.message : String(e) });
     }
   }
 
   async #query(id: number, requestId: number, text: unknown, values: unknown): Promise<void> {
-    // A query outside any request (module start-up, work left running) uses the latest request's database.
-    const sql = this.#pending.get(requestId)?.sql ?? this.#lastSql;
+    const sql = this.#contextOf(requestId)?.sql;
     try {
       if (!sql) throw new Error('No database is available here');
       if (typeof text !== 'string') throw new Error('The query text must be a string');

@@ -2,21 +2,31 @@
  * The program each functions process runs, inside Deno with no permissions (never in Node). It reads
  * `HostMessage`s from stdin, imports each route's bundle once from a `data:` URL, calls the route's handler with
  * a `Request`, and writes `SandboxMessage`s to stdout. The database is the host's: `sql` sends each query out
- * and waits for the rows. Bundled by esbuild (./bundle.ts) and started as a `data:` URL main module (so
+ * and waits for the rows; `fetch` likewise goes out to the host, which sends it through Kiln's egress guard (the
+ * process itself has no network); `console` output goes to the host as log entries of the request; `process.env`
+ * holds the project's secrets the host sends. Bundled by esbuild (./bundle.ts) and started as a `data:` URL main module (so
  * neither `Deno.mainModule` nor a stack trace names a folder of the host). Before any app code loads, ./lockdown.ts
  * takes away storage, workers and what would tell the host's layout.
  * @module
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { lockDown } from './lockdown';
-import type { HostMessage, RequestMessage, SandboxMessage } from './protocol';
-import { AUTH_GLOBAL, SQL_GLOBAL } from './protocol';
+import type {
+  CallReplyMessage,
+  FetchReplyMessage,
+  HostMessage,
+  LogMessage,
+  RequestMessage,
+  SandboxMessage,
+} from './protocol';
+import { AUTH_GLOBAL, HOST_GLOBAL, SQL_GLOBAL } from './protocol';
 
 /** The little of Deno's API the harness uses (Deno's own types are not in this repository's compiler). */
 declare const Deno: {
   args: string[];
   stdin: { readable: ReadableStream<Uint8Array> };
   stdout: { writable: WritableStream<Uint8Array> };
+  inspect(value: unknown, options?: { depth?: number; colors?: boolean }): string;
 };
 /** Deno has the base64 methods of Uint8Array (TC39 stage 4); Node 20's types do not, so reach them here. */
 const fromBase64 = (text: string): Uint8Array<ArrayBuffer> =>
@@ -32,13 +42,38 @@ const stringify = JSON.stringify;
 const parse = JSON.parse;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+const inspect = Deno.inspect;
+const NativeRequest = Request;
+const NativeResponse = Response;
 const writer = Deno.stdout.writable.getWriter();
-lockDown();
+/** The app's `process.env`: changed in place when the host sends new values, so a saved reference stays live. */
+const env: Record<string, string> = Object.create(null);
+lockDown(env);
 
-// stdout is the protocol: the app's console goes to stderr (the host keeps its tail for crash reports).
-const toStderr = console.error.bind(console);
-for (const name of ['log', 'info', 'debug', 'dir', 'dirxml', 'table'] as const) {
-  (console as unknown as Record<string, unknown>)[name] = toStderr;
+// stdout is the protocol: the app's console becomes log messages of the request it runs in.
+const LEVELS: Record<string, LogMessage['level']> = {
+  log: 'INFO',
+  info: 'INFO',
+  debug: 'INFO',
+  dir: 'INFO',
+  dirxml: 'INFO',
+  table: 'INFO',
+  warn: 'WARN',
+  error: 'ERROR',
+  trace: 'ERROR',
+};
+for (const [name, level] of Object.entries(LEVELS)) {
+  (console as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => log(level, args);
+}
+console.assert = (condition?: boolean, ...args: unknown[]) => {
+  if (!condition) log('ERROR', ['Assertion failed', ...args]);
+};
+
+function log(level: LogMessage['level'], args: unknown[]): void {
+  const message = args
+    .map((a) => (typeof a === 'string' ? a : inspect(a, { depth: 4, colors: false })))
+    .join(' ');
+  send({ t: 'log', req: currentRequest.getStore() ?? 0, level, message });
 }
 
 // An error the app leaves unhandled (a timer that throws, a promise nobody awaits) is logged, not fatal: the
@@ -95,6 +130,79 @@ function sql(
   return query(text, values);
 }
 (globalThis as Record<string, unknown>)[SQL_GLOBAL] = sql;
+
+// --- fetch: sent to the host, which runs it through Kiln's egress guard ---------------------------------------
+
+const fetches = new Map<number, (reply: FetchReplyMessage) => void>();
+let nextFetch = 1;
+/** Statuses a `Response` may not be built with a body for. */
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+async function bridgedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = new NativeRequest(input, init);
+  const signal = request.signal;
+  signal.throwIfAborted();
+  const body = request.body ? new Uint8Array(await request.arrayBuffer()) : null;
+  const headers: [string, string][] = [];
+  request.headers.forEach((value, name) => {
+    headers.push([name, value]);
+  });
+  const id = nextFetch++;
+  const reply = await new Promise<FetchReplyMessage>((resolve, reject) => {
+    fetches.set(id, resolve);
+    signal.addEventListener('abort', () => {
+      fetches.delete(id);
+      reject(signal.reason);
+    });
+    send({
+      t: 'fetch',
+      id,
+      req: currentRequest.getStore() ?? 0,
+      url: request.url,
+      method: request.method,
+      headers,
+      body: body ? toBase64(body) : null,
+    });
+  });
+  if (reply.t === 'fetch-error') throw new TypeError(reply.error);
+  const response = new NativeResponse(NULL_BODY.has(reply.status) ? null : fromBase64(reply.body), {
+    status: reply.status,
+    statusText: reply.statusText,
+    headers: reply.headers,
+  });
+  Object.defineProperty(response, 'url', { value: reply.url });
+  return response;
+}
+globalThis.fetch = bridgedFetch as typeof fetch;
+
+// --- integrations: Kiln's modules (./integrations/) call services on the host ----------------------------------
+
+const calls = new Map<
+  number,
+  { chunk?: (text: string) => void; settle: (reply: CallReplyMessage) => void }
+>();
+let nextCall = 1;
+
+/** Runs `service.method(args)` on the host; `onChunk` receives a streamed answer's pieces as they come. */
+function hostCall(
+  service: string,
+  method: string,
+  args: unknown,
+  onChunk?: (text: string) => void,
+): Promise<unknown> {
+  const id = nextCall++;
+  return new Promise((resolve, reject) => {
+    calls.set(id, {
+      ...(onChunk ? { chunk: onChunk } : {}),
+      settle: (reply) => {
+        if (reply.t === 'call-ok') resolve(reply.value);
+        else if (reply.t === 'call-error') reject(new Error(reply.error));
+      },
+    });
+    send({ t: 'call', id, req: currentRequest.getStore() ?? 0, service, method, args });
+  });
+}
+Object.defineProperty(globalThis, HOST_GLOBAL, { value: Object.freeze(hostCall), enumerable: false });
 
 // --- the visitor: `auth()` answers the user the host verified for the current request -----------------------
 
@@ -193,7 +301,25 @@ async function answer(message: RequestMessage): Promise<void> {
 
 function receive(message: HostMessage): void {
   if (message.t === 'req') {
+    if (message.env) {
+      for (const name of Object.keys(env)) delete env[name];
+      Object.assign(env, message.env);
+    }
     void answer(message);
+    return;
+  }
+  if (message.t === 'call-chunk') {
+    calls.get(message.id)?.chunk?.(message.chunk);
+    return;
+  }
+  if (message.t === 'call-ok' || message.t === 'call-error') {
+    calls.get(message.id)?.settle(message);
+    calls.delete(message.id);
+    return;
+  }
+  if (message.t === 'fetch-ok' || message.t === 'fetch-error') {
+    fetches.get(message.id)?.(message);
+    fetches.delete(message.id);
     return;
   }
   const pending = queries.get(message.id);

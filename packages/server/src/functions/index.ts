@@ -64,6 +64,39 @@ export function functionSources(
 
 export type SqlHandler = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
 
+/** A function's outbound request, as the harness's `fetch` sends it. */
+export interface OutboundRequest {
+  url: string;
+  method: string;
+  headers: [string, string][];
+  body: Uint8Array | null;
+}
+
+/** The answer to an `OutboundRequest`, body whole. */
+export interface OutboundResponse {
+  url: string;
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: Uint8Array;
+}
+
+/** What a request's function may reach on the host: its database, and optionally the world, env and a log. */
+export interface FunctionContext {
+  sql: SqlHandler;
+  /** Runs the function's `fetch` (through the egress guard); without it every fetch fails. */
+  fetch?: (request: OutboundRequest) => Promise<OutboundResponse>;
+  /** The function's `process.env`; default empty. */
+  env?: Record<string, string>;
+  /** Receives the request's `console` output. */
+  log?: (level: 'INFO' | 'WARN' | 'ERROR', message: string) => void;
+  /**
+   * Runs an integration's call (`@/integrations/…`); `emit` streams pieces of the answer before it resolves.
+   * Without it every integration call fails.
+   */
+  call?: (service: string, method: string, args: unknown, emit: (chunk: string) => void) => Promise<unknown>;
+}
+
 export interface FunctionsSandboxOptions {
   /** The Deno binary; default: `deno` of the `@deno/linux-x64-glibc` package. */
   denoPath?: string;
@@ -144,7 +177,7 @@ export class FunctionsSandbox {
     appKey: string,
     sources: readonly FunctionSource[],
     request: FunctionRequest,
-    context: { sql: SqlHandler },
+    context: FunctionContext,
   ): Promise<FunctionResponse> {
     this.#assertOpen();
     const match = matchFunctionRoute(sources, request.path);
@@ -181,7 +214,7 @@ export class FunctionsSandbox {
         params: match.params,
         user: request.visitor ?? null,
       },
-      context.sql,
+      context,
       this.#timeoutMs,
     );
   }

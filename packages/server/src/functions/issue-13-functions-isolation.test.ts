@@ -259,12 +259,15 @@ describe('the host’s layout is not told', () => {
 });
 
 describe('what the permission flags do not deny is withheld too', () => {
-  it('Node’s process, and built-in modules imported by a name computed at run time, are refused', async () => {
+  it('Node’s process holds only env (issue 19), and built-in modules imported by a name computed at run time are refused', async () => {
     const res = await get(
       'node',
       probes({
-        processExecPath: 'return process.execPath;',
-        processPpid: 'return globalThis.process.ppid;',
+        processKeys: 'return Object.keys(process);',
+        processExecPath: "return process.execPath ?? 'none';",
+        processPpid: "return globalThis.process.ppid ?? 'none';",
+        processEnv: 'return { ...process.env };',
+        processReplaced: "globalThis.process = { env: { HOME: '/' } }; return process.env.HOME ?? 'none';",
         nodeProcess: `const name = 'node:' + 'process'; return (await import(name)).default.execPath;`,
         workerThreads: `const name = ['node', 'worker_threads'].join(':'); return typeof (await import(name)).Worker;`,
         nodeModule: `const name = 'node:' + 'module'; return typeof (await import(name)).createRequire;`,
@@ -272,8 +275,12 @@ describe('what the permission flags do not deny is withheld too', () => {
       '/api/probe',
     );
     const out = res.json();
-    expect(out.processExecPath).toEqual({ denied: 'NotCapable: process is not available in Kiln functions' });
-    expect(out.processPpid).toEqual({ denied: 'NotCapable: process is not available in Kiln functions' });
+    expect(out.processKeys).toEqual({ ok: ['env'] });
+    expect(out.processExecPath).toEqual({ ok: 'none' });
+    expect(out.processPpid).toEqual({ ok: 'none' });
+    // Nothing of the server's environment: only what the host sends (here nothing).
+    expect(out.processEnv).toEqual({ ok: {} });
+    expect(out.processReplaced.ok ?? 'none').toBe('none');
     expect(out.nodeProcess).toEqual({ denied: 'Error: Module "node:process" is not available in functions' });
     expect(out.workerThreads).toEqual({
       denied: 'Error: Module "node:worker_threads" is not available in functions',

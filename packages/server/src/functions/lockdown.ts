@@ -8,7 +8,8 @@
  *   server's pid), `Deno.cwd()` and `Deno.mainModule` (the sandbox's folder), and `Deno[Deno.internal]` (the
  *   runtime's internals, from which any of these can be had again). Node's `process` tells the same (`execPath`,
  *   `ppid`, `argv`, `title`, `cwd()`, through properties that cannot be redefined) and hands out every built-in
- *   module (`getBuiltinModule`), so it goes as a whole: `process.env` was denied anyway.
+ *   module (`getBuiltinModule`), so it goes as a whole; in its place a frozen `process` with only `env`: the
+ *   project's secrets the host sends (never the host's environment, which Deno denies anyway).
  * `Deno.pid` stays: it names the function's own process and nothing else. The rest of the machine (files, env,
  * network, subprocesses, FFI, `Deno.hostname()` and the other `sys` calls) is denied by Deno itself, as the process
  * runs with no `--allow-*` flag.
@@ -34,7 +35,8 @@ function withhold(target: object, name: string, error: () => Error): void {
   });
 }
 
-export function lockDown(): void {
+/** `env` becomes `process.env` (the object itself: the harness fills it in place). */
+export function lockDown(env: Record<string, string>): void {
   const global = globalThis as Record<string, unknown>;
   for (const name of STORAGE) {
     withhold(
@@ -44,9 +46,9 @@ export function lockDown(): void {
     );
   }
   const NotCapable = Deno.errors.NotCapable;
-  for (const name of ['Worker', 'process']) {
-    withhold(global, name, () => new NotCapable(`${name} is not available in Kiln functions`));
-  }
+  withhold(global, 'Worker', () => new NotCapable('Worker is not available in Kiln functions'));
+  const process = Object.freeze({ env });
+  Object.defineProperty(global, 'process', { get: () => process, enumerable: false, configurable: false });
   for (const name of HOST_LAYOUT) {
     withhold(Deno, name, () => new NotCapable(`Deno.${name} is not available in Kiln functions`));
   }

@@ -17,6 +17,11 @@ export interface RequestMessage {
   params: Record<string, string>;
   /** The signed-in visitor the server verified (what `auth()` answers), or null. */
   user: { id: string; email: string; name: string | null; image: string | null } | null;
+  /**
+   * The app's `process.env` (its project's secrets for this branch, and NODE_ENV), sent when it changed since
+   * the last request on this process. Every request on one process belongs to one project and branch.
+   */
+  env?: Record<string, string>;
 }
 
 /** Host → Deno: the answer to a `SqlMessage`. */
@@ -24,7 +29,26 @@ export type SqlReplyMessage =
   | { t: 'sql-ok'; id: number; rows: Record<string, unknown>[] }
   | { t: 'sql-error'; id: number; error: string };
 
-export type HostMessage = RequestMessage | SqlReplyMessage;
+/** Host → Deno: the answer to a `FetchMessage` (the body whole, base64), or why it was refused or failed. */
+export type FetchReplyMessage =
+  | {
+      t: 'fetch-ok';
+      id: number;
+      url: string;
+      status: number;
+      statusText: string;
+      headers: [string, string][];
+      body: string;
+    }
+  | { t: 'fetch-error'; id: number; error: string };
+
+/** Host → Deno: a piece of a streamed `CallMessage` answer, then its result or why it failed. */
+export type CallReplyMessage =
+  | { t: 'call-chunk'; id: number; chunk: string }
+  | { t: 'call-ok'; id: number; value: unknown }
+  | { t: 'call-error'; id: number; error: string };
+
+export type HostMessage = RequestMessage | SqlReplyMessage | FetchReplyMessage | CallReplyMessage;
 
 /** Deno → host: the response to request `id`. */
 export interface ResponseMessage {
@@ -44,7 +68,42 @@ export interface SqlMessage {
   values: unknown[];
 }
 
-export type SandboxMessage = ResponseMessage | SqlMessage;
+/**
+ * Deno → host: the function's `fetch` (the harness replaces `globalThis.fetch`; Deno itself has no network).
+ * The host sends it through Kiln's egress guard and answers with a `FetchReplyMessage`.
+ */
+export interface FetchMessage {
+  t: 'fetch';
+  id: number;
+  req: number;
+  url: string;
+  method: string;
+  headers: [string, string][];
+  body: string | null;
+}
+
+/** Deno → host: one `console` call of request `req` (0 outside any request), already formatted. */
+export interface LogMessage {
+  t: 'log';
+  req: number;
+  level: 'INFO' | 'WARN' | 'ERROR';
+  message: string;
+}
+
+/**
+ * Deno → host: an integration's call (`@/integrations/ai`, `@/integrations/email`): the host runs `service`'s
+ * `method` with `args` for the app and answers with `CallReplyMessage`s.
+ */
+export interface CallMessage {
+  t: 'call';
+  id: number;
+  req: number;
+  service: string;
+  method: string;
+  args: unknown;
+}
+
+export type SandboxMessage = ResponseMessage | SqlMessage | FetchMessage | LogMessage | CallMessage;
 
 /** The module specifier generated functions import the database from. */
 export const SQL_MODULE = '@/app/api/utils/sql';
@@ -52,6 +111,8 @@ export const SQL_MODULE = '@/app/api/utils/sql';
 export const SQL_MODULE_PATH = 'apps/web/src/app/api/utils/sql';
 /** Where `@/…` imports point. */
 export const SOURCE_ROOT = 'apps/web/src/';
+/** The global the harness puts its host call on, for Kiln's integration modules (./integrations/). */
+export const HOST_GLOBAL = '__kilnHost';
 /** The global the harness puts `sql` on for the bundled sql module to pick up. */
 export const SQL_GLOBAL = '__kilnFunctionsSql';
 /** The module specifier functions import `auth()` from (as Create's generated functions do). */

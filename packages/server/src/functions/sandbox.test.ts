@@ -329,7 +329,7 @@ describe('nothing of the machine is reachable', () => {
     });
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-    it('cannot be fetched (and sees no request)', async () => {
+    it('cannot be reached by Deno itself, and fetch goes only to the host (none here) (and sees no request)', async () => {
       const { port } = server.address() as AddressInfo;
       const res = await call(
         'deny-net',
@@ -337,7 +337,17 @@ describe('nothing of the machine is reachable', () => {
         'GET',
         '/api/probe',
       );
-      expect(res.json().denied).toMatch(
+      // fetch is the harness's bridge to the host (functions/outbound.ts); this sandbox was given no handler.
+      expect(res.json().denied).toBe('TypeError: Outbound requests are not available here');
+      const socket = await call(
+        'deny-net',
+        probe(
+          `const c = await Deno.connect({ hostname: '127.0.0.1', port: ${port} }); c.close(); return 'open';`,
+        ),
+        'GET',
+        '/api/probe',
+      );
+      expect(socket.json().denied).toMatch(
         new RegExp(`^NotCapable: Requires net access to "127.0.0.1:${port}"`),
       );
       expect(hits).toBe(0);

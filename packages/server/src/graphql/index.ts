@@ -16,6 +16,7 @@ import * as organizations from './resolvers/organizations';
 import * as projectGroups from './resolvers/project-groups';
 import * as projects from './resolvers/projects';
 import * as revisions from './resolvers/revisions';
+import * as secretsLogs from './resolvers/secrets-logs';
 import * as visitorAuth from './resolvers/visitor-auth';
 
 export type { GraphQLContext } from './context';
@@ -41,6 +42,7 @@ const resolvers = {
     ...projectGroups.Mutation,
     ...revisions.Mutation,
     ...appDatabase.Mutation,
+    ...secretsLogs.Mutation,
     ...visitorAuth.Mutation,
   },
   ...accounts.types,
@@ -50,6 +52,8 @@ const resolvers = {
   ...projectGroups.types,
   ...revisions.types,
   ...appDatabase.types,
+  ...secretsLogs.types,
+  Project: { ...projects.types.Project, ...secretsLogs.Project },
 };
 
 /** The yoga instance; `fetch(request, context)` answers one GraphQL HTTP request. */

@@ -27,6 +27,14 @@ export interface AppTableRowsArgs {
   offset?: number | null;
 }
 
+/** Arguments of `Mutation.setVisitorAuthProvider`. */
+export interface MutationSetVisitorAuthProviderArgs {
+  projectId: string;
+  provider: string;
+  clientId: string;
+  clientSecret?: string | null;
+}
+
 /** Arguments of `Mutation.signUp`. */
 export interface MutationSignUpArgs {
   email: string;
@@ -94,12 +102,27 @@ export interface MutationSetTablePublicReadArgs {
   publicRead: boolean;
 }
 
-/** Arguments of `Mutation.setVisitorAuthProvider`. */
-export interface MutationSetVisitorAuthProviderArgs {
+/** Arguments of `Mutation.setProjectSecret`. */
+export interface MutationSetProjectSecretArgs {
   projectId: string;
-  provider: string;
-  clientId: string;
-  clientSecret?: string | null;
+  name: string;
+  value: string;
+  environment?: string | null;
+}
+
+/** Arguments of `Mutation.saveSecretAndContinue`. */
+export interface MutationSaveSecretAndContinueArgs {
+  projectId: string;
+  name: string;
+  value: string;
+  environment?: string | null;
+}
+
+/** Arguments of `Mutation.deleteProjectSecret`. */
+export interface MutationDeleteProjectSecretArgs {
+  projectId: string;
+  name: string;
+  environment?: string | null;
 }
 
 /** Arguments of `Mutation.reportPreviewError`. */
@@ -298,6 +321,12 @@ export interface OrganizationEventsArgs {
   limit?: number | null;
 }
 
+/** Arguments of `Project.logs`. */
+export interface ProjectLogsArgs {
+  branch?: string | null;
+  limit?: number | null;
+}
+
 /** Arguments of `Project.analytics`. */
 export interface ProjectAnalyticsArgs {
   days?: number | null;
@@ -306,6 +335,11 @@ export interface ProjectAnalyticsArgs {
 /** Arguments of `ProjectGroup.revisions`. */
 export interface ProjectGroupRevisionsArgs {
   limit?: number | null;
+}
+
+/** Arguments of `Query.visitorAuthProviders`. */
+export interface QueryVisitorAuthProvidersArgs {
+  projectId: string;
 }
 
 /** Arguments of `Query.projects`. */
@@ -328,9 +362,4 @@ export interface QueryRevisionDiffArgs {
   projectId: string;
   fromRevisionId: string;
   toRevisionId: string;
-}
-
-/** Arguments of `Query.visitorAuthProviders`. */
-export interface QueryVisitorAuthProvidersArgs {
-  projectId: string;
 }

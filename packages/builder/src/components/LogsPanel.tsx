@@ -1,0 +1,146 @@
+import { ScrollText } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fetchFunctionLogs } from '../logs-queries.ts';
+import { useLoaded } from '../use-loaded.ts';
+import { type RoomEvent, useRoom } from '../use-room.ts';
+import { FormAlert } from './FormAlert.tsx';
+import { RefreshButton } from './RefreshButton.tsx';
+import { SegmentedTabs } from './SegmentedTabs.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
+import { Spinner } from './Spinner.tsx';
+
+type Branch = 'development' | 'main';
+
+const BRANCHES: { branch: Branch; label: string }[] = [
+  { branch: 'development', label: 'In the preview' },
+  { branch: 'main', label: 'Published app' },
+];
+const LEVEL_TONES: Record<string, string> = { INFO: 'ok', WARN: 'warn', ERROR: 'error' };
+const LEVEL_FILTERS = [
+  { value: 'INFO', label: 'All levels' },
+  { value: 'WARN', label: 'Warnings and errors' },
+  { value: 'ERROR', label: 'Errors only' },
+] as const;
+const RANK: Record<string, number> = { INFO: 0, WARN: 1, ERROR: 2 };
+/** Without the room (reconnecting), the tab reads the log this often. */
+const POLL_MS = 5000;
+
+function time(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+/**
+ * The project's Logs tab (issue 19): what its functions did — each request with its status and duration, their
+ * console output (INFO, WARN, ERROR) and outbound calls — for the preview or the published app, newest first.
+ * Live while open: the project's room says when new entries were written; without it, polled.
+ */
+export function LogsPanel({ projectId, organizationId }: { projectId: string; organizationId: string }) {
+  const [branch, setBranch] = useState<Branch>('development');
+  const [minLevel, setMinLevel] = useState<string>('INFO');
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const {
+    data: logs,
+    error,
+    loading,
+    reload: load,
+  } = useLoaded(useCallback(() => fetchFunctionLogs(projectId, branch), [projectId, branch]));
+
+  // A burst of requests is read once: the first event schedules a read a moment later.
+  const onEvent = useCallback(
+    (event: RoomEvent) => {
+      if (event.type !== 'function-logs' || event.branch !== branch || pending.current) return;
+      pending.current = setTimeout(() => {
+        pending.current = null;
+        void load();
+      }, 300);
+    },
+    [branch, load],
+  );
+  useEffect(() => () => clearTimeout(pending.current ?? undefined), []);
+  const { connected } = useRoom(`app-builder:${organizationId}:${projectId}`, onEvent);
+  useEffect(() => {
+    if (connected) return;
+    const timer = setInterval(() => void load(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [connected, load]);
+
+  const shown = (logs ?? []).filter((l) => (RANK[l.level] ?? 0) >= (RANK[minLevel] ?? 0));
+  return (
+    <div className="project-settings logs-panel">
+      <SettingsSection
+        id="function-logs"
+        title="Logs"
+        description="What your app's functions did: every request, its console output and its calls to other services. Secret values are masked."
+      >
+        <div className="db-toolbar">
+          <SegmentedTabs
+            label="Which app"
+            options={BRANCHES.map((b) => ({ value: b.branch, label: b.label }))}
+            value={branch}
+            onChange={setBranch}
+          />
+          <select
+            className="input select"
+            aria-label="Level"
+            value={minLevel}
+            onChange={(e) => setMinLevel(e.target.value)}
+          >
+            {LEVEL_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+          <span className="muted">{connected ? 'Live' : 'Updating every few seconds'}</span>
+          <RefreshButton loading={loading} onClick={() => void load()} />
+        </div>
+        {error ? <FormAlert message={error} /> : null}
+        {logs === null && !error ? <Spinner /> : null}
+        {logs !== null && shown.length === 0 ? (
+          <div className="empty-state-inline">
+            <ScrollText size={20} aria-hidden="true" />
+            <p>
+              {logs.length === 0
+                ? `No function has run on the ${branch === 'main' ? 'published app' : 'preview'} yet. Calls to /api/… show here as they happen.`
+                : 'Nothing at this level.'}
+            </p>
+          </div>
+        ) : null}
+        {shown.length > 0 ? (
+          <div className="table-wrap">
+            <table className="table logs-table">
+              <thead>
+                <tr>
+                  <th>Time</th>
+                  <th>Level</th>
+                  <th>Source</th>
+                  <th>Message</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((l) => (
+                  <tr key={l.id} data-level={l.level} data-source={l.source}>
+                    <td className="muted" title={l.createdAt}>
+                      {time(l.createdAt)}
+                    </td>
+                    <td>
+                      <span className={`status-pill tone-${LEVEL_TONES[l.level] ?? 'warn'}`}>
+                        <span className="status-dot" aria-hidden="true" />
+                        {l.level}
+                      </span>
+                    </td>
+                    <td className="muted">{l.source.toLowerCase()}</td>
+                    <td className="logs-message">{l.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </SettingsSection>
+    </div>
+  );
+}

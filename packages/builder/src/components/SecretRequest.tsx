@@ -1,0 +1,77 @@
+import { KeyRound } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { errorMessage } from '../api.ts';
+import { FormAlert } from './FormAlert.tsx';
+import { Spinner } from './Spinner.tsx';
+
+/**
+ * A secret the answer asked for (save-secret-and-continue, issue 19): a password input and Save and continue.
+ * The value goes to the project's secrets only; the conversation and the model get its name. Without `onSave`
+ * (an older answer, a viewer) only the request is shown.
+ */
+export function SecretRequest({
+  name,
+  reason,
+  onSave,
+  disabledReason,
+}: {
+  name: string;
+  reason: string | null | undefined;
+  onSave?: ((name: string, value: string) => Promise<void>) | undefined;
+  disabledReason: string | null;
+}) {
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!onSave) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onSave(name, value);
+      setValue('');
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="block-secret" data-secret={name}>
+      <p>
+        <KeyRound size={14} aria-hidden="true" /> This app needs the secret <code>{name}</code>
+        {reason ? <span className="muted"> — {reason}</span> : null}
+      </p>
+      {onSave ? (
+        <form className="block-secret-form" onSubmit={save}>
+          <label htmlFor={id} className="muted">
+            Value for {name}
+          </label>
+          <input
+            id={id}
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            required
+          />
+          <button
+            type="submit"
+            className="button button-primary button-small"
+            disabled={busy || !value || disabledReason !== null}
+            title={disabledReason ?? 'Saved encrypted in Project settings → Secrets; Kiln then continues'}
+          >
+            {busy ? <Spinner size={14} /> : null}
+            Save and continue
+          </button>
+          {error ? <FormAlert message={error} /> : null}
+        </form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { KeyRound, Trash2 } from 'lucide-react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { errorMessage } from '../api.ts';
+import { timeAgo } from '../format-time.ts';
+import {
+  deleteProjectSecret,
+  fetchProjectSecrets,
+  type ProjectSecret,
+  type SecretEnvironment,
+  setProjectSecret,
+} from '../secrets-queries.ts';
+import { Field } from './Field.tsx';
+import { FormAlert } from './FormAlert.tsx';
+import { FormNote } from './FormNote.tsx';
+import { Select } from './Select.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
+
+const ENVIRONMENTS: { value: SecretEnvironment; label: string }[] = [
+  { value: 'ALL', label: 'Preview and published app' },
+  { value: 'DEVELOPMENT', label: 'Preview only' },
+  { value: 'PUBLISHED', label: 'Published app only' },
+];
+const ENVIRONMENT_LABEL = Object.fromEntries(ENVIRONMENTS.map((e) => [e.value, e.label]));
+
+/**
+ * Project settings → Secrets (issue 19): API keys the app's functions read as `process.env.NAME`. EDITOR+ add,
+ * replace and delete them; a value is never shown again, only its name, where it applies, who set it and when.
+ */
+export function SecretsSection({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
+  const [secrets, setSecrets] = useState<ProjectSecret[] | null>(null);
+  const [name, setName] = useState('');
+  const [value, setValue] = useState('');
+  const [environment, setEnvironment] = useState<SecretEnvironment>('ALL');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setSecrets(await fetchProjectSecrets(projectId));
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  }, [projectId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setNote(null);
+    try {
+      await setProjectSecret(projectId, name.trim(), value, environment);
+      setNote(`${name.trim()} saved. Functions read it as process.env.${name.trim()}.`);
+      setName('');
+      setValue('');
+      await load();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(secret: ProjectSecret) {
+    setError(null);
+    setNote(null);
+    try {
+      await deleteProjectSecret(projectId, secret.name, secret.environment as SecretEnvironment);
+      await load();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  }
+
+  return (
+    <SettingsSection
+      id="secrets"
+      title="Secrets"
+      description="API keys and other values your app's functions read as process.env.NAME. Values are stored encrypted and never shown again."
+    >
+      {secrets && secrets.length === 0 ? (
+        <div className="empty-state-inline">
+          <KeyRound size={20} aria-hidden="true" />
+          <p>No secrets yet.</p>
+        </div>
+      ) : null}
+      {secrets && secrets.length > 0 ? (
+        <div className="table-wrap">
+          <table className="table secrets-table">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Used by</th>
+                <th>Set</th>
+                {canEdit ? <th aria-label="Delete" /> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {secrets.map((s) => (
+                <tr key={`${s.name}:${s.environment}`}>
+                  <td>
+                    <code>{s.name}</code>
+                  </td>
+                  <td>{ENVIRONMENT_LABEL[s.environment] ?? s.environment}</td>
+                  <td className="muted" title={s.updatedAt}>
+                    {timeAgo(s.updatedAt)}
+                    {s.setBy ? ` by ${s.setBy.displayName}` : ''}
+                  </td>
+                  {canEdit ? (
+                    <td>
+                      <button
+                        type="button"
+                        className="button button-ghost button-icon button-icon-small"
+                        aria-label={`Delete ${s.name} (${ENVIRONMENT_LABEL[s.environment] ?? s.environment})`}
+                        onClick={() => void remove(s)}
+                      >
+                        <Trash2 size={14} aria-hidden="true" />
+                      </button>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {canEdit ? (
+        <form className="settings-form" onSubmit={save}>
+          <Field
+            label="Name"
+            hint="Like STRIPE_SECRET_KEY"
+            value={name}
+            required
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <Field
+            label="Value"
+            type="password"
+            value={value}
+            required
+            autoComplete="new-password"
+            onChange={(e) => setValue(e.target.value)}
+          />
+          <Select
+            label="Used by"
+            options={ENVIRONMENTS}
+            value={environment}
+            onChange={(e) => setEnvironment(e.target.value as SecretEnvironment)}
+          />
+          {error ? <FormAlert message={error} /> : null}
+          {note ? <FormNote message={note} /> : null}
+          <div className="settings-actions">
+            <button type="submit" className="button button-primary" disabled={busy || !name.trim() || !value}>
+              Save secret
+            </button>
+          </div>
+        </form>
+      ) : error ? (
+        <FormAlert message={error} />
+      ) : null}
+    </SettingsSection>
+  );
+}
