@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { prepareDataDir } from '@kiln/server/testing';
 
 export { CHROMIUM_ARGS, launchChromium } from '@kiln/preview/node';
 
@@ -39,6 +40,8 @@ export async function startKilnProcess(
 ): Promise<KilnProcess> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kiln-e2e-'));
+  // A new data directory starts from the prepared snapshots (platform database, app database template).
+  if (!opts.dataDir) await prepareDataDir(dataDir, { platform: opts.env?.DATABASE_URL === undefined });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: join(import.meta.dirname, '..'),
     env: { ...process.env, PORT: String(port), KILN_DATA_DIR: dataDir, NODE_ENV: 'test', ...opts.env },

@@ -10,7 +10,7 @@ export type DatabaseBranch = 'development' | 'main';
 const AppDatabaseQuery =
   graphql(`query AppDatabase($id: ID!, $branch: String!, $limit: Int!) { project(id: $id) {
   database {
-    id name status sizeBytes(branch: $branch)
+    id name status sizeBytes(branch: $branch) sizeLimitBytes
     tables(branch: $branch) { name rowCount publicRead columns { name type nullable } rows(limit: $limit) }
     migrations { id name sql status error createdAt publishedAt } } } }`);
 

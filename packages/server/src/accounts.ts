@@ -11,8 +11,9 @@ import { sessions, users } from './db/schema';
 import { hashToken, newId, newSessionToken } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
 import { insertOrganization } from './organizations';
+import type { User } from './user';
 
-export type User = typeof users.$inferSelect;
+export type { User } from './user';
 
 export const SESSION_COOKIE = 'kiln_session';
 export const SESSION_DAYS = 30;

@@ -9,10 +9,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import type { GenMigration } from '@kiln/codegen';
-import { type DatabaseBranch, DEFAULT_DATABASE_NAME, KilnError, type OrganizationRole } from '@kiln/core';
+import {
+  type DatabaseBranch,
+  DEFAULT_DATABASE_NAME,
+  KilnError,
+  type OrganizationPlan,
+  type OrganizationRole,
+} from '@kiln/core';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { AppDatabases } from './app-db/index';
 import type { AppIntegrations } from './app-integrations';
+import { DatabaseSizeLimits } from './app-db/size-limit';
 import type { Db } from './db/index';
 import { appDatabases, appMigrations, appPublicTables, projects, revisions } from './db/schema';
 import { type FunctionLogEntry, FunctionLogs, MAX_LOG_ENTRIES_PER_REQUEST } from './function-logs';
@@ -65,8 +72,12 @@ export const MAX_FUNCTION_BODY_BYTES = 5 * 1024 * 1024;
 export interface AppBackendOptions {
   /** Where app databases live (`{dataDir}/apps/{projectId}/{branch}`); null keeps them in memory. */
   dataDir: string | null;
-  /** Key the sandbox tokens are signed with (derived from the server's secret key). */
+  /** The server's secret key: sandbox tokens are signed with a key derived from it, app roles' passwords too. */
   secretKey: Buffer;
+  /** PostgreSQL (`DATABASE_URL`): each app branch is a database and role there instead of a PGlite folder. */
+  databaseUrl?: string | undefined;
+  /** Bytes one app branch's database may hold, per plan (default: the plans' `DATABASE_SIZE_BYTES`). */
+  databaseSizeLimits?: Readonly<Record<OrganizationPlan, number>>;
   log?: (msg: string, err?: unknown) => void;
   /** What functions' `fetch` may reach (config.egress); default: public addresses only. */
   egress?: EgressPolicy;
@@ -96,6 +107,8 @@ export class AppBackend {
   onLogs: LogsListener | null = null;
   /** What `@/integrations/ai` and `email` reach (set once the mailer and models exist); null: none. */
   integrations: AppIntegrations | null = null;
+  /** The plan's database size, enforced on writes. */
+  readonly sizeLimits: DatabaseSizeLimits;
   readonly #db: Db;
   readonly #secrets: SecretBox;
   readonly #outbound: OutboundFetch;
@@ -113,12 +126,14 @@ export class AppBackend {
       ...(opts.logRetentionMs ? { retentionMs: opts.logRetentionMs } : {}),
     });
     this.functions = new FunctionsSandbox();
-    // ~176 MiB per warm branch worker (measured): 8 keeps the app databases of one server under ~1.5 GiB; idle
-    // branches stop after a minute and start again in ~0.3 s.
+    // ~90 MiB per warm branch worker (bench/footprint.ts; 16 MB shared buffers): 8 keep the app databases of one
+    // server under ~750 MiB; idle branches stop after a minute and start again in ~0.3 s.
     this.databases = new AppDatabases({
       dataDir: opts.dataDir === null ? null : join(opts.dataDir, 'apps'),
       maxWorkers: 8,
+      ...(opts.databaseUrl ? { postgres: { url: opts.databaseUrl, secretKey: opts.secretKey } } : {}),
     });
+    this.sizeLimits = new DatabaseSizeLimits(db, this.databases, opts.databaseSizeLimits);
   }
 
   /** The project's database row, made on first use (status COMPLETED once its branches can be opened). */
@@ -300,7 +315,12 @@ export class AppBackend {
     const appKey = `${projectId}:${branch}`;
     const result = await this.functions.invoke(`${revisionId}:${branch}`, sources, request, {
       sql: async (text, values) =>
-        (await this.databases.query(key, text, values, { readOnly: options.readOnly === true })).rows,
+        (
+          await this.databases.query(key, text, values, {
+            readOnly: options.readOnly === true,
+            authorize: this.sizeLimits.guard(projectId, branch),
+          })
+        ).rows,
       env: { ...secrets, NODE_ENV: branch === 'main' ? 'production' : 'development' },
       fetch: (outbound) => this.#outbound.fetch(appKey, outbound, logs.add),
       log: (level, message) => logs.add({ level, source: 'CONSOLE', message }),
@@ -387,7 +407,10 @@ export class AppBackend {
       throw new KilnError('validation', 'Send JSON with a query string and a values array.');
     }
     const key = { projectId, branch };
-    if (access === 'full') return (await this.databases.query(key, query, values)).rows;
+    if (access === 'full') {
+      const authorize = this.sizeLimits.guard(projectId, branch);
+      return (await this.databases.query(key, query, values, { authorize })).rows;
+    }
     const authorize =
       access === 'visitor'
         ? async ({ readOnly, tables }: { readOnly: boolean; tables: Set<string> }) => {

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { type ModelSettings, modelSettingsFromEnv } from '@kiln/codegen';
+import { DATABASE_SIZE_BYTES } from '@kiln/core';
 import { z } from 'zod';
 import type { AnalyticsOptions } from './analytics/store';
 import type { EgressPolicy } from './net/egress';
@@ -11,6 +12,7 @@ import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from './packages/resolver'
 import {
   DEFAULT_PRIVATE_PAGE_LIMITS,
   DEFAULT_PRIVATE_PROJECT_LIMITS,
+  type PlanLimit,
   type PrivateLimits,
   parsePlanLimit,
 } from './plan-limits';
@@ -29,6 +31,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   KILN_PRIVATE_PROJECT_LIMITS: z.string().optional(),
   KILN_PRIVATE_PAGE_LIMITS: z.string().optional(),
+  KILN_DATABASE_SIZE_LIMITS: z.string().optional(),
   KILN_MAIL_FROM: z.string().default('Kiln <kiln@localhost>'),
   KILN_TRUST_PROXY: z.enum(['0', '1', 'true', 'false', '']).optional(),
   KILN_SIGNUP_LIMIT: z.coerce.number().int().min(0).default(10),
@@ -74,6 +77,8 @@ export interface KilnConfig {
   readonly mailFrom: string;
   /** Private projects per organisation and pages per private project, per plan (KILN_PRIVATE_*_LIMITS). */
   readonly privateLimits: PrivateLimits;
+  /** `KILN_DATABASE_SIZE_LIMITS`: bytes one app branch's database may hold, per plan (default: the plans'). */
+  readonly databaseSizeLimits: PlanLimit;
   /** `KILN_TRUST_PROXY=1`: take the client's address from `X-Forwarded-For` (only behind a proxy that sets it). */
   readonly trustProxy: boolean;
   /** `KILN_SIGNUP_LIMIT`: sign-ups per client address per hour (default 10; 0 = no limit). */
@@ -129,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   let privateLimits: PrivateLimits;
+  let databaseSizeLimits: PlanLimit;
   try {
     privateLimits = Object.freeze({
       projects: parsePlanLimit(
@@ -142,6 +148,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         DEFAULT_PRIVATE_PAGE_LIMITS,
       ),
     });
+    databaseSizeLimits = parsePlanLimit(
+      'KILN_DATABASE_SIZE_LIMITS',
+      e.KILN_DATABASE_SIZE_LIMITS,
+      DATABASE_SIZE_BYTES,
+    );
   } catch (err) {
     throw new Error(`Invalid environment:\n  ${(err as Error).message}`);
   }
@@ -162,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.KILN_MAIL_FROM,
     privateLimits,
+    databaseSizeLimits,
     trustProxy: e.KILN_TRUST_PROXY === '1' || e.KILN_TRUST_PROXY === 'true',
     signUpLimit: e.KILN_SIGNUP_LIMIT,
     env: e.NODE_ENV,

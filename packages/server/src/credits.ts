@@ -13,12 +13,12 @@ import {
   type OrganizationPlan,
 } from '@kiln/core';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { User } from './accounts';
 import type { Db } from './db/index';
 import { creditLedger, eventLog, organizations } from './db/schema';
 import { newId } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
 import { requireRole } from './permissions';
+import type { User } from './user';
 
 /** Credits each plan gets per refill period (Kiln's choice; the spec names plans, not amounts). */
 export const PLAN_REFILL_CREDITS: Record<OrganizationPlan, number> = {

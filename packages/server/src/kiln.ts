@@ -105,6 +105,8 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     egress: config.egress,
     rateLimits,
     logRetentionMs: config.logRetentionDays * 24 * 60 * 60 * 1000,
+    databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
+    databaseSizeLimits: config.databaseSizeLimits,
   });
   const rooms = new Rooms(database.db);
   backend.onLogs = (target, branch) =>
@@ -127,6 +129,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     providerFor: (organizationId) => models.providerFor(organizationId),
     // Only one process can own an embedded PGlite: at start, every RUNNING job is from a dead process.
     recoverRunningAtStart: database.kind === 'pglite',
+    databaseUrl: database.kind === 'postgres' ? (config.databaseUrl ?? null) : null,
     log,
     onProjectChanged: projectChanged,
     backend,

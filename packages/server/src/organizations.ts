@@ -13,13 +13,13 @@ import {
   type OrganizationRole,
 } from '@kiln/core';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { User } from './accounts';
 import { grantRefill } from './credits';
 import type { Db } from './db/index';
 import { invitations, memberships, organizations, projectGroups, users } from './db/schema';
 import { hashToken, newId, newSessionToken } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
 import { ROLE_RANK, requireRole } from './permissions';
+import type { User } from './user';
 
 export type Organization = typeof organizations.$inferSelect;
 

@@ -39,15 +39,30 @@ export class Rooms {
   #listener: pg.Client | undefined;
   #wss: WebSocketServer | undefined;
   #heartbeat: NodeJS.Timeout | undefined;
+  #closed = false;
+  /** Set once `listen` was called: events go to the other instances through NOTIFY (even while reconnecting). */
+  #shared = false;
 
   constructor(db: Db) {
     this.#db = db;
   }
 
-  /** With PostgreSQL, also receive the events other instances publish. */
+  /**
+   * With PostgreSQL, also receive the events other instances publish. A dropped connection (a database restart)
+   * is made again every second until it is back: meanwhile only other instances' events are missed.
+   */
   async listen(databaseUrl: string): Promise<void> {
+    this.#shared = true;
     const client = new pg.Client({ connectionString: databaseUrl });
-    client.on('error', () => {}); // a dropped listener only loses cross-instance fan-out
+    client.on('error', () => {
+      if (this.#listener !== client || this.#closed) return;
+      this.#listener = undefined;
+      const retry = () => {
+        if (this.#closed) return;
+        this.listen(databaseUrl).catch(() => setTimeout(retry, 1000).unref());
+      };
+      setTimeout(retry, 1000).unref();
+    });
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
     client.on('notification', (n) => {
@@ -73,7 +88,7 @@ export class Rooms {
 
   async publish(roomId: string, event: RoomEvent): Promise<void> {
     this.#deliver(roomId, event);
-    if (this.#listener) {
+    if (this.#shared) {
       let payload = JSON.stringify({ from: this.#instance, roomId, event });
       if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES && event.type === 'drafts') {
         const stale: DraftsStaleEvent = {
@@ -229,6 +244,7 @@ export class Rooms {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     clearInterval(this.#heartbeat);
     for (const ws of this.#wss?.clients ?? []) ws.terminate();
     this.#wss?.close();

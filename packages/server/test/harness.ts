@@ -7,8 +7,14 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll } from 'vitest';
 import { loadConfig } from '../src/config';
+import { holdValidation } from '../src/jobs/validate';
 import { type Kiln, startKiln } from '../src/kiln';
+import { prepareDataDir } from './snapshots';
+
+// One Chromium for the render checks of every server a test file starts (each server's stop would close it).
+afterAll(holdValidation());
 
 /** The PostgreSQL server the suite also runs on (CI: the one on this machine). */
 export const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -45,6 +51,8 @@ export async function startTestKiln(
   env: Record<string, string> = {},
 ): Promise<TestKiln> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kiln-test-'));
+  // The platform database and the app databases' template from prepared snapshots, not initdb per test.
+  await prepareDataDir(dataDir, { platform: backend === 'pglite' && env.DATABASE_URL === undefined });
   let databaseUrl: string | undefined;
   let dbName: string | undefined;
   if (backend === 'postgres') {
@@ -88,6 +96,8 @@ export async function startTestKiln(
     },
     client: () => new Client(() => kiln.port),
     async [Symbol.asyncDispose]() {
+      // App databases on PostgreSQL are databases of their own beside the platform's.
+      await kiln.backend.databases.postgres?.dropAll();
       await kiln.close();
       rmSync(dataDir, { recursive: true, force: true });
       if (dbName) {

@@ -6,9 +6,11 @@
  */
 import { JOB_STALL_TIMEOUT_MS } from '@kiln/core';
 import { asc, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { jobs, projects, revisions, runs } from '../src/db/schema';
 import { newId } from '../src/ids';
+import { LIVENESS_LOCK_CLASS } from '../src/jobs/liveness';
 import { type Backend, postgresAvailable, startTestKiln, type TestKiln, waitFor } from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
@@ -52,6 +54,17 @@ async function runningElsewhere(t: TestKiln, heartbeatAt: Date, attempts = 1) {
   return { revisionId, jobId, projectId };
 }
 
+/** A connection holding `workerId`'s liveness lock, as the process that claimed its jobs would. */
+async function holdLiveness(url: string, workerId: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('SELECT pg_advisory_lock($1, hashtext($2) & 2147483647)', [
+    LIVENESS_LOCK_CLASS,
+    workerId,
+  ]);
+  return client;
+}
+
 describe.each(backends)('recovery at start on %s', (backend) => {
   it(backend === 'pglite'
     ? 'recovers a job found RUNNING at once and finishes its revision'
@@ -60,6 +73,9 @@ describe.each(backends)('recovery at start on %s', (backend) => {
   }, async () => {
     await using t = await startTestKiln(backend);
     const { revisionId, jobId } = await runningElsewhere(t, new Date());
+    // On PostgreSQL the owner is alive: it holds its liveness lock (as a running process's workers do).
+    const owner = backend === 'postgres' ? await holdLiveness(t.databaseUrl!, 'worker-elsewhere') : null;
+    await using _owner = { [Symbol.asyncDispose]: async () => void (await owner?.end()) };
     await t.restart();
     const db = t.kiln.database.db;
     const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
@@ -115,5 +131,28 @@ describe.each(backends)('recovery at start on %s', (backend) => {
       .flatMap((o) => o.projectGroups)
       .find((g) => g.id === res.data.project.projectGroupId);
     expect(group?.revisions[0]?.status).toBe('INVALID');
+  });
+});
+
+describe.skipIf(!backends.includes('postgres'))('recovery of a dead process’s job on PostgreSQL', () => {
+  it('takes over within seconds a job whose process lost its liveness lock (killed), with a fresh heartbeat', {
+    timeout: 120_000,
+  }, async () => {
+    await using t = await startTestKiln('postgres');
+    const owner = await holdLiveness(t.databaseUrl!, 'worker-elsewhere');
+    const { revisionId, jobId } = await runningElsewhere(t, new Date());
+    const db = t.kiln.database.db;
+    expect(await t.kiln.workers.recoverStalled({ orphaned: true })).toBe(0);
+    // kill -9 of the owner: its connection, and with it the lock, is gone.
+    await owner.end();
+    const [stalled] = await waitFor(async () => {
+      const rows = await db.select().from(jobs).where(eq(jobs.id, jobId));
+      return rows[0]?.status === 'STALLED' ? rows : null;
+    }, 15_000);
+    expect(stalled?.lockedBy).toBe('worker-elsewhere');
+    await waitFor(async () => {
+      const [r] = await db.select().from(revisions).where(eq(revisions.id, revisionId));
+      return r?.status === 'VALID' ? r : null;
+    });
   });
 });

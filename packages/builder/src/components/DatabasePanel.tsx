@@ -7,8 +7,8 @@ import {
   fetchAppDatabase,
   setTablePublicRead,
 } from '../database-queries.ts';
-import { formatBytes } from '../format-number.ts';
 import { useLoaded } from '../use-loaded.ts';
+import { DatabaseUsage } from './DatabaseUsage.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { RefreshButton } from './RefreshButton.tsx';
 import { SegmentedTabs } from './SegmentedTabs.tsx';
@@ -170,7 +170,9 @@ export function DatabasePanel({
             value={branch}
             onChange={setBranch}
           />
-          <span className="muted">{database ? formatBytes(database.sizeBytes) : null}</span>
+          {database ? (
+            <DatabaseUsage sizeBytes={database.sizeBytes} limitBytes={database.sizeLimitBytes} />
+          ) : null}
           <RefreshButton loading={loading} onClick={() => void load()} />
         </div>
         {error ? <FormAlert message={error} /> : null}

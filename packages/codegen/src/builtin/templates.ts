@@ -16,11 +16,28 @@
  * @module
  */
 
-import { moduleTypeFromPath } from '@kiln/core';
+import { type AppType, moduleTypeFromPath } from '@kiln/core';
 import type { GenModule } from '../types.ts';
-import type { AppContext, BuiltMigration } from './apps/shared.ts';
 import { jsString, jsxText } from './format.ts';
 import { TEMPLATES } from './templates.gen.ts';
+import type { AccentHue } from './theme.ts';
+
+/** What a template is built from. */
+export interface AppContext {
+  appType: AppType | 'LINK_IN_BIO';
+  /** The app's name, shown in the header and the browser tab. */
+  title: string;
+  accent: AccentHue;
+  prompt: string;
+  /** The app has visitor sign-in ("…with login"): apps that keep personal data keep each visitor's own. */
+  signIn?: boolean;
+}
+
+/** A database migration a template writes: a unique name and its SQL (DDL and seed rows). */
+export interface BuiltMigration {
+  name: string;
+  sql: string;
+}
 
 /** Placeholder values by name. */
 export type TemplateVars = Readonly<Record<string, string>>;

@@ -21,7 +21,7 @@ import {
   SIGNED_IN_MESSAGE,
 } from '../auth-pages.ts';
 import type { PreviewUser } from '../protocol.ts';
-import type { Engine } from './engine.tsx';
+import type { ShimHost } from './shim-host.ts';
 import { VisitorSession, visitorAuth } from './visitor-session.ts';
 
 /** What a sign-in or sign-out call takes (the next-auth shape generated code is written against). */
@@ -155,7 +155,7 @@ function signInThroughPopup(provider: AuthProvider): Promise<void> {
 const visitorSession = new VisitorSession();
 
 /** The hooks of a published app: the visitor's own account on the app's origin. */
-function visitorShims(engine: Engine): Record<string, Record<string, unknown>> {
+function visitorShims(engine: ShimHost): Record<string, Record<string, unknown>> {
   const auth = visitorAuth(
     visitorSession,
     (route) => engine.navigate(route, { push: true, notify: true }),
@@ -176,7 +176,7 @@ function visitorShims(engine: Engine): Record<string, Record<string, unknown>> {
 }
 
 /** `@/utils/useUser` and `@/utils/useAuth` as module namespaces, navigating through `engine`. */
-export function authShims(engine: Engine): Record<string, Record<string, unknown>> {
+export function authShims(engine: ShimHost): Record<string, Record<string, unknown>> {
   if (engine.kind === 'app') return visitorShims(engine);
   const finish = (options: AuthOptions | undefined): AuthResult => {
     const route = callbackRoute(options?.callbackUrl);

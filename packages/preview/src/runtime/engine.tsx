@@ -43,6 +43,7 @@ import { setProjectFiles } from './images.ts';
 import { markPureComponent, useElementReuse } from './jsx.ts';
 import { isCatalogueLibrary, loadIcon, loadLibrary, loadPackage } from './libraries.ts';
 import { nextShims } from './next-shims.tsx';
+import type { ShimHost } from './shim-host.ts';
 import './shared-modules.ts';
 import {
   LOCAL_BINDING,
@@ -148,7 +149,7 @@ const DepthContext = createContext(0);
 /** The longest a draft waits for an animation frame before it is processed anyway. */
 const DRAFT_WAIT_MS = 50;
 
-export class Engine {
+export class Engine implements ShimHost {
   readonly kind: 'preview' | 'app';
   private readonly opts: EngineOptions;
   private readonly root: Root;

@@ -6,7 +6,7 @@
  */
 import { createElement, type ReactNode, useEffect } from 'react';
 import { mobilePreviewTarget, normalizeRoute } from '../routes.ts';
-import type { Engine } from './engine.tsx';
+import type { ShimHost } from './shim-host.ts';
 
 type Href = string | { pathname?: string; params?: Record<string, string> };
 
@@ -30,7 +30,7 @@ function navigator(children: { children?: ReactNode }) {
 }
 
 /** Import source → module namespace, for the Expo routing modules generated mobile code may import. */
-export function expoShims(engine: Engine): Record<string, Record<string, unknown>> {
+export function expoShims(engine: ShimHost): Record<string, Record<string, unknown>> {
   const target = (to: Href) => {
     const href = hrefString(to);
     return engine.mode === 'mobile' ? (mobilePreviewTarget(href) ?? engine.route) : href;

@@ -6,8 +6,8 @@
  */
 import type { AnchorHTMLAttributes, ImgHTMLAttributes, ReactNode } from 'react';
 import { normalizeRoute } from '../routes.ts';
-import type { Engine } from './engine.tsx';
 import { withImageSource } from './images.ts';
+import type { ShimHost } from './shim-host.ts';
 
 type Href = string | { pathname?: string; query?: Record<string, string> };
 
@@ -65,7 +65,7 @@ function Image({
 }
 
 /** Import source → module namespace, for the Next.js modules generated code may import. */
-export function nextShims(engine: Engine): Record<string, Record<string, unknown>> {
+export function nextShims(engine: ShimHost): Record<string, Record<string, unknown>> {
   const go = (to: Href, push: boolean) => engine.navigate(hrefString(to), { push, notify: true });
   const router = {
     push: (to: Href) => go(to, true),

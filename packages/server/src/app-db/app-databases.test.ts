@@ -207,7 +207,7 @@ describe('AppDatabases on disk', () => {
 
 describe('AppDatabases worker lifecycle', () => {
   // Issue 13: one large statement must neither take the server's memory nor keep it in the branch's thread.
-  it('bounds a branch thread: past its 256 MiB heap the statement fails clearly, past 384 MiB of WASM the thread starts anew, and the data stays', {
+  it('bounds a branch thread: past its 256 MiB heap the statement fails clearly, past 256 MiB of WASM the thread starts anew, and the data stays', {
     timeout: 180_000,
   }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'kiln-app-db-memory-'));
@@ -229,7 +229,7 @@ describe('AppDatabases worker lifecycle', () => {
       expect((await dbs.query(dev('p1'), 'select count(*)::int as n from todos', [])).rows).toEqual([
         { n: 3 },
       ]);
-      // A 100 MB aggregate grows PGlite's WASM memory past 384 MiB: the answer comes, then the thread ends.
+      // A 100 MB aggregate grows PGlite's WASM memory past 256 MiB: the answer comes, then the thread ends.
       const big = await dbs.query(
         dev('p1'),
         "select length(string_agg(repeat('x', 100), '')) as n from generate_series(1, 1000000)",

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { KilnError } from '@kiln/core';
+import { PGLITE_START_PARAMS } from '../db/index';
 
 const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
 
@@ -48,7 +49,7 @@ const MAX_QUEUED = 256;
 /**
  * The JavaScript heap one branch's thread may use (results as they are parsed): past it Node ends the thread,
  * the job fails and the next one starts a new thread on the same data. PGlite's WASM memory is bounded apart
- * (the thread recycles itself past 384 MiB, see ./pglite-worker.mjs).
+ * (the thread recycles itself past 256 MiB, see ./pglite-worker.mjs).
  */
 const WORKER_HEAP_MB = 256;
 const OUT_OF_MEMORY_MESSAGE =
@@ -137,7 +138,7 @@ export interface BranchWorkerOptions {
 
 async function spawn(data: { dataDir: string | null; initOnly?: boolean }): Promise<Worker> {
   const worker = new Worker(WORKER_URL, {
-    workerData: { ...data, ...(await wasmModules()) },
+    workerData: { ...data, startParams: [...PGLITE_START_PARAMS], ...(await wasmModules()) },
     // The thread needs none of the server's environment (secrets included).
     env: {},
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },

@@ -6,7 +6,6 @@
  * @module
  */
 import { KilnError } from '@kiln/core';
-import { loadModule, parseSync } from 'libpg-query';
 
 export type AppQueryMode = 'data' | 'migration';
 
@@ -116,11 +115,20 @@ function isReservedRelation(name: string): boolean {
 /** Object kinds a migration may drop, rename or comment on. */
 const SCHEMA_OBJECTS = new Set(['OBJECT_TABLE', 'OBJECT_INDEX', 'OBJECT_COLUMN', 'OBJECT_TABCONSTRAINT']);
 
-let loaded: Promise<void> | undefined;
+let loaded: Promise<typeof import('libpg-query')['parseSync']> | undefined;
 
-/** Loads the parser's WASM module once (parseSync needs it first). */
-function ready(): Promise<void> {
-  loaded ??= loadModule();
+/**
+ * The parser, loaded on the first statement: its WASM instance keeps ~120 MiB, which a server that serves no
+ * app database (most of the time, most servers) should not carry from start.
+ */
+function ready(): Promise<typeof import('libpg-query')['parseSync']> {
+  loaded ??= import('libpg-query').then(async (lib) => {
+    await lib.loadModule();
+    return lib.parseSync;
+  });
+  loaded.catch(() => {
+    loaded = undefined;
+  });
   return loaded;
 }
 
@@ -273,7 +281,7 @@ async function analyze(text: string, mode: AppQueryMode, values: readonly unknow
   if (typeof text !== 'string') refuse('The query must be a string.');
   if (text.length > (mode === 'data' ? MAX_QUERY_CHARS : MAX_MIGRATION_CHARS))
     refuse('The query is too long.');
-  await ready();
+  const parseSync = await ready();
   let parsed: { stmts?: { stmt?: unknown }[] };
   try {
     parsed = parseSync(text) as typeof parsed;

@@ -1,7 +1,8 @@
 /**
  * Each generated app's own Postgres: one PGlite per project and branch (`main` is the published app,
  * `development` the builder's preview), each in its own worker thread (./branch-worker.ts) under
- * `{dataDir}/{projectId}/{branch}`. Apps' SQL passes the parser guard (./guard.ts) first, runs as a role that
+ * `{dataDir}/{projectId}/{branch}` — or, with `DATABASE_URL`, one PostgreSQL database and login role per branch
+ * (./postgres-branches.ts), shared by every process. Apps' SQL passes the parser guard (./guard.ts) first, runs as a role that
  * is no superuser, with a wall-clock timeout and a row cap; results come back JSON-safe. No HTTP and no
  * platform tables here: `app-backend.ts` wires this to `/api/db`, functions and publishing.
  * @module
@@ -19,6 +20,7 @@ import {
   type WorkerOp,
 } from './branch-worker';
 import { analyzeAppQuery, describeAppQuery } from './guard';
+import { PostgresBranches } from './postgres-branches';
 
 export { PostgresError } from './branch-worker';
 export { type AppQueryMode, checkAppQuery, describeAppQuery } from './guard';
@@ -66,6 +68,11 @@ export interface AppDatabasesOptions {
   idleMs?: number;
   /** Most workers kept running; the least recently used idle one is stopped first (default 32; on disk only). */
   maxWorkers?: number;
+  /**
+   * Keep every branch on PostgreSQL instead (`DATABASE_URL` set): a database and login role per branch, shared
+   * by every process on that server (./postgres-branches.ts). `dataDir` is then unused.
+   */
+  postgres?: { url: string; secretKey: Buffer; connectionLimit?: number; poolSize?: number };
 }
 
 /** Most bytes an app query's rows may take as JSON, beside the row cap (1000): a larger result is refused. */
@@ -74,6 +81,8 @@ export const RESULT_TOO_LARGE = 'The result is larger than 4 MiB: select fewer r
 
 /** What the guard learnt of a statement, for the caller's own rules (who may read which tables). */
 export interface AppQueryFacts {
+  /** The statement's kind as the parser names it: `SelectStmt`, `InsertStmt`, `UpdateStmt`, `DeleteStmt`. */
+  kind: string;
   /** A SELECT that changes nothing (no writing CTE, no FOR UPDATE/SHARE). */
   readOnly: boolean;
   /** The app tables it names (CTE names excluded). */
@@ -196,6 +205,8 @@ export class AppDatabases {
   readonly #idleMs: number;
   readonly #maxWorkers: number;
   readonly #branches = new Map<string, BranchWorker>();
+  /** Set when the branches live on PostgreSQL; no worker threads then. */
+  readonly #postgres: PostgresBranches | null;
   /** Branches being reset: queries for them wait until the data is gone. */
   readonly #resets = new Map<string, Promise<void>>();
   #closed = false;
@@ -210,6 +221,23 @@ export class AppDatabases {
     this.#maxResultBytes = options.maxResultBytes ?? MAX_RESULT_BYTES;
     this.#idleMs = options.idleMs ?? 60_000;
     this.#maxWorkers = Math.max(1, options.maxWorkers ?? 32);
+    this.#postgres = options.postgres
+      ? new PostgresBranches({
+          ...options.postgres,
+          statementTimeoutMs: this.#queryTimeoutMs,
+          migrationTimeoutMs: this.#migrationTimeoutMs,
+        })
+      : null;
+  }
+
+  /** Where the branches live: PGlite worker threads (embedded) or PostgreSQL databases. */
+  get engine(): 'pglite' | 'postgres' {
+    return this.#postgres ? 'postgres' : 'pglite';
+  }
+
+  /** The PostgreSQL branches, when that is where they live (tests drop them all afterwards). */
+  get postgres(): PostgresBranches | null {
+    return this.#postgres;
   }
 
   /**
@@ -325,6 +353,7 @@ export class AppDatabases {
 
   /** The branch's size on disk in bytes (0 in memory or before first use). */
   async size(key: AppDbKey): Promise<number> {
+    if (this.#postgres) return this.#postgres.size(this.#id(key));
     const dir = this.#dir(key);
     return dir === null ? 0 : directorySize(dir);
   }
@@ -335,6 +364,7 @@ export class AppDatabases {
     const previous = this.#resets.get(id);
     const done = (async () => {
       await previous;
+      if (this.#postgres) return this.#postgres.drop(id);
       const branch = this.#branches.get(id);
       this.#branches.delete(id);
       await branch?.kill(new KilnError('conflict', 'The app database was reset.'));
@@ -359,10 +389,12 @@ export class AppDatabases {
       ),
     );
     this.#branches.clear();
+    await this.#postgres?.close();
   }
 
   /** How many branch workers are running (for measuring and tests). */
   liveWorkers(): number {
+    if (this.#postgres) return this.#postgres.live();
     return [...this.#branches.values()].filter((b) => b.live).length;
   }
 
@@ -389,6 +421,13 @@ export class AppDatabases {
     const id = this.#id(key);
     await this.#resets.get(id);
     this.#checkOpen();
+    if (this.#postgres) {
+      try {
+        return await this.#postgres.run<T>(id, msg, timeoutMs, label);
+      } catch (e) {
+        throw fromPostgres(e);
+      }
+    }
     let branch = this.#branches.get(id);
     if (!branch) {
       const dir = this.#dir(key);

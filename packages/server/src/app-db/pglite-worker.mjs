@@ -16,9 +16,10 @@ const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPor
 /**
  * `initOnly`: create the data directory (initdb and our set-up), close it and stop; the server copies it as the
  * template of new branches, since a thread that ran initdb keeps ~600 MiB where a reopened one keeps ~190 MiB.
- * @type {{ dataDir: string | null; initOnly?: boolean; pgliteWasmModule?: WebAssembly.Module; initdbWasmModule?: WebAssembly.Module }}
+ * `startParams`: Postgres's settings (the server's, with small shared buffers: see PGLITE_START_PARAMS).
+ * @type {{ dataDir: string | null; initOnly?: boolean; startParams?: string[]; pgliteWasmModule?: WebAssembly.Module; initdbWasmModule?: WebAssembly.Module }}
  */
-const { dataDir, initOnly, pgliteWasmModule, initdbWasmModule } = workerData;
+const { dataDir, initOnly, startParams, pgliteWasmModule, initdbWasmModule } = workerData;
 
 /** The role apps' SQL runs as: owns the app's tables, is no superuser (a second wall behind the guard). */
 const APP_ROLE = 'kiln_app';
@@ -29,7 +30,7 @@ const TEMP_FILE_LIMIT = '256MB';
  * When the thread's WASM memory (which never shrinks) has grown past this after a job, the thread closes and a
  * new one takes the next job: one large statement cannot keep hundreds of MiB per branch. Data is committed.
  */
-const RECYCLE_WASM_BYTES = 384 * 1024 * 1024;
+const RECYCLE_WASM_BYTES = 256 * 1024 * 1024;
 
 /**
  * Bytes a row takes as JSON, roughly (strings counted in UTF-16 units, which is at most their UTF-8 size / 1 for
@@ -72,6 +73,7 @@ try {
   if (dataDir !== null) rmSync(join(dataDir, 'base', 'pgsql_tmp'), { recursive: true, force: true });
   db = await PGlite.create({
     ...(dataDir === null ? {} : { dataDir }),
+    ...(startParams ? { startParams } : {}),
     // Compiled once by the server and shared: saves each worker the compile and a copy of the code.
     ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
     ...(initdbWasmModule ? { initdbWasmModule } : {}),

@@ -10,8 +10,8 @@
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Loader, type Message, type Plugin } from 'esbuild';
-import type { FunctionSource } from './index';
 import { AUTH_GLOBAL, AUTH_MODULE, SOURCE_ROOT, SQL_GLOBAL, SQL_MODULE, SQL_MODULE_PATH } from './protocol';
+import type { FunctionSource } from './types';
 
 /** A bundled route, or why it could not be bundled (shown to the caller as a 500). */
 export type RouteBundle = { code: string } | { error: string };

@@ -9,8 +9,8 @@ import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { HANDLER_FUNCTION_NAME } from '@kiln/core';
-import type { FunctionContext, FunctionResponse } from './index';
 import type { CallMessage, FetchMessage, HostMessage, RequestMessage, SandboxMessage } from './protocol';
+import type { FunctionContext, FunctionResponse } from './types';
 
 export interface DenoProcessOptions {
   denoPath: string;

@@ -9,7 +9,7 @@
 import type { FunctionLogEntry } from '../function-logs';
 import { type EgressPolicy, EgressRefused, guardedFetch } from '../net/egress';
 import { RATE_LIMITS, type RateLimits } from '../rate-limits';
-import type { OutboundRequest, OutboundResponse } from './index';
+import type { OutboundRequest, OutboundResponse } from './types';
 
 export interface OutboundLimits {
   /** Time for one call, redirects and body included; default 10 000 ms. */

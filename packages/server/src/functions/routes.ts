@@ -4,7 +4,7 @@
  * first segment where two routes differ a static folder wins over a dynamic one (as in Next.js).
  * @module
  */
-import type { FunctionSource } from './index';
+import type { FunctionSource } from './types';
 
 const ROUTE_FILE = /^apps\/web\/src\/app\/api((?:\/[^/]+)*)\/route\.(?:ts|tsx|js|jsx|mjs)$/;
 const DYNAMIC = /^\[([^[\].]+)\]$/;

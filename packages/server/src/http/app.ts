@@ -31,7 +31,7 @@ import {
 import type { ContentClassifier } from '../content-safety';
 import type { Db } from '../db/index';
 import { verifyEmail } from '../email-tokens';
-import { createGraphQL, type GraphQLContext } from '../graphql/index';
+import type { GraphQLContext } from '../graphql/index';
 import { QUERY_TIME_BUDGET_MS } from '../graphql/limits';
 import { type Mailer, mailbox } from '../mailer';
 import { SERVER_MESSAGES as M } from '../messages';
@@ -112,7 +112,8 @@ function errorResponse(err: unknown, deps: HttpDeps): Response {
 
 function builderApp(deps: HttpDeps) {
   const app = new Hono<{ Bindings: NodeBindings }>();
-  const yoga = createGraphQL({ dev: deps.dev, log: deps.log });
+  // GraphQL Yoga (~27 MiB) is loaded with the first request that needs it, not at start (issue 15: footprint).
+  let yoga: Promise<ReturnType<typeof import('../graphql/index').createGraphQL>> | undefined;
   const origins = () => deps.origins;
   app.use(builderSecurityHeaders(origins));
   app.use(
@@ -165,7 +166,8 @@ function builderApp(deps: HttpDeps) {
       authProviders: deps.authProviders,
       log: deps.log,
     };
-    const res = await yoga.fetch(c.req.raw, ctx);
+    yoga ??= import('../graphql/index').then((m) => m.createGraphQL({ dev: deps.dev, log: deps.log }));
+    const res = await (await yoga).fetch(c.req.raw, ctx);
     // yoga answers with its own Response class; copy into a native one so Hono and node-server can extend it.
     c.res = new Response(await res.text(), { status: res.status, headers: new Headers([...res.headers]) });
     for (const op of cookieOps) op(c);

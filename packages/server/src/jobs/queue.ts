@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import { jobs, runs } from '../db/schema';
 import { newId } from '../ids';
+import { ownerAlive } from './liveness';
 
 export type Job = typeof jobs.$inferSelect;
 /** Why a running generation was aborted: the server is stopping (requeue), or the user canceled it. */
@@ -28,13 +29,14 @@ export async function claimJob(db: Db, workerId: string): Promise<Job | undefine
 }
 
 /**
- * Jobs RUNNING without a heartbeat for JOB_STALL_TIMEOUT_MS (with `all`, every RUNNING job): STALLED, their run
+ * Jobs RUNNING without a heartbeat for JOB_STALL_TIMEOUT_MS (with `all`, every RUNNING job; with `orphaned`,
+ * also those whose process no longer holds its liveness lock on PostgreSQL, see ./liveness.ts): STALLED, their run
  * FAILED, and queued again while attempts remain; `outOfAttempts` is called for each job that has none left.
  * Returns how many jobs stalled.
  */
 export async function requeueStalled(
   db: Db,
-  opts: { all?: boolean },
+  opts: { all?: boolean; orphaned?: boolean },
   outOfAttempts: (job: Job) => Promise<void>,
 ): Promise<number> {
   const cutoff = new Date(Date.now() - JOB_STALL_TIMEOUT_MS);
@@ -44,7 +46,12 @@ export async function requeueStalled(
     .where(
       opts.all
         ? eq(jobs.status, 'RUNNING')
-        : and(eq(jobs.status, 'RUNNING'), sql`${jobs.heartbeatAt} < ${cutoff}`),
+        : opts.orphaned
+          ? and(
+              eq(jobs.status, 'RUNNING'),
+              sql`(${jobs.heartbeatAt} < ${cutoff} OR NOT ${ownerAlive(jobs.lockedBy)})`,
+            )
+          : and(eq(jobs.status, 'RUNNING'), sql`${jobs.heartbeatAt} < ${cutoff}`),
     )
     .returning();
   for (const job of stalled) {

@@ -24,7 +24,7 @@ import {
 } from './problems';
 import { type Job, startHeartbeat } from './queue';
 import { validateRevision } from './validate';
-import type { WorkerOptions } from './worker';
+import type { WorkerOptions } from './worker-options';
 
 const CANCELED_MESSAGE = 'Canceled. Nothing was changed.';
 

@@ -53,6 +53,13 @@ type PackageSource = import('@kiln/preview/node').PackageSource;
 
 let headless: Promise<typeof import('@kiln/preview/node')> | undefined;
 let unavailableLogged = false;
+/**
+ * The headless Chromium (~1 GB with its pages) closes after this long without a render check and starts again
+ * with the next one (~1 s): a server that is not generating keeps no browser (issue 15: footprint).
+ */
+export const VALIDATION_IDLE_MS = 60_000;
+let rendering = 0;
+let idleTimer: NodeJS.Timeout | undefined;
 
 function isRenderedModule(m: ValidatedModule): boolean {
   return REACT_FILE.test(m.filePath) && m.moduleType !== 'FUNCTION' && m.moduleType !== 'FILE';
@@ -179,6 +186,8 @@ export async function validateRevision(
   if (compiled.status !== 'VALID') return compiled;
   const functions = await functionPass(modules);
   if (functions.status !== 'VALID' || opts.render === false) return functions;
+  clearTimeout(idleTimer);
+  rendering += 1;
   try {
     headless ??= import('@kiln/preview/node');
     const { renderCheck } = await headless;
@@ -192,11 +201,38 @@ export async function validateRevision(
       );
     }
     return compiled;
+  } finally {
+    rendering -= 1;
+    if (rendering === 0) {
+      idleTimer = setTimeout(() => {
+        if (rendering === 0) void closeValidation().catch(() => {});
+      }, VALIDATION_IDLE_MS);
+      idleTimer.unref();
+    }
   }
+}
+
+let holders = 0;
+
+/**
+ * Keeps the render pass's browser for the caller until the returned release is called; the last release closes
+ * it. GenerationWorkers hold it while they run; a test file holds it across the servers it starts one after
+ * another, so Chromium starts once per file instead of once per server.
+ */
+export function holdValidation(): () => Promise<void> {
+  holders += 1;
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    holders -= 1;
+    if (holders === 0) await closeValidation();
+  };
 }
 
 /** Stops the headless browser the render pass started, if any (server shutdown). */
 export async function closeValidation(): Promise<void> {
+  clearTimeout(idleTimer);
   if (!headless) return;
   const { closeHeadless } = await headless;
   await closeHeadless();

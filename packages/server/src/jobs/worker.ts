@@ -8,49 +8,31 @@
  */
 import type { ModelProvider } from '@kiln/codegen';
 import { JOB_STALL_CHECK_INTERVAL_MS } from '@kiln/core';
-import type { AppBackend } from '../app-backend';
 import type { Db } from '../db/index';
 import { newId } from '../ids';
-import type { PackageResolver } from '../packages/resolver';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
-import type { RoomEvent } from '../rooms';
+import { LivenessLock, ORPHAN_CHECK_MS } from './liveness';
 import { type AbortReason, claimJob, type Job, requeueStalled } from './queue';
 import { failRevision, runJob } from './run';
-import { closeValidation } from './validate';
+import { holdValidation } from './validate';
+import type { WorkerOptions } from './worker-options';
 
-export interface WorkerOptions {
-  /** Parallel generations in this process (default 2). */
-  concurrency?: number;
-  /** Idle poll interval when no wake-up arrives (default 500 ms). */
-  pollMs?: number;
-  log?: (msg: string, extra?: unknown) => void;
-  /** A project's latest revision changed (status, result): tell its room (reads the database). */
-  onProjectChanged?: (projectId: string) => void;
-  /** Push an event to a project's room straight from memory (drafts while they stream, status changes). */
-  publish?: (target: { organizationId: string; projectId: string }, event: RoomEvent) => void;
-  /** The provider for an organisation's generations (default: the one passed to the constructor). */
-  providerFor?: (organizationId: string) => Promise<ModelProvider>;
-  /**
-   * At start, treat every RUNNING job as stalled at once (default false). Right for the embedded PGlite, which
-   * only one process can own: its RUNNING jobs belong to a process that died. Never for a shared PostgreSQL.
-   */
-  recoverRunningAtStart?: boolean;
-  /** Generated apps' databases: migrations a generation writes are applied to the development branch. */
-  backend?: AppBackend | null;
-  /** npm packages the code imports outside the catalogue: pinned to the revision when it is checked. */
-  packages?: PackageResolver | null;
-}
+export type { WorkerOptions } from './worker-options';
 
 export class GenerationWorkers {
   readonly #db: Db;
   readonly #provider: ModelProvider;
   readonly #workerId = `worker-${newId().slice(0, 8)}`;
   readonly #opts: Required<WorkerOptions>;
+  /** Holds the render check's browser while this runs (jobs/validate.ts). */
+  #releaseValidation: (() => Promise<void>) | undefined;
   readonly #running = new Map<string, { ctrl: AbortController; revisionId: string }>();
   #stopped = true;
   #wake: (() => void) | undefined;
   #loops: Promise<void>[] = [];
   #stallTimer: NodeJS.Timeout | undefined;
+  #orphanTimer: NodeJS.Timeout | undefined;
+  #liveness: LivenessLock | null = null;
 
   constructor(db: Db, provider: ModelProvider, opts: WorkerOptions = {}) {
     this.#db = db;
@@ -65,6 +47,7 @@ export class GenerationWorkers {
       recoverRunningAtStart: false,
       backend: null,
       packages: null,
+      databaseUrl: null,
       ...opts,
     };
   }
@@ -72,11 +55,24 @@ export class GenerationWorkers {
   /** Recover stalled jobs, then start the claim loops. */
   async start(): Promise<void> {
     this.#stopped = false;
-    await this.recoverStalled({ all: this.#opts.recoverRunningAtStart });
+    const url = this.#opts.databaseUrl;
+    if (url) {
+      // Held before the first claim: no job of ours is ever RUNNING without it.
+      this.#liveness = new LivenessLock(url, this.#workerId, this.#opts.log);
+      await this.#liveness.hold();
+      // The same name is the liveness connection's application_name in pg_stat_activity.
+      this.#opts.log(`jobs claimed here as ${this.#workerId}`);
+      this.#orphanTimer = setInterval(
+        () => void this.recoverStalled({ orphaned: true }).catch(() => {}),
+        ORPHAN_CHECK_MS,
+      );
+    }
+    await this.recoverStalled({ all: this.#opts.recoverRunningAtStart, orphaned: url !== null });
     this.#stallTimer = setInterval(
       () => void this.recoverStalled().catch(() => {}),
       JOB_STALL_CHECK_INTERVAL_MS,
     );
+    this.#releaseValidation ??= holdValidation();
     for (let i = 0; i < this.#opts.concurrency; i++) this.#loops.push(this.#loop());
   }
 
@@ -96,11 +92,17 @@ export class GenerationWorkers {
   async stop(): Promise<void> {
     this.#stopped = true;
     clearInterval(this.#stallTimer);
+    clearInterval(this.#orphanTimer);
     for (const { ctrl } of this.#running.values()) ctrl.abort('shutdown' satisfies AbortReason);
     this.wake();
     await Promise.all(this.#loops);
     this.#loops = [];
-    await closeValidation().catch((err) => this.#opts.log('closing the render check failed', err));
+    // After the loops: the jobs put back are PENDING, not RUNNING under a lock that is gone.
+    await this.#liveness?.close();
+    this.#liveness = null;
+    const release = this.#releaseValidation;
+    this.#releaseValidation = undefined;
+    await release?.().catch((err) => this.#opts.log('closing the render check failed', err));
   }
 
   async #loop(): Promise<void> {
@@ -130,7 +132,7 @@ export class GenerationWorkers {
    * Jobs RUNNING without a heartbeat for JOB_STALL_TIMEOUT_MS (with `all`, every RUNNING job): STALLED, and
    * queued again while attempts remain. The revision keeps the drafts saved so far until the retry replaces them.
    */
-  async recoverStalled(opts: { all?: boolean } = {}): Promise<number> {
+  async recoverStalled(opts: { all?: boolean; orphaned?: boolean } = {}): Promise<number> {
     const stalled = await requeueStalled(this.#db, opts, async (job) => {
       // No run of this process ends it, so bring the group's status and the room up to date here.
       const projectId = await failRevision(this.#db, job.revisionId, 'The generation stopped responding.');

@@ -18,13 +18,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { KilnError } from '@kiln/core';
-import pacote from 'pacote';
 import semver from 'semver';
 import { x as untar } from 'tar';
 import { BUILTIN_STAND_INS, bundlePackage, SHARED_MODULES, standInPath } from './bundle';
 import { PACKAGE_MESSAGES as M } from './messages';
 import { type RegistryConfig, registryConfig } from './registry';
 import { nodeBuiltin, type PackageSpecifier, parseSpecifier } from './specifier';
+
+/** pacote (and npm's registry client under it) loaded on the first package asked for: ~17 MiB a server without npm imports never needs. */
+let pacoteModule: Promise<typeof import('pacote')> | undefined;
+const loadPacote = () => {
+  pacoteModule ??= import('pacote').then((m) => m.default ?? m);
+  return pacoteModule;
+};
 
 /** Unpacked bytes may be this many times the tarball cap (`KILN_NPM_MAX_BYTES`): a gzip bomb stops there. */
 const UNPACKED_FACTOR = 8;
@@ -275,6 +281,7 @@ export class PackageResolver {
   private async manifest(top: string, name: string, range: string): Promise<Manifest> {
     const opts = await this.pacoteOpts();
     const registry = String(opts.registry);
+    const pacote = await loadPacote();
     const ask = (offline: boolean) =>
       pacote.manifest(`${name}@${range}`, { ...opts, offline }) as unknown as Promise<Manifest>;
     try {
@@ -487,6 +494,7 @@ export class PackageResolver {
   ): Promise<void> {
     const opts = await this.pacoteOpts();
     const spec = `${m.name}@${m.version}`;
+    const pacote = await loadPacote();
     const get = (offline: boolean) =>
       pacote.tarball(spec, { ...opts, offline, ...(m._integrity ? { integrity: m._integrity } : {}) });
     let data: Buffer;

@@ -4,28 +4,12 @@
  * follow-up extends.
  * @module
  */
-import type { AppType } from '@kiln/core';
 import type { GenModule } from '../../types.ts';
 import { jsString } from '../format.ts';
-import { appVars, fillTemplate } from '../templates.ts';
+import { type AppContext, appVars, type BuiltMigration, fillTemplate } from '../templates.ts';
 import type { AccentHue } from '../theme.ts';
 
-/** What a template is built from. */
-export interface AppContext {
-  appType: AppType | 'LINK_IN_BIO';
-  /** The app's name, shown in the header and the browser tab. */
-  title: string;
-  accent: AccentHue;
-  prompt: string;
-  /** The app has visitor sign-in ("…with login"): apps that keep personal data keep each visitor's own. */
-  signIn?: boolean;
-}
-
-/** A database migration a template writes: a unique name and its SQL (DDL and seed rows). */
-export interface BuiltMigration {
-  name: string;
-  sql: string;
-}
+export type { AppContext, BuiltMigration } from '../templates.ts';
 
 /** A built app: its modules and what the assistant says about it. */
 export interface BuiltApp {

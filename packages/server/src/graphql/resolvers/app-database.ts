@@ -1,5 +1,6 @@
 /** A generated app's database in the builder: its tables (rows, public read), migrations and size per branch. */
 import { type DatabaseBranch, KilnError } from '@kiln/core';
+import { limitForJson } from '../../plan-limits';
 import { getProject } from '../../projects';
 import { type GraphQLContext, iso, requireUser } from '../context';
 import type {
@@ -45,6 +46,9 @@ export const types = {
       })),
     sizeBytes: (d: { projectId: string }, a: AppDatabaseSizeBytesArgs, ctx: GraphQLContext) =>
       ctx.backend.databases.size({ projectId: d.projectId, branch: databaseBranch(a.branch) }),
+    /** Bytes each branch may hold on the project's plan (issue 14: enforced on writes); null when unlimited. */
+    sizeLimitBytes: async (d: { projectId: string }, _: unknown, ctx: GraphQLContext) =>
+      limitForJson((await ctx.backend.sizeLimits.forProject(d.projectId)).limit),
   },
   AppTable: {
     rows: async (

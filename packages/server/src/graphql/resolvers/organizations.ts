@@ -1,7 +1,7 @@
 /**
  * Organizations: membership and invitations, plans and their allowances, credits and events, model settings.
  */
-import { DATABASE_SIZE_BYTES, isKilnError, type OrganizationPlan, planAllowanceForJson } from '@kiln/core';
+import { isKilnError, type OrganizationPlan, planAllowanceForJson } from '@kiln/core';
 import { creditsOf, depositCredits, eventsOf, PLAN_REFILL_CREDITS } from '../../credits';
 import {
   acceptInvitation,
@@ -107,7 +107,11 @@ export const Mutation = {
 export const types = {
   Organization: {
     allowance: (o: Organization) => planAllowanceForJson(o.plan as OrganizationPlan),
-    databaseSizeBytes: (o: Organization) => DATABASE_SIZE_BYTES[o.plan as OrganizationPlan],
+    // As configured (KILN_DATABASE_SIZE_LIMITS); the field is non-null, so "unlimited" is the largest safe number.
+    databaseSizeBytes: (o: Organization, _: unknown, ctx: GraphQLContext) => {
+      const limit = ctx.backend.sizeLimits.forPlan(o.plan as OrganizationPlan);
+      return Number.isFinite(limit) ? limit : Number.MAX_SAFE_INTEGER;
+    },
     personal: (o: Organization) => o.personal ?? false,
     privateProjects: (o: Organization, _: unknown, ctx: GraphQLContext) => privateProjectCount(ctx.db, o.id),
     privateProjectLimit: (o: Organization, _: unknown, ctx: GraphQLContext) =>

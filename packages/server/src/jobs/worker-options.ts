@@ -1,0 +1,34 @@
+/** What GenerationWorkers take (worker.ts), in its own module so that a run (run.ts) can name it without
+ * importing worker.ts, which imports run.ts. */
+import type { ModelProvider } from '@kiln/codegen';
+import type { AppBackend } from '../app-backend';
+import type { PackageResolver } from '../packages/resolver';
+import type { RoomEvent } from '../rooms';
+
+export interface WorkerOptions {
+  /** Parallel generations in this process (default 2). */
+  concurrency?: number;
+  /** Idle poll interval when no wake-up arrives (default 500 ms). */
+  pollMs?: number;
+  log?: (msg: string, extra?: unknown) => void;
+  /** A project's latest revision changed (status, result): tell its room (reads the database). */
+  onProjectChanged?: (projectId: string) => void;
+  /** Push an event to a project's room straight from memory (drafts while they stream, status changes). */
+  publish?: (target: { organizationId: string; projectId: string }, event: RoomEvent) => void;
+  /** The provider for an organisation's generations (default: the one passed to the constructor). */
+  providerFor?: (organizationId: string) => Promise<ModelProvider>;
+  /**
+   * At start, treat every RUNNING job as stalled at once (default false). Right for the embedded PGlite, which
+   * only one process can own: its RUNNING jobs belong to a process that died. Never for a shared PostgreSQL.
+   */
+  recoverRunningAtStart?: boolean;
+  /**
+   * The shared PostgreSQL's URL: this process holds a liveness lock there while it lives and takes over, within
+   * seconds, the jobs of processes that lost theirs (killed). Unset (PGlite): only the heartbeat counts.
+   */
+  databaseUrl?: string | null;
+  /** Generated apps' databases: migrations a generation writes are applied to the development branch. */
+  backend?: AppBackend | null;
+  /** npm packages the code imports outside the catalogue: pinned to the revision when it is checked. */
+  packages?: PackageResolver | null;
+}
