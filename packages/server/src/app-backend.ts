@@ -18,8 +18,8 @@ import {
 } from '@kiln/core';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { AppDatabases } from './app-db/index';
-import type { AppIntegrations } from './app-integrations';
 import { DatabaseSizeLimits } from './app-db/size-limit';
+import type { AppIntegrations } from './app-integrations';
 import type { Db } from './db/index';
 import { appDatabases, appMigrations, appPublicTables, projects, revisions } from './db/schema';
 import { type FunctionLogEntry, FunctionLogs, MAX_LOG_ENTRIES_PER_REQUEST } from './function-logs';
