@@ -506,6 +506,15 @@ export const LIBRARY_DOCS: readonly LibraryDoc[] = [
     useCases: ['class names', 'shadcn'],
     platform: 'web',
   },
+  {
+    name: '@/utils/useUpload',
+    importStatement: "import useUpload from '@/utils/useUpload';",
+    exports: ['default (useUpload)'],
+    documentation: `Uploads a visitor's file to the app's own server (preview and published app alike): const [upload, { loading }] = useUpload(); const { url, mimeType, error } = await upload({ file }) — or { url }, { base64 }, { buffer }. Keep the url (an immutable link on Kiln's files origin; never store data URLs); error is 'Upload failed: File too large.' over the plan's limit, else 'Upload failed'. A form that only collects answers can instead POST JSON { sheetId, formData } to '/api/public-sheet' (one row per submission for the owner, downloadable as CSV), then reset the form.`,
+    version: 'Kiln built-in',
+    useCases: ['upload', 'uploads', 'uploading', 'attachment', 'attachments', 'avatar', 'avatars'],
+    platform: 'web',
+  },
 ];
 
 /** Approximate characters of one doc as `docBlock` writes it. */
@@ -556,7 +565,11 @@ export function libraryDocsFor(prompt: string, moduleContents: readonly string[]
 
 /** The import sources of every documented library, for the system prompt. */
 export function libraryNames(platform: 'web' | 'mobile'): string[] {
-  return LIBRARY_DOCS.filter((d) => d.platform === platform || d.platform === 'both').map((d) => d.name);
+  // Kiln's own hooks (`@/utils/useUpload`) are not listed: the prompt's token budget has no room, and their doc
+  // comes up front whenever a request names what they are for.
+  return LIBRARY_DOCS.filter(
+    (d) => (d.platform === platform || d.platform === 'both') && !d.name.startsWith('@/utils/'),
+  ).map((d) => d.name);
 }
 
 /** At most this many packages are answered by one `package_documentation` call. */

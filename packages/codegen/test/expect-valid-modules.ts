@@ -21,8 +21,8 @@ export const MOBILE_IMPORTS = [
   'react-native-safe-area-context',
 ];
 
-/** The auth hooks generated web code imports (the runtime provides them). */
-export const AUTH_IMPORTS = ['@/utils/useUser', '@/utils/useAuth'];
+/** The auth and upload hooks generated web code imports (the runtime provides them). */
+export const AUTH_IMPORTS = ['@/utils/useUser', '@/utils/useAuth', '@/utils/useUpload'];
 
 /** The attribute text of every opening `<tag ...>` in JSX, skipping `>` inside braces and strings. */
 export function openingTags(code: string, tag: string): string[] {

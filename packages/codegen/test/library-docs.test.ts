@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileModule, LIBRARY_CATALOGUE } from '@kiln/preview';
+import { builtinProjectSource, compileModule, LIBRARY_CATALOGUE } from '@kiln/preview';
 import { describe, expect, it } from 'vitest';
 import {
   LIBRARY_DOCS,
@@ -50,7 +50,8 @@ describe('library documentation catalogue', () => {
     expect([...builtins].sort()).toEqual(['expo-router', 'lucide-react']);
     for (const doc of LIBRARY_DOCS) {
       if (doc.platform === 'functions') continue; // the functions bundler provides these (issue 19)
-      expect(doc.name in LIBRARY_CATALOGUE || builtins.has(doc.name), doc.name).toBe(true);
+      const projectBuiltin = builtinProjectSource(doc.name) === doc.name; // e.g. @/utils/useUpload
+      expect(doc.name in LIBRARY_CATALOGUE || builtins.has(doc.name) || projectBuiltin, doc.name).toBe(true);
     }
   });
 

@@ -108,14 +108,14 @@ export function libraryFile(source: string): string {
 /**
  * The catalogue source a project-relative import falls back to when the project has no such module:
  * `@/components/ui/button`, `../components/ui/button.tsx` → `@/components/ui/button`; `@/lib/utils` likewise,
- * the sign-in hooks `@/utils/useUser`, `@/utils/useAuth` (runtime/auth.tsx, bound to the preview session), and
- * `@/utils/analytics` (runtime/analytics.ts: identify and track).
+ * the sign-in hooks `@/utils/useUser`, `@/utils/useAuth` (runtime/auth.tsx, bound to the preview session),
+ * `@/utils/useUpload` (runtime/upload.ts) and `@/utils/analytics` (runtime/analytics.ts: identify and track).
  */
 export function builtinProjectSource(source: string): string | null {
   const ui = /(?:^|\/)components\/ui\/([a-z-]+)(?:\.[jt]sx?)?$/.exec(source);
   if (ui?.[1] && (UI_COMPONENTS as readonly string[]).includes(ui[1])) return `@/components/ui/${ui[1]}`;
   if (/(?:^|\/)lib\/utils(?:\.[jt]sx?)?$/.test(source)) return '@/lib/utils';
-  const auth = /(?:^|\/)utils\/(useUser|useAuth)(?:\.[jt]sx?)?$/.exec(source);
+  const auth = /(?:^|\/)utils\/(useUser|useAuth|useUpload)(?:\.[jt]sx?)?$/.exec(source);
   if (auth) return `@/utils/${auth[1]}`;
   if (/(?:^|\/)utils\/analytics(?:\.[jt]sx?)?$/.test(source)) return '@/utils/analytics';
   return null;

@@ -12,6 +12,7 @@ import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from './packages/resolver'
 import {
   DEFAULT_PRIVATE_PAGE_LIMITS,
   DEFAULT_PRIVATE_PROJECT_LIMITS,
+  DEFAULT_UPLOAD_LIMITS,
   type PlanLimit,
   type PrivateLimits,
   parsePlanLimit,
@@ -46,6 +47,8 @@ const EnvSchema = z.object({
   KILN_ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   KILN_EGRESS: z.enum(['on', 'off']).default('on'),
   KILN_EGRESS_ALLOW_HOSTS: z.string().optional(),
+  S3_URL: z.string().optional(),
+  KILN_UPLOAD_LIMITS: z.string().optional(),
   KILN_LOG_RETENTION_DAYS: z.coerce.number().positive().default(7),
 });
 
@@ -98,6 +101,13 @@ export interface KilnConfig {
   /** Outbound requests for others (URL uploads, functions' fetch) through `net/egress.ts`: `KILN_EGRESS=off`
    * refuses all; `KILN_EGRESS_ALLOW_HOSTS` (comma-separated `host` or `host:port`) skips the address check. */
   readonly egress: EgressPolicy;
+  /** Uploads (src/uploads): where files live and how large one may be. */
+  readonly uploads: {
+    /** `S3_URL`: an S3-compatible store shared by every process; unset: the folder `{dataDir}/files`. */
+    readonly s3Url: string | undefined;
+    /** `KILN_UPLOAD_LIMITS`: bytes per file, per plan (default FREE 10 MiB, PRO 25 MiB, BUSINESS 100 MiB). */
+    readonly limits: PlanLimit;
+  };
   /** `KILN_LOG_RETENTION_DAYS`: how long generated functions' logs are kept (default 7; fractions allowed). */
   readonly logRetentionDays: number;
   /**
@@ -135,7 +145,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   let privateLimits: PrivateLimits;
   let databaseSizeLimits: PlanLimit;
+  let uploadLimits: PlanLimit;
   try {
+    uploadLimits = parsePlanLimit('KILN_UPLOAD_LIMITS', e.KILN_UPLOAD_LIMITS, DEFAULT_UPLOAD_LIMITS);
     privateLimits = Object.freeze({
       projects: parsePlanLimit(
         'KILN_PRIVATE_PROJECT_LIMITS',
@@ -190,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabled: e.KILN_EGRESS === 'on',
       allowHosts: Object.freeze(commaList(e.KILN_EGRESS_ALLOW_HOSTS)),
     }),
+    uploads: Object.freeze({ s3Url: e.S3_URL?.trim() || undefined, limits: uploadLimits }),
     logRetentionDays: e.KILN_LOG_RETENTION_DAYS,
     analytics: Object.freeze({
       enabled: e.KILN_ANALYTICS === 'on',

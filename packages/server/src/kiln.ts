@@ -23,6 +23,7 @@ import { PackageResolver } from './packages/resolver';
 import { RateLimits } from './rate-limits';
 import { Rooms } from './rooms';
 import { createSecretBox, loadSecretKey } from './secrets';
+import { createFileStorage, Uploads } from './uploads/index';
 import { VisitorAuth } from './visitor-auth/index';
 import { ProjectAuthProviders } from './visitor-auth/providers';
 
@@ -138,6 +139,15 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       void rooms.publishToProject(target, event).catch((e) => log('room publish failed', e)),
   });
   let origins: Origins = createOrigins(config, config.port);
+  // Files in S3 when S3_URL is set (shared by every process), else in {dataDir}/files (this machine only).
+  const uploads = new Uploads({
+    db: database.db,
+    storage: createFileStorage({ dataDir: config.dataDir, s3Url: config.uploads.s3Url }),
+    limits: config.uploads.limits,
+    egress: config.egress,
+    secretKey,
+    filesOrigin: () => origins.filesOrigin,
+  });
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const authProviders = new ProjectAuthProviders(database.db, secrets);
   const visitorAuth = new VisitorAuth({
@@ -174,6 +184,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     trustProxy: config.trustProxy,
     rateLimits,
     packages,
+    uploads,
     analytics: config.analytics,
     aiImages: new AiImages({ db: database.db, secrets, dataDir: config.dataDir, rateLimits, log }),
     log,
@@ -210,6 +221,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       clearTimeout(grace);
       await workers.stop();
       await backend.close();
+      uploads.close();
       await rateLimits.close();
       await database.close();
     },

@@ -14,6 +14,8 @@ export interface Origins {
   readonly builderOrigin: string;
   previewUrl(projectId: string): string;
   appUrl(slug: string): string;
+  /** The files origin, `{scheme}//files.{base}{:port}` (uploaded files; no slash at the end). */
+  readonly filesOrigin: string;
   match(host: string | undefined): OriginMatch;
   /** Is this Host (name and port) the builder's own: the public URL's host name, or the base domain itself? */
   isBuilderHostName(host: string): boolean;
@@ -45,6 +47,7 @@ export function createOrigins(config: KilnConfig, port: number): Origins {
     isBuilderHostName: (host) => builderNames.has(host.toLowerCase().replace(/:\d+$/, '')),
     previewUrl: (projectId) => `${scheme}//${projectId}.preview.${base}${portPart}/`,
     appUrl: (slug) => `${scheme}//${slug}.apps.${base}${portPart}/`,
+    filesOrigin: `${scheme}//files.${base}${portPart}`,
     match(host) {
       const h = (host ?? '').toLowerCase();
       let m = preview.exec(h);

@@ -53,3 +53,26 @@ export function parsePlanLimit(name: string, json: string | undefined, defaults:
 
 /** A limit as JSON-safe data: a number, or null when unlimited. */
 export const limitForJson = (limit: number): number | null => (limit === UNLIMITED ? null : limit);
+
+const MiB = 1024 * 1024;
+
+/**
+ * Largest file a visitor may upload to an app, per plan of the app's organisation (bytes). `KILN_UPLOAD_LIMITS`
+ * overrides it as JSON (`{"FREE": 5242880}`); null (unlimited) still stops at `UPLOAD_CEILING_BYTES`, since an
+ * upload is held in memory while its type is checked.
+ */
+export const DEFAULT_UPLOAD_LIMITS: PlanLimit = Object.freeze({
+  FREE: 10 * MiB,
+  FREE_USAGE: 10 * MiB,
+  PRO: 25 * MiB,
+  PRO_USAGE: 25 * MiB,
+  BUSINESS: 100 * MiB,
+  ENTERPRISE: 100 * MiB,
+});
+
+/** No upload is larger than this, whatever the plan says (512 MiB). */
+export const UPLOAD_CEILING_BYTES = 512 * MiB;
+
+/** The upload limit for a plan: its configured value, at most the ceiling. */
+export const uploadLimitFor = (limits: PlanLimit, plan: OrganizationPlan): number =>
+  Math.min(limits[plan] ?? limits.FREE, UPLOAD_CEILING_BYTES);

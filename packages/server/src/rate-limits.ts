@@ -39,6 +39,10 @@ export const RATE_LIMITS = Object.freeze({
   accountExistsMailsPerEmail: { points: 3, durationSeconds: HOUR },
   /** Sign-up attempts from one address, valid or not (KILN_SIGNUP_LIMIT changes it; 0 turns it off). */
   signUpPerAddress: { points: 10, durationSeconds: HOUR },
+  /** Uploads to one app (and its presigns) from one address (src/uploads). */
+  uploadsPerAppAndAddress: { points: 200, durationSeconds: HOUR },
+  /** Public-sheet submissions to one app from one address. */
+  sheetRowsPerAppAndAddress: { points: 30, durationSeconds: HOUR },
   /** Outbound `fetch` calls of one app's functions (a project on one branch; functions/outbound.ts). */
   functionFetchesPerApp: { points: 120, durationSeconds: MINUTE },
   /** AI requests of one app's functions (`@/integrations/ai`; app-integrations.ts). */

@@ -7,9 +7,11 @@ import {
   fetchAppDatabase,
   setTablePublicRead,
 } from '../database-queries.ts';
+import { PUBLIC_SHEET_TABLE } from '../public-sheet-queries.ts';
 import { useLoaded } from '../use-loaded.ts';
 import { DatabaseUsage } from './DatabaseUsage.tsx';
 import { FormAlert } from './FormAlert.tsx';
+import { PublicSheetDownload } from './PublicSheetDownload.tsx';
 import { RefreshButton } from './RefreshButton.tsx';
 import { SegmentedTabs } from './SegmentedTabs.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
@@ -82,7 +84,17 @@ function PublicReadSwitch({
   );
 }
 
-function TableView({ table, projectId, canEdit }: { table: AppTable; projectId: string; canEdit: boolean }) {
+function TableView({
+  table,
+  projectId,
+  canEdit,
+  branch,
+}: {
+  table: AppTable;
+  projectId: string;
+  canEdit: boolean;
+  branch: DatabaseBranch;
+}) {
   const rows = table.rows.map((r) => JSON.parse(r) as Record<string, unknown>);
   return (
     <div className="db-table" data-table={table.name}>
@@ -91,6 +103,9 @@ function TableView({ table, projectId, canEdit }: { table: AppTable; projectId: 
         <span className="muted">· {table.rowCount === 1 ? '1 row' : `${table.rowCount} rows`}</span>
       </h3>
       <PublicReadSwitch projectId={projectId} table={table} canEdit={canEdit} />
+      {table.name === PUBLIC_SHEET_TABLE ? (
+        <PublicSheetDownload projectId={projectId} branch={branch} />
+      ) : null}
       <div className="table-wrap">
         <table className="table">
           <thead>
@@ -186,7 +201,7 @@ export function DatabasePanel({
           </div>
         ) : null}
         {database?.tables.map((t) => (
-          <TableView key={t.name} table={t} projectId={projectId} canEdit={canEdit} />
+          <TableView key={t.name} table={t} projectId={projectId} canEdit={canEdit} branch={branch} />
         ))}
       </SettingsSection>
       {database && database.migrations.length > 0 ? (

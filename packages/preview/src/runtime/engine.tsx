@@ -44,6 +44,7 @@ import { markPureComponent, useElementReuse } from './jsx.ts';
 import { isCatalogueLibrary, loadIcon, loadLibrary, loadPackage } from './libraries.ts';
 import { nextShims } from './next-shims.tsx';
 import type { ShimHost } from './shim-host.ts';
+import { uploadShims } from './upload.ts';
 import './shared-modules.ts';
 import {
   LOCAL_BINDING,
@@ -194,6 +195,7 @@ export class Engine implements ShimHost {
       ...nextShims(this),
       ...expoShims(this),
       ...authShims(this),
+      ...uploadShims(),
       '@/utils/analytics': analyticsModule,
     })) {
       this.libraries.set(source, namespace);

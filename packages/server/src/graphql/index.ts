@@ -17,6 +17,7 @@ import * as projectGroups from './resolvers/project-groups';
 import * as projects from './resolvers/projects';
 import * as revisions from './resolvers/revisions';
 import * as secretsLogs from './resolvers/secrets-logs';
+import * as uploads from './resolvers/uploads';
 import * as visitorAuth from './resolvers/visitor-auth';
 
 export type { GraphQLContext } from './context';
@@ -31,6 +32,7 @@ const resolvers = {
     ...organizations.Query,
     ...projects.Query,
     ...revisions.Query,
+    ...uploads.Query,
     ...visitorAuth.Query,
   },
   Mutation: {

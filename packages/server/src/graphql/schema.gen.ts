@@ -363,3 +363,10 @@ export interface QueryRevisionDiffArgs {
   fromRevisionId: string;
   toRevisionId: string;
 }
+
+/** Arguments of `Query.publicSheetCsv`. */
+export interface QueryPublicSheetCsvArgs {
+  projectId: string;
+  branch?: string | null;
+  sheetId?: string | null;
+}

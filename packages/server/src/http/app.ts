@@ -28,6 +28,7 @@ import {
   mayWriteAppData,
   SANDBOX_TOKEN_HEADER,
 } from '../app-backend';
+import { READ_ONLY_MESSAGE } from '../app-db/index';
 import type { ContentClassifier } from '../content-safety';
 import type { Db } from '../db/index';
 import { verifyEmail } from '../email-tokens';
@@ -42,6 +43,8 @@ import type { PackageResolver } from '../packages/resolver';
 import type { PrivateLimits } from '../plan-limits';
 import { appAtSlug } from '../project-settings';
 import type { RateLimits } from '../rate-limits';
+import { filesApp, publicSheetSubmission, uploadRoutes } from '../uploads/http';
+import type { Uploads } from '../uploads/index';
 import type { VisitorAuth } from '../visitor-auth/index';
 import type { ProjectAuthProviders } from '../visitor-auth/providers';
 import { mountVisitorAuth, previewVisitor, publishedVisitor } from '../visitor-auth/routes';
@@ -80,6 +83,8 @@ export interface HttpDeps {
   trustProxy: boolean;
   /** npm packages outside the preview's catalogue (src/packages); absent: `/_kiln/npm/*` answers 404. */
   packages?: PackageResolver;
+  /** Visitors' uploads (src/uploads): routes on app and preview origins, files on `files.{base}`. */
+  uploads: Uploads;
   /** Published apps' analytics (config.analytics; default on, 365 days). */
   analytics?: AnalyticsOptions;
   /** Generated images for `/api/ai-img` (absent: the placeholder only). */
@@ -246,6 +251,8 @@ const appBodyLimit = (isApi: (path: string) => boolean) =>
 
 function previewApp(deps: HttpDeps) {
   const app = new Hono();
+  // Uploads first: their limit is the plan's, enforced as they stream (not the origin's body cap below).
+  uploadRoutes(app, deps, async (c) => previewProjectId(deps, c));
   app.use(appBodyLimit((path) => path.startsWith('/sandbox/api/') || path.startsWith('/api/db/')));
   npmRoutes(app, deps.db, deps.packages, (c) => {
     const where = deps.origins.match(c.req.header('host'));
@@ -281,6 +288,11 @@ function previewApp(deps: HttpDeps) {
     if (!access) throw new KilnError('unauthenticated', M.sandboxTokenMissing);
     return { projectId: where.projectId, readOnly: !mayWriteAppData(access.role), userId: access.userId };
   };
+  app.post('/sandbox/api/:revisionId/public-sheet', async (c) => {
+    const { projectId, readOnly } = await previewProject(c);
+    if (readOnly) throw new KilnError('forbidden', READ_ONLY_MESSAGE);
+    return publicSheetSubmission(c, deps, projectId, 'development');
+  });
   app.all('/sandbox/api/:revisionId/*', async (c) => {
     const { projectId, readOnly, userId } = await previewProject(c);
     const revisionId = c.req.param('revisionId');
@@ -313,6 +325,7 @@ function previewApp(deps: HttpDeps) {
 
 function publishedApp(deps: HttpDeps) {
   const app = new Hono();
+  uploadRoutes(app, deps, async (c) => (await liveAppAt(deps, c)).projectId);
   app.use(appBodyLimit((path) => path.startsWith('/api/')));
   npmRoutes(
     app,
@@ -330,14 +343,7 @@ function publishedApp(deps: HttpDeps) {
   app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
   // A published app's own backend: its functions and database on the `main` branch. A private app's
   // backend answers only visitors holding its access cookie, like its pages.
-  const liveApp = async (c: Context) => {
-    const where = deps.origins.match(c.req.header('host'));
-    if (where.kind !== 'app') throw new KilnError('not_found', M.appNotFound);
-    const app = await appAtSlug(deps.db, where.slug);
-    if (!app) throw new KilnError('not_found', M.appNotFound);
-    if (!mayOpenApp(c, app)) throw new KilnError('forbidden', M.appIsPrivate);
-    return app;
-  };
+  const liveApp = (c: Context) => liveAppAt(deps, c);
   analyticsRoutes(app, { ...deps, options: deps.analytics ?? DEFAULT_ANALYTICS, project: liveApp });
   // Placeholders for anyone; generated images only for an app this visitor may open (its organisation pays).
   app.get(AI_IMAGE_PATH, async (c) => {
@@ -363,6 +369,9 @@ function publishedApp(deps: HttpDeps) {
       await deps.backend.dbQuery(live.projectId, c.req.param('databaseId'), 'main', body, 'visitor'),
     );
   });
+  app.post('/api/public-sheet', async (c) =>
+    publicSheetSubmission(c, deps, (await liveApp(c)).projectId, 'main'),
+  );
   app.all('/api/*', async (c) => {
     const live = await liveApp(c);
     const rest = c.req.path.slice('/api/'.length);
@@ -378,6 +387,23 @@ function publishedApp(deps: HttpDeps) {
     return publishedAppPage(c, deps.db, where.slug, deps.origins.appUrl(where.slug).startsWith('https:'));
   });
   return app;
+}
+
+/** The published app at this origin, if the visitor may use it (a private app: only with its access cookie). */
+async function liveAppAt(deps: HttpDeps, c: Context) {
+  const where = deps.origins.match(c.req.header('host'));
+  if (where.kind !== 'app') throw new KilnError('not_found', M.appNotFound);
+  const app = await appAtSlug(deps.db, where.slug);
+  if (!app) throw new KilnError('not_found', M.appNotFound);
+  if (!mayOpenApp(c, app)) throw new KilnError('forbidden', M.appIsPrivate);
+  return app;
+}
+
+/** The project whose preview origin this is. */
+function previewProjectId(deps: HttpDeps, c: Context): string {
+  const where = deps.origins.match(c.req.header('host'));
+  if (where.kind !== 'preview') throw new KilnError('not_found', M.notFoundApi(c.req.path));
+  return where.projectId;
 }
 
 /** `/api/db` takes only JSON: a simple (no-preflight) cross-origin request cannot reach it. */
@@ -414,6 +440,7 @@ export function createHttpHandler(deps: HttpDeps): (req: Request, env?: NodeBind
   const builder = wrap(builderApp(deps));
   const preview = wrap(previewApp(deps));
   const published = wrap(publishedApp(deps));
+  const files = wrap(filesApp(deps));
   return async (req, env?: NodeBindings) => {
     const where = deps.origins.match(req.headers.get('host') ?? new URL(req.url).host);
     try {
@@ -425,10 +452,7 @@ export function createHttpHandler(deps: HttpDeps): (req: Request, env?: NodeBind
         case 'app':
           return await published.fetch(req, env);
         case 'files':
-          return Response.json(
-            { error: { code: 'not_found', message: M.notFoundApi(new URL(req.url).pathname) } },
-            { status: 404 },
-          );
+          return await files.fetch(req, env);
       }
     } catch (err) {
       return errorResponse(err, deps);

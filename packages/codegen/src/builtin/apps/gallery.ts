@@ -2,8 +2,8 @@
  * The builtin GALLERY_APP (`templates/gallery/`): a photo gallery. A masonry grid filtered by album or favourites, a lightbox
  * (previous/next, arrow keys, details, favourite, delete), an Add photo dialog (an image file from the
  * device, or a placeholder drawn from the title) and an albums page. With a backend the photos live in the
- * app's `photos` table behind `/api/photos` and `/api/photos/[id]` (uploaded images stored as data URLs up
- * to 1.5 MB); without one they stay in localStorage.
+ * app's `photos` table behind `/api/photos` and `/api/photos/[id]` (an image goes through `useUpload` to Kiln's
+ * upload route and the photo keeps the file's URL); without one they stay in localStorage.
  * @module
  */
 
@@ -41,14 +41,14 @@ export function galleryApp(ctx: AppContext): BuiltApp {
     plan: [
       `Build "${ctx.title}", a photo gallery.`,
       '- Table `photos` (title, album, place, date taken, story, image, favourite) with twelve photos in four albums.',
-      '- Functions: `/api/photos` (GET newest first, POST a checked photo; an uploaded image is a data URL up to 1.5 MB) and `/api/photos/[id]` (PATCH favourite, title, album, story; DELETE).',
+      '- Functions: `/api/photos` (GET newest first, POST a checked photo; its image is the URL an upload answered) and `/api/photos/[id]` (PATCH favourite, title, album, story; DELETE).',
       '- Page `/`: a dark masonry wall, album and favourites chips with counts, and an Add photo button.',
       '- Page `/albums`: an album per card with its cover, count and dates, opening the wall filtered to it.',
-      '- Components: AppHeader, PhotoViewer (previous/next, arrow keys, Escape, details, favourite, delete), AddPhotoDialog (image file or a placeholder drawn from the title).',
+      '- Components: AppHeader, PhotoViewer (previous/next, arrow keys, Escape, details, favourite, delete), AddPhotoDialog (an image file uploaded with useUpload, or a placeholder drawn from the title).',
       `- Without a backend the photos stay in the browser. ${a} accent, Tailwind, lucide-react icons.`,
     ].join('\n'),
     summary: [
-      `I built **${ctx.title}**, a photo gallery: a wall of photos you can filter by album or favourites, a full-screen viewer with previous/next (arrow keys work too), details and a favourite button, an Albums page, and Add photo to upload an image from your device (under 1 MB) or add one with a placeholder drawn from its title.`,
+      `I built **${ctx.title}**, a photo gallery: a wall of photos you can filter by album or favourites, a full-screen viewer with previous/next (arrow keys work too), details and a favourite button, an Albums page, and Add photo to upload an image from your device (it is stored as a file, and a file over your plan's upload limit says "Upload failed: File too large.") or add one with a placeholder drawn from its title.`,
       '',
       "Photos live in the app's database (table `photos`, through `/api/photos` and `/api/photos/[id]`). Opened without its backend, the gallery keeps them in the browser.",
     ].join('\n'),

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { AlertCircle, ImagePlus, Upload, X } from 'lucide-react';
-
-const MAX_BYTES = 1024 * 1024;
+import { AlertCircle, ImagePlus, Loader2, Upload, X } from 'lucide-react';
+import useUpload from '@/utils/useUpload';
 
 export default function AddPhotoDialog(props) {
   const { albums, onAdd, onClose } = props;
@@ -9,18 +8,17 @@ export default function AddPhotoDialog(props) {
   const iso = [today.getFullYear(), String(today.getMonth() + 1).padStart(2, '0'), String(today.getDate()).padStart(2, '0')].join('-');
   const [form, setForm] = useState({ title: '', album: albums[0] || 'Photos', newAlbum: '', place: '', takenOn: iso, description: '', image: '' });
   const [error, setError] = useState('');
+  const [upload, { loading: uploading }] = useUpload();
 
-  function pickFile(event) {
+  async function pickFile(event) {
     const file = event.target.files && event.target.files[0];
     if (!file) return;
     if (!file.type.startsWith('image/')) return setError('Choose an image file (JPEG, PNG, WebP or GIF).');
-    if (file.size > MAX_BYTES) return setError('Choose an image under 1 MB, or leave it empty for a placeholder.');
-    const reader = new FileReader();
-    reader.onload = () => {
-      setError('');
-      setForm((f) => ({ ...f, image: String(reader.result), title: f.title || file.name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ') }));
-    };
-    reader.readAsDataURL(file);
+    setError('');
+    const result = await upload({ file });
+    if (result.error) return setError(result.error);
+    if (!result.mimeType.startsWith('image/')) return setError('That file is not an image: choose a JPEG, PNG, WebP or GIF.');
+    setForm((f) => ({ ...f, image: result.url, title: f.title || file.name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ') }));
   }
 
   function submit(event) {
@@ -28,6 +26,7 @@ export default function AddPhotoDialog(props) {
     const album = (form.album === '__new' ? form.newAlbum : form.album).trim();
     if (!form.title.trim()) return setError('Give the photo a title.');
     if (!album) return setError('Name the new album.');
+    if (uploading) return setError('Wait until the image has uploaded.');
     onAdd({ title: form.title.trim(), album, place: form.place.trim(), takenOn: form.takenOn || iso, description: form.description.trim(), image: form.image });
   }
 
@@ -44,8 +43,8 @@ export default function AddPhotoDialog(props) {
         </div>
         <label className="flex cursor-pointer flex-col items-center justify-center gap-2 overflow-hidden rounded-2xl border-2 border-dashed border-neutral-700 bg-neutral-800/50 p-4 text-center text-sm text-neutral-400 hover:border-kiln-hue-400">
           {/* biome-ignore lint/a11y/noRedundantAlt: kiln: the generated code keeps this alt text. */}
-          {form.image ? <img src={form.image} alt="The chosen photo" className="max-h-48 rounded-lg object-contain" /> : <Upload className="h-6 w-6" aria-hidden="true" />}
-          <span>{form.image ? 'Choose another image' : 'Choose an image (under 1 MB), or leave it empty for a placeholder drawn from the title'}</span>
+          {uploading ? <Loader2 className="h-6 w-6 animate-spin" aria-hidden="true" /> : form.image ? <img src={form.image} alt="The chosen photo" className="max-h-48 rounded-lg object-contain" /> : <Upload className="h-6 w-6" aria-hidden="true" />}
+          <span>{uploading ? 'Uploading…' : form.image ? 'Choose another image' : 'Choose an image, or leave it empty for a placeholder drawn from the title'}</span>
           <input name="photo" type="file" accept="image/*" onChange={pickFile} className="sr-only" />
         </label>
         <label className="block text-sm">
@@ -82,7 +81,7 @@ export default function AddPhotoDialog(props) {
           <textarea name="description" rows={2} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} placeholder="What was happening?" className={field + ' mt-1'} />
         </label>
         {error && <p role="alert" className="flex items-center gap-1.5 text-sm text-red-400"><AlertCircle className="h-4 w-4" aria-hidden="true" />{error}</p>}
-        <button type="submit" className="w-full rounded-xl bg-kiln-hue-500 py-2.5 text-sm font-semibold text-white hover:bg-kiln-hue-600">Add to gallery</button>
+        <button type="submit" disabled={uploading} className="w-full rounded-xl bg-kiln-hue-500 py-2.5 text-sm font-semibold text-white hover:bg-kiln-hue-600">Add to gallery</button>
       </form>
     </div>
   );

@@ -14,9 +14,6 @@ function badRequest(error: string) {
   return Response.json({ error }, { status: 400 });
 }
 
-/** The largest uploaded image kept, as a data URL (about 1 MB of image). */
-const MAX_IMAGE = 1_500_000;
-
 function toPhoto(row: Record<string, unknown>) {
   return {
     id: String(row.id),
