@@ -18,14 +18,21 @@
  *   node --import tsx bench/preview-cold.ts
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createBuiltinProvider, type GenModule, generate } from '@kiln/codegen';
+import type { GenModule } from '@kiln/codegen';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { compileCss } from '../packages/server/src/css.ts';
-import { ensureRuntimeBuilt, launchChromium, startPreviewServer, summary } from './preview-harness.ts';
+import {
+  ensureRuntimeBuilt,
+  launchChromium,
+  startPreviewServer,
+  summary,
+  todoApp,
+  viteProject,
+} from './preview-harness.ts';
 
 const KILN_RUNS = 7;
 const VITE_RUNS = 3;
@@ -40,16 +47,6 @@ const WATCH_FIRST_RENDER = `(() => {
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true });
 })()`;
-
-async function todoApp(): Promise<GenModule[]> {
-  for await (const ev of generate(
-    { prompt: 'A todo list app with due dates', modules: [], action: 'INITIAL' },
-    createBuiltinProvider(),
-  )) {
-    if (ev.type === 'done') return ev.modules;
-  }
-  throw new Error('the builtin generator gave no result');
-}
 
 async function renderedAt(context: BrowserContext, timeout = 60_000): Promise<number> {
   const end = Date.now() + timeout;
@@ -115,27 +112,6 @@ async function benchKiln(browser: Browser, modules: GenModule[], css: string): P
     await server.close();
   }
   return samples;
-}
-
-/** A new Vite project for the app: files laid out as generated, `@/` → `src/`, the repository's node_modules. */
-function viteProject(modules: GenModule[], css: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kiln-bench-vite-cold-'));
-  symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  for (const m of modules) {
-    const file = join(dir, m.filePath.replace(/^apps\/web\//, ''));
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, m.content);
-  }
-  writeFileSync(join(dir, 'src/styles.css'), css);
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><html><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>',
-  );
-  writeFileSync(
-    join(dir, 'src/main.tsx'),
-    `import { createRoot } from 'react-dom/client';\nimport './styles.css';\nimport Page from './app/page';\ncreateRoot(document.getElementById('root')!).render(<Page />);\n`,
-  );
-  return dir;
 }
 
 async function benchVite(browser: Browser, modules: GenModule[], css: string): Promise<number[]> {

@@ -4,10 +4,13 @@
  * builder page embedding the preview iframe and talking to it as `PreviewClient` does), headless Chromium,
  * and summary statistics.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createBuiltinProvider, type GenModule, generate } from '@kiln/codegen';
 import { PREVIEW_DIST_DIR, previewShellHtml } from '@kiln/preview';
 
 import { buildRuntime } from '../packages/preview/scripts/build.ts';
@@ -130,4 +133,38 @@ export function SEEN_AT([marker, timeout]: [string, number]): Promise<number | n
     w.__waiters[marker] = resolve;
     setTimeout(() => resolve(null), timeout);
   });
+}
+
+/** The builtin generator's todo app (deterministic): a page, components, functions and a migration. */
+export async function todoApp(): Promise<GenModule[]> {
+  for await (const ev of generate(
+    { prompt: 'A todo list app with due dates', modules: [], action: 'INITIAL' },
+    createBuiltinProvider(),
+  )) {
+    if (ev.type === 'done') return ev.modules;
+  }
+  throw new Error('the builtin generator gave no result');
+}
+
+/** A new Vite project for the app: files laid out as generated, `@/` → `src/`, the repository's node_modules. */
+const repoRoot = resolve(fileURLToPath(import.meta.url), '../..');
+
+export function viteProject(modules: GenModule[], css: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kiln-bench-vite-cold-'));
+  symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  for (const m of modules) {
+    const file = join(dir, m.filePath.replace(/^apps\/web\//, ''));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, m.content);
+  }
+  writeFileSync(join(dir, 'src/styles.css'), css);
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>',
+  );
+  writeFileSync(
+    join(dir, 'src/main.tsx'),
+    `import { createRoot } from 'react-dom/client';\nimport './styles.css';\nimport Page from './app/page';\ncreateRoot(document.getElementById('root')!).render(<Page />);\n`,
+  );
+  return dir;
 }

@@ -37,7 +37,8 @@ export function usePublish(
 
   const { status, url } = project.publish;
   return {
-    url: deployedUrl ?? (status !== 'UNPUBLISHED' && url ? url : null),
+    // Unpublished (from the Deployments dialog) hides the URL even right after a publish in this session.
+    url: status === 'UNPUBLISHED' ? null : (deployedUrl ?? url),
     publishing,
     error,
     publish,

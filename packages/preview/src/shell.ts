@@ -90,13 +90,17 @@ export function appShellHtml(opts: {
   modules: PreviewModule[];
   css: string;
   assetBase?: string;
+  /** Applied to each compiled module's code (the server's production build minifies it); default: none. */
+  minify?: (compiled: string) => string;
 }): string {
   const assetBase = normalizeBase(opts.assetBase);
+  const minify = opts.minify ?? ((code: string) => code);
   const modules: AppModule[] = opts.modules
     .filter((m) => RENDERED_TYPES.has(m.moduleType))
     .map(({ content, ...meta }) => {
       try {
-        return { ...meta, compiled: compileModule(content, meta.filePath) };
+        const compiled = compileModule(content, meta.filePath);
+        return { ...meta, compiled: { ...compiled, code: minify(compiled.code) } };
       } catch (error) {
         return { ...meta, compileError: error instanceof Error ? error.message : String(error) };
       }

@@ -13,6 +13,7 @@ import type { KilnConfig } from './config';
 import { type ContentClassifier, lengthClassifier } from './content-safety';
 import { type Database, openDatabase } from './db/index';
 import { escapeControlCharacters } from './graphql/input-hygiene';
+import { LiveApps } from './hosting/index';
 import { createHttpHandler } from './http/app';
 import { allowedOrigin, sessionCookieName } from './http/security';
 import { GenerationWorkers } from './jobs/worker';
@@ -115,6 +116,9 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       .publishToProject(target, { type: 'function-logs', projectId: target.projectId, branch })
       .catch((e) => log('room publish failed', e));
   if (database.kind === 'postgres' && config.databaseUrl) await rooms.listen(config.databaseUrl);
+  // Published apps served from memory; on PostgreSQL every process hears publish/rollback/unpublish.
+  const hosting = new LiveApps(database.db);
+  if (database.kind === 'postgres' && config.databaseUrl) await hosting.listen(config.databaseUrl, log);
   const projectChanged = (projectId: string) =>
     void rooms.projectChanged(projectId).catch((e) => log('room publish failed', e));
   const models = new OrganizationModels({
@@ -185,6 +189,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     rateLimits,
     packages,
     uploads,
+    hosting,
     analytics: config.analytics,
     aiImages: new AiImages({ db: database.db, secrets, dataDir: config.dataDir, rateLimits, log }),
     log,
@@ -217,6 +222,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       http.closeIdleConnections();
       const grace = setTimeout(() => http.closeAllConnections(), 2000);
       await rooms.close();
+      await hosting.close();
       await closed;
       clearTimeout(grace);
       await workers.stop();

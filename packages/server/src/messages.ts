@@ -24,6 +24,9 @@ export const SERVER_MESSAGES = {
   stillBuilding: 'Wait until the current generation has finished.',
   notFoundApi: (path: string) => `No API route ${path}.`,
   appNotFound: 'No app is published at this address.',
+  deploymentNotFound: 'Deployment not found.',
+  notPublished: 'This project is not published.',
+  neverPublished: 'This project has never been published: publish it first.',
   appIsPrivate: 'This app is private.',
   sandboxTokenMissing:
     "Open this project in Kiln's builder to call its functions: the preview's sandbox token is missing or expired.",

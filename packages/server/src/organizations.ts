@@ -16,6 +16,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { grantRefill } from './credits';
 import type { Db } from './db/index';
 import { invitations, memberships, organizations, projectGroups, users } from './db/schema';
+import { hostingChanged } from './hosting/index';
 import { hashToken, newId, newSessionToken } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
 import { ROLE_RANK, requireRole } from './permissions';
@@ -83,6 +84,8 @@ export async function deleteOrganization(db: Db, user: User, id: string): Promis
   const org = await getOrganization(db, id);
   if (org.personal) throw new KilnError('validation', 'A personal workspace cannot be deleted.');
   await db.delete(organizations).where(eq(organizations.id, id));
+  // Its projects' published apps went with it.
+  await hostingChanged(db);
   return true;
 }
 

@@ -7,6 +7,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { User } from './accounts';
 import type { Db } from './db/index';
 import { projectGroups, projects, revisions } from './db/schema';
+import { hostingChanged } from './hosting/index';
 import { newId } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
 import { checkName } from './organizations';
@@ -116,6 +117,7 @@ export async function moveProject(db: Db, user: User, input: { projectId: string
 export async function deleteProject(db: Db, user: User, projectId: string): Promise<boolean> {
   const project = await getProject(db, user, projectId, 'EDITOR');
   await db.delete(projects).where(eq(projects.id, projectId));
+  await hostingChanged(db, project.slug);
   await recordProjectGroupRevision(
     db,
     { projectGroupId: project.projectGroupId },

@@ -17,7 +17,8 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { User } from './accounts';
 import type { Db } from './db/index';
-import { deployments, organizations, projects } from './db/schema';
+import { organizations, projects } from './db/schema';
+import { hostingChanged } from './hosting/index';
 import { hashToken } from './ids';
 import type { Origins } from './origins';
 import { limitForJson, type PrivateLimits } from './plan-limits';
@@ -61,7 +62,7 @@ export async function setProjectVisibility(
   const visibility = input.visibility as DesignSystemVisibility;
   const project = await getProject(db, user, input.projectId, 'EDITOR');
   if (project.visibility === visibility) return project;
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     if (visibility === 'PRIVATE') {
       const [org] = await t
@@ -82,6 +83,9 @@ export async function setProjectVisibility(
     }
     return updateSettings(t, user, project.id, { visibility });
   });
+  // The published app opens (or closes) to visitors in every process now.
+  await hostingChanged(db, updated.slug);
+  return updated;
 }
 
 async function updateSettings(
@@ -124,7 +128,7 @@ export async function privateProjectCount(db: Db, organizationId: string): Promi
 export async function rotateAccessLink(db: Db, origins: Origins, user: User, projectId: string) {
   const project = await getProject(db, user, projectId, 'EDITOR');
   const token = randomBytes(24).toString('base64url');
-  return db.transaction(async (tx) => {
+  const link = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const [locked] = await t.select().from(projects).where(eq(projects.id, projectId)).for('update');
     const slug = locked?.slug ?? (await allocateSlug(t, project));
@@ -134,24 +138,11 @@ export async function rotateAccessLink(db: Db, origins: Origins, user: User, pro
       .where(eq(projects.id, projectId));
     const url = new URL(origins.appUrl(slug));
     url.searchParams.set(ACCESS_PARAM, token);
-    return url.toString();
+    return { slug, url: url.toString() };
   });
-}
-
-/** What the app origin may serve at a slug: the live deployment, and whether (and how) access is restricted. */
-export async function appAtSlug(db: Db, slug: string) {
-  const [row] = await db
-    .select({
-      html: deployments.html,
-      projectId: projects.id,
-      revisionId: deployments.revisionId,
-      visibility: projects.visibility,
-      accessTokenHash: projects.accessTokenHash,
-    })
-    .from(projects)
-    .innerJoin(deployments, eq(deployments.id, projects.deploymentId))
-    .where(and(eq(projects.slug, slug), eq(projects.publishStatus, 'PUBLISHED')));
-  return row;
+  // The old link's cookies stop opening the app in every process now.
+  await hostingChanged(db, link.slug);
+  return link.url;
 }
 
 /** Whether `token` (from the link or the cookie) opens an app whose access token hashes to `hash`. */

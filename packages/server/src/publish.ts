@@ -1,7 +1,9 @@
 /**
  * @module Publishing: an immutable deployment of a finished revision (page shell, modules and compiled CSS),
- * served at `{slug}.apps.{baseDomain}`. The project's pointer switches in one transaction; older deployments
- * stay for rollback.
+ * served at `{slug}.apps.{baseDomain}`. The production build happens here, once: CSS and module code minified,
+ * the document encoded with brotli and gzip under a strong ETag (hosting/build.ts). The project's pointer
+ * switches in one transaction, then every process forgets the old page (hostingChanged); older deployments
+ * stay for rollback (deployments.ts).
  */
 import { KilnError, moduleName, type OrganizationPlan, toRouteSegment } from '@kiln/core';
 import { appShellHtml } from '@kiln/preview';
@@ -10,8 +12,9 @@ import type { User } from './accounts';
 import type { AppBackend } from './app-backend';
 import { compileCss } from './css';
 import type { Db } from './db/index';
-import { deployments, organizations, projects } from './db/schema';
+import { deploymentDocuments, deployments, organizations, projects } from './db/schema';
 import { designSystemCss } from './design-system';
+import { bestBrotli, buildDocument, hostingChanged, minifyCss, minifyModuleBody } from './hosting/index';
 import { newId } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
 import type { Origins } from './origins';
@@ -40,10 +43,12 @@ export async function publishProject(
     throw new KilnError('validation', M.noPageToPublish);
   }
   await assertPrivatePagesAllowed(db, limits, project, revision.modules);
-  const css = await compileCss(
-    revision.modules.map((m) => m.content),
-    designSystemCss(project.designSystem),
-    project.id,
+  const css = await minifyCss(
+    await compileCss(
+      revision.modules.map((m) => m.content),
+      designSystemCss(project.designSystem),
+      project.id,
+    ),
   );
   // The database's main branch gets the new tables before the new deployment can use them.
   await backend?.publishMigrations(projectId);
@@ -51,6 +56,7 @@ export async function publishProject(
     title: project.name,
     revisionId: revision.id,
     css,
+    minify: minifyModuleBody,
     // Functions run on the server (sandbox); their source is never sent to visitors.
     modules: revision.modules
       .filter((m) => m.moduleType !== 'FUNCTION')
@@ -61,18 +67,46 @@ export async function publishProject(
         content: m.content,
       })),
   });
-  return db.transaction(async (tx) => {
+  const document = await buildDocument(html);
+  const published = await db.transaction(async (tx) => {
     const slug = project.slug ?? (await allocateSlug(tx as unknown as Db, project));
     const [deployment] = await tx
       .insert(deployments)
       .values({ id: newId(), projectId, revisionId: revision.id, slug, html, createdBy: user.id })
       .returning();
+    await tx.insert(deploymentDocuments).values({
+      deploymentId: deployment!.id,
+      etag: document.etag,
+      size: document.body.length,
+      br: document.br,
+      gzip: document.gzip,
+    });
     await tx
       .update(projects)
       .set({ slug, deploymentId: deployment!.id, publishStatus: 'PUBLISHED', updatedAt: new Date() })
       .where(eq(projects.id, projectId));
     return { ...deployment!, url: origins.appUrl(slug) };
   });
+  await hostingChanged(db, published.slug);
+  void refineBrotli(db, published.id, published.slug, document.body);
+  return published;
+}
+
+/**
+ * After the switch: the page at brotli's best quality replaces the fast encoding, and every process reloads it.
+ * Best effort — if it fails (the process stops, the deployment was deleted), the fast encoding stays, valid.
+ */
+async function refineBrotli(db: Db, deploymentId: string, slug: string, body: Buffer): Promise<void> {
+  try {
+    const br = await bestBrotli(body);
+    await db
+      .update(deploymentDocuments)
+      .set({ br })
+      .where(eq(deploymentDocuments.deploymentId, deploymentId));
+    await hostingChanged(db, slug);
+  } catch {
+    // The fast encoding is as correct, only larger.
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { AnalyticsPanel } from '../components/AnalyticsPanel.tsx';
 import { ChatPanel } from '../components/ChatPanel.tsx';
 import { CodePanel } from '../components/CodePanel.tsx';
 import { DatabasePanel } from '../components/DatabasePanel.tsx';
+import { DeploymentsButton } from '../components/DeploymentsDialog.tsx';
 import { DeviceToggle } from '../components/DeviceToggle.tsx';
 import { HistoryPanel } from '../components/HistoryPanel.tsx';
 import { LogsPanel } from '../components/LogsPanel.tsx';
@@ -183,6 +184,9 @@ function Workspace({
           publishing={publishing.publishing}
           onPublish={() => void publishing.publish()}
         />
+        {project.publish.freshness !== 'NEVER_PUBLISHED_BEFORE' ? (
+          <DeploymentsButton projectId={project.id} canEdit={canEdit} onChanged={refresh} />
+        ) : null}
       </WorkspaceHeader>
       {publishing.error ? (
         <div className="banner banner-error">

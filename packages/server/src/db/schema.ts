@@ -6,6 +6,7 @@ import type { MessageBlock } from '@kiln/codegen';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -527,6 +528,24 @@ export const functionLogs = pgTable(
     index('function_logs_created_idx').on(t.createdAt),
   ],
 );
+/** Binary column (PGlite answers Uint8Array, node-postgres Buffer; both are Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * A deployment's production document (issue 15), built once at publish: the page's ETag, its size and its
+ * brotli and gzip encodings, so every process serves it from memory without compressing anything.
+ */
+export const deploymentDocuments = pgTable('deployment_documents', {
+  deploymentId: text('deployment_id')
+    .primaryKey()
+    .references(() => deployments.id, { onDelete: 'cascade' }),
+  /** A strong validator: the quoted sha256 of the HTML (base64url, 27 characters). */
+  etag: text('etag').notNull(),
+  /** Bytes of the HTML as sent uncompressed. */
+  size: integer('size').notNull(),
+  br: bytea('br').notNull(),
+  gzip: bytea('gzip').notNull(),
+});
 
 /**
  * Issue 14, visitor sign-in: the OAuth providers (google, facebook, twitter) a project's published app offers

@@ -12,6 +12,7 @@ import * as accounts from './resolvers/accounts';
 import * as admin from './resolvers/admin';
 import * as aiImages from './resolvers/ai-images';
 import * as appDatabase from './resolvers/app-database';
+import * as deployments from './resolvers/deployments';
 import * as organizations from './resolvers/organizations';
 import * as projectGroups from './resolvers/project-groups';
 import * as projects from './resolvers/projects';
@@ -45,6 +46,7 @@ const resolvers = {
     ...revisions.Mutation,
     ...appDatabase.Mutation,
     ...secretsLogs.Mutation,
+    ...deployments.Mutation,
     ...visitorAuth.Mutation,
   },
   ...accounts.types,
@@ -55,7 +57,8 @@ const resolvers = {
   ...revisions.types,
   ...appDatabase.types,
   ...secretsLogs.types,
-  Project: { ...projects.types.Project, ...secretsLogs.Project },
+  ...deployments.types,
+  Project: { ...projects.types.Project, ...secretsLogs.Project, ...deployments.projectFields },
 };
 
 /** The yoga instance; `fetch(request, context)` answers one GraphQL HTTP request. */

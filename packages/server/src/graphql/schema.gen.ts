@@ -138,6 +138,21 @@ export interface MutationPublishProjectArgs {
   projectId: string;
 }
 
+/** Arguments of `Mutation.rollbackDeployment`. */
+export interface MutationRollbackDeploymentArgs {
+  deploymentId: string;
+}
+
+/** Arguments of `Mutation.unpublishProject`. */
+export interface MutationUnpublishProjectArgs {
+  projectId: string;
+}
+
+/** Arguments of `Mutation.republishProject`. */
+export interface MutationRepublishProjectArgs {
+  projectId: string;
+}
+
 /** Arguments of `Mutation.restoreRevision`. */
 export interface MutationRestoreRevisionArgs {
   projectId: string;

@@ -34,14 +34,14 @@ import type { Db } from '../db/index';
 import { verifyEmail } from '../email-tokens';
 import type { GraphQLContext } from '../graphql/index';
 import { QUERY_TIME_BUDGET_MS } from '../graphql/limits';
+import { CompressedAssets, fastPage, type LiveApps } from '../hosting/index';
 import { type Mailer, mailbox } from '../mailer';
 import { SERVER_MESSAGES as M } from '../messages';
 import type { OrganizationModels } from '../model-settings';
-import type { Origins } from '../origins';
+import type { OriginMatch, Origins } from '../origins';
 import { npmRoutes, previewRevision } from '../packages/http';
 import type { PackageResolver } from '../packages/resolver';
 import type { PrivateLimits } from '../plan-limits';
-import { appAtSlug } from '../project-settings';
 import type { RateLimits } from '../rate-limits';
 import { filesApp, publicSheetSubmission, uploadRoutes } from '../uploads/http';
 import type { Uploads } from '../uploads/index';
@@ -85,6 +85,8 @@ export interface HttpDeps {
   packages?: PackageResolver;
   /** Visitors' uploads (src/uploads): routes on app and preview origins, files on `files.{base}`. */
   uploads: Uploads;
+  /** Published apps by host, in memory (hosting/live-apps.ts). */
+  hosting: LiveApps;
   /** Published apps' analytics (config.analytics; default on, 365 days). */
   analytics?: AnalyticsOptions;
   /** Generated images for `/api/ai-img` (absent: the placeholder only). */
@@ -226,11 +228,13 @@ function builderApp(deps: HttpDeps) {
 
 // Only the content-hashed chunks (and the fonts, whose files never change in substance) may be cached for ever;
 // runtime.js, icons and libs keep their names across upgrades.
-const runtimeAsset = (path: string) =>
-  serveFile(
-    PREVIEW_DIST_DIR,
-    path.slice('/_kiln'.length),
-    path.startsWith('/_kiln/chunks/') || path.startsWith('/_kiln/fonts/'),
+// Read once and sent brotli/gzip-encoded with an ETag (hosting/assets.ts).
+const runtimeAssets = new CompressedAssets(PREVIEW_DIST_DIR);
+const runtimeAsset = (c: Context) =>
+  runtimeAssets.response(
+    c.req.path.slice('/_kiln'.length),
+    c.req.path.startsWith('/_kiln/chunks/') || c.req.path.startsWith('/_kiln/fonts/'),
+    { acceptEncoding: c.req.header('accept-encoding'), ifNoneMatch: c.req.header('if-none-match') },
   );
 
 /**
@@ -262,7 +266,7 @@ function previewApp(deps: HttpDeps) {
       c.req.query('revision') ?? '',
     );
   });
-  app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
+  app.get('/_kiln/*', async (c) => (await runtimeAsset(c)) ?? c.notFound());
   app.get(AI_IMAGE_PATH, (c) => {
     const where = deps.origins.match(c.req.header('host'));
     return aiImage(deps, c, where.kind === 'preview' ? where.projectId : '');
@@ -333,14 +337,14 @@ function publishedApp(deps: HttpDeps) {
     deps.packages,
     async (c) => {
       const where = deps.origins.match(c.req.header('host'));
-      const live = where.kind === 'app' ? await appAtSlug(deps.db, where.slug) : null;
+      const live = where.kind === 'app' ? await deps.hosting.get(where.slug) : null;
       if (!live) return null;
       if (!mayOpenApp(c, live)) throw new KilnError('forbidden', M.appIsPrivate);
       return live.revisionId;
     },
     { importedOnly: true },
   );
-  app.get('/_kiln/*', async (c) => (await runtimeAsset(c.req.path)) ?? c.notFound());
+  app.get('/_kiln/*', async (c) => (await runtimeAsset(c)) ?? c.notFound());
   // A published app's own backend: its functions and database on the `main` branch. A private app's
   // backend answers only visitors holding its access cookie, like its pages.
   const liveApp = (c: Context) => liveAppAt(deps, c);
@@ -348,7 +352,7 @@ function publishedApp(deps: HttpDeps) {
   // Placeholders for anyone; generated images only for an app this visitor may open (its organisation pays).
   app.get(AI_IMAGE_PATH, async (c) => {
     const where = deps.origins.match(c.req.header('host'));
-    const live = where.kind === 'app' ? await appAtSlug(deps.db, where.slug) : undefined;
+    const live = where.kind === 'app' ? await deps.hosting.get(where.slug) : null;
     return aiImage(deps, c, live && mayOpenApp(c, live) ? live.projectId : '');
   });
   const authRoutes = {
@@ -384,7 +388,8 @@ function publishedApp(deps: HttpDeps) {
   app.get('*', async (c) => {
     const where = deps.origins.match(c.req.header('host'));
     if (where.kind !== 'app') throw new KilnError('not_found', M.appNotFound);
-    return publishedAppPage(c, deps.db, where.slug, deps.origins.appUrl(where.slug).startsWith('https:'));
+    const live = await deps.hosting.get(where.slug);
+    return publishedAppPage(c, live, deps.origins.appUrl(where.slug).startsWith('https:'));
   });
   return app;
 }
@@ -393,7 +398,7 @@ function publishedApp(deps: HttpDeps) {
 async function liveAppAt(deps: HttpDeps, c: Context) {
   const where = deps.origins.match(c.req.header('host'));
   if (where.kind !== 'app') throw new KilnError('not_found', M.appNotFound);
-  const app = await appAtSlug(deps.db, where.slug);
+  const app = await deps.hosting.get(where.slug);
   if (!app) throw new KilnError('not_found', M.appNotFound);
   if (!mayOpenApp(c, app)) throw new KilnError('forbidden', M.appIsPrivate);
   return app;
@@ -430,7 +435,9 @@ async function jsonBody(c: Context): Promise<unknown> {
 }
 
 /** The request handler for every origin. */
-export function createHttpHandler(deps: HttpDeps): (req: Request, env?: NodeBindings) => Promise<Response> {
+export function createHttpHandler(
+  deps: HttpDeps,
+): (req: Request, env?: NodeBindings) => Response | Promise<Response> {
   // biome-ignore lint/suspicious/noExplicitAny: the three apps differ only in their bindings
   const wrap = <A extends Hono<any>>(app: A) => {
     app.onError((err) => errorResponse(err, deps));
@@ -441,8 +448,7 @@ export function createHttpHandler(deps: HttpDeps): (req: Request, env?: NodeBind
   const preview = wrap(previewApp(deps));
   const published = wrap(publishedApp(deps));
   const files = wrap(filesApp(deps));
-  return async (req, env?: NodeBindings) => {
-    const where = deps.origins.match(req.headers.get('host') ?? new URL(req.url).host);
+  const dispatch = async (req: Request, env: NodeBindings | undefined, where: OriginMatch) => {
     try {
       switch (where.kind) {
         case 'builder':
@@ -457,5 +463,17 @@ export function createHttpHandler(deps: HttpDeps): (req: Request, env?: NodeBind
     } catch (err) {
       return errorResponse(err, deps);
     }
+  };
+  return (req, env?: NodeBindings) => {
+    const host =
+      (env?.incoming?.headers?.host as string | undefined) ??
+      req.headers.get('host') ??
+      new URL(req.url).host;
+    const where = deps.origins.match(host);
+    // A published page leaves here, before routing and middleware (hosting/serve.ts).
+    const page = where.kind === 'app' ? fastPage(deps.hosting, where.slug, req, env?.incoming) : null;
+    if (!page) return dispatch(req, env, where);
+    if (page instanceof Response) return page;
+    return page.then((res) => res ?? dispatch(req, env, where)).catch((err) => errorResponse(err, deps));
   };
 }

@@ -4,7 +4,7 @@
  */
 /** What @hono/node-server hands a fetch handler as its second argument (the part read here). */
 export interface NodeBindings {
-  incoming?: { socket?: { remoteAddress?: string } };
+  incoming?: { socket?: { remoteAddress?: string }; headers?: Record<string, string | string[] | undefined> };
 }
 
 /** The client's address, or 'unknown' when the request did not come through a socket (tests calling fetch). */

@@ -7,25 +7,25 @@
 import { KilnError } from '@kiln/core';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { Db } from '../db/index';
+import { documentResponse, type LiveApp } from '../hosting/index';
 import { SERVER_MESSAGES as M } from '../messages';
-import {
-  ACCESS_COOKIE,
-  ACCESS_PARAM,
-  accessTokenMatches,
-  appAtSlug,
-  PRIVATE_APP_HTML,
-} from '../project-settings';
+import { ACCESS_COOKIE, ACCESS_PARAM, accessTokenMatches, PRIVATE_APP_HTML } from '../project-settings';
 
 /** How long a visitor's access cookie lasts (rotating the link revokes it sooner). */
 const ACCESS_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
-export async function publishedAppPage(c: Context, db: Db, slug: string, secure: boolean): Promise<Response> {
-  const app = await appAtSlug(db, slug);
+/** The page of the live app (null: none at this host). Public pages usually leave through `fastPage` first. */
+export function publishedAppPage(c: Context, app: LiveApp | null, secure: boolean): Response {
   if (!app) throw new KilnError('not_found', M.appNotFound);
+  if (app.visibility !== 'PRIVATE') {
+    return documentResponse(app.document, {
+      acceptEncoding: c.req.header('accept-encoding'),
+      ifNoneMatch: c.req.header('if-none-match'),
+      head: c.req.method === 'HEAD',
+    });
+  }
   c.header('x-content-type-options', 'nosniff');
   c.header('referrer-policy', 'strict-origin-when-cross-origin');
-  if (app.visibility !== 'PRIVATE') return c.html(app.html);
   c.header('cache-control', 'private, no-store');
   const fromLink = c.req.query(ACCESS_PARAM);
   if (fromLink !== undefined) {
@@ -42,7 +42,8 @@ export async function publishedAppPage(c: Context, db: Db, slug: string, secure:
     return c.redirect(`${clean.pathname}${clean.search}${clean.hash}`, 303);
   }
   if (!mayOpenApp(c, app)) return c.html(PRIVATE_APP_HTML, 403);
-  return c.html(app.html);
+  // One visitor's page: never stored, so sent as it is (no shared ETag or encoding to vary on).
+  return c.html(app.document.body.toString('utf8'));
 }
 
 /** Whether this visitor may use the app: it is public, or they hold its access cookie. */

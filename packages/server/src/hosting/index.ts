@@ -1,0 +1,12 @@
+/** @module Hosting published apps (issue 15): the production build, the live-app cache and fast page serving. */
+export { CompressedAssets } from './assets';
+export {
+  type BuiltDocument,
+  bestBrotli,
+  buildDocument,
+  documentEtag,
+  minifyCss,
+  minifyModuleBody,
+} from './build';
+export { hostingChanged, type LiveApp, LiveApps } from './live-apps';
+export { documentResponse, etagMatches, fastPage, NOT_PAGE_PREFIXES, preferredEncoding } from './serve';

@@ -1,0 +1,159 @@
+/**
+ * @module A published app's page as visitors get it (issue 15): from memory, precompressed, with an ETag.
+ * `fastPage` answers a public page before any routing or middleware — the host's app is a map lookup away and
+ * the response is a ready Buffer with a plain header object, which @hono/node-server writes without building
+ * a Fetch Response — so a published page costs about what a bare Hono handler sending the same bytes costs.
+ * Everything else on the app's origin (functions, `/api/db`, private apps, runtime assets) goes through the
+ * published app's Hono routes as before.
+ */
+import type { BuiltDocument } from './build';
+import type { LiveApp, LiveApps } from './live-apps';
+
+/** Documents may be stored by caches but must be revalidated (ETag → 304) before each use. */
+const DOCUMENT_CACHE_CONTROL = 'no-cache';
+
+/**
+ * Paths on an app's origin that are not pages: its functions and database (`/api/*`), Kiln's runtime and npm
+ * bundles (`/_kiln/*`) and the preview's helper pages (`/~~*`). A route added to the published app outside
+ * these must be added here too, or the page answers it.
+ */
+export const NOT_PAGE_PREFIXES = ['/api/', '/_kiln/', '/~~'] as const;
+
+type Encoding = 'br' | 'gzip' | null;
+
+/** The best encoding the client accepts: brotli, then gzip, else none (an explicit `;q=0` refuses one). */
+export function preferredEncoding(acceptEncoding: string | null | undefined): Encoding {
+  if (!acceptEncoding) return null;
+  let br = false;
+  let gz = false;
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+    if (refused) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip' || name === 'x-gzip') gz = true;
+    else if (name === '*') {
+      br = true;
+      gz = true;
+    }
+  }
+  return br ? 'br' : gz ? 'gzip' : null;
+}
+
+/** Whether an If-None-Match header names this ETag (or `*`). Weak validators compare by their opaque part. */
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+/** The headers each answer of a document carries, made once per document. */
+interface DocumentHeaders {
+  identity: Record<string, string>;
+  br: Record<string, string>;
+  gzip: Record<string, string>;
+  notModified: Record<string, string>;
+}
+
+const headerCache = new WeakMap<BuiltDocument, DocumentHeaders>();
+
+function headersFor(doc: BuiltDocument): DocumentHeaders {
+  let h = headerCache.get(doc);
+  if (!h) {
+    const common = {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': DOCUMENT_CACHE_CONTROL,
+      etag: doc.etag,
+      vary: 'accept-encoding',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    };
+    h = {
+      identity: { ...common, 'content-length': String(doc.body.length) },
+      br: { ...common, 'content-encoding': 'br', 'content-length': String(doc.br.length) },
+      gzip: { ...common, 'content-encoding': 'gzip', 'content-length': String(doc.gzip.length) },
+      notModified: {
+        'cache-control': DOCUMENT_CACHE_CONTROL,
+        etag: doc.etag,
+        vary: 'accept-encoding',
+      },
+    };
+    headerCache.set(doc, h);
+  }
+  return h;
+}
+
+/** The document of a public app for this request: 304 when the client has it, else the best encoding. */
+export function documentResponse(
+  doc: BuiltDocument,
+  request: {
+    acceptEncoding: string | null | undefined;
+    ifNoneMatch: string | null | undefined;
+    head: boolean;
+  },
+): Response {
+  const h = headersFor(doc);
+  if (etagMatches(request.ifNoneMatch, doc.etag))
+    return new Response(null, { status: 304, headers: h.notModified });
+  const encoding = preferredEncoding(request.acceptEncoding);
+  const [body, headers] =
+    encoding === 'br' ? [doc.br, h.br] : encoding === 'gzip' ? [doc.gzip, h.gzip] : [doc.body, h.identity];
+  // A Buffer is a Uint8Array, which node-server writes as it is; TypeScript's BodyInit lacks Buffer's generic.
+  return new Response(request.head ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
+}
+
+/** What the fast path reads of a request; node-server's raw request when there is one (no Headers object). */
+interface RawRequest {
+  method: string;
+  url: string;
+  headers: { get(name: string): string | null };
+}
+interface NodeIncoming {
+  headers?: Record<string, string | string[] | undefined>;
+}
+
+/** The path of an absolute URL, without building a URL object. */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return '/';
+  const q = url.indexOf('?', start);
+  return q < 0 ? url.slice(start) : url.slice(start, q);
+}
+
+function isPagePath(path: string): boolean {
+  for (const prefix of NOT_PAGE_PREFIXES) if (path.startsWith(prefix)) return false;
+  return path !== '/api';
+}
+
+/**
+ * A public published page for a GET or HEAD, answered from memory without routing: a Response (synchronous
+ * when the app is in memory), or null when the request is not for a public page (another route, a private app,
+ * an unknown host) and the published app's routes must answer it.
+ */
+export function fastPage(
+  apps: LiveApps,
+  slug: string,
+  req: RawRequest,
+  incoming: NodeIncoming | undefined,
+): Response | Promise<Response | null> | null {
+  const method = req.method;
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  if (!isPagePath(pathOf(req.url))) return null;
+  const header = (name: string): string | null => {
+    if (incoming?.headers) {
+      const v = incoming.headers[name];
+      return Array.isArray(v) ? v.join(', ') : (v ?? null);
+    }
+    return req.headers.get(name);
+  };
+  const answer = (app: LiveApp | null) =>
+    app && app.visibility !== 'PRIVATE'
+      ? documentResponse(app.document, {
+          acceptEncoding: header('accept-encoding'),
+          ifNoneMatch: header('if-none-match'),
+          head: method === 'HEAD',
+        })
+      : null;
+  const known = apps.peek(slug);
+  return known === undefined ? apps.get(slug).then(answer) : answer(known);
+}
