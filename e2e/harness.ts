@@ -93,3 +93,22 @@ export async function signUp(page: import('playwright-core').Page, email: string
   await page.getByLabel('Password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Create account' }).click();
 }
+
+/** A new account describes `prompt` on the dashboard; resolves once the project's first revision is VALID. */
+export async function newProjectFromDashboard(
+  page: import('playwright-core').Page,
+  kilnUrl: string,
+  email: string,
+  prompt: string,
+): Promise<void> {
+  await page.goto(`${kilnUrl}/`);
+  await page.waitForURL(/\/login$/);
+  await signUp(page, email);
+  await page.getByLabel('Describe your app').fill(prompt);
+  await page.getByLabel('Describe your app').press('Enter');
+  await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+  await page
+    .getByTestId('revision-status')
+    .filter({ hasText: /^VALID$/ })
+    .waitFor({ timeout: 60_000 });
+}

@@ -112,6 +112,7 @@ Types: PAGE, COMPONENT, FUNCTION, EXPO_PAGE, AUTH_PAGE_SIGN_IN, AUTH_PAGE_SIGN_U
 - import useAuth from '@/utils/useAuth'; const { signInWithCredentials, signUpWithCredentials, signInWithGoogle, signOut } = useAuth();
   each takes { email?, password?, name?, callbackUrl, redirect: true }. The sign-in page reads the callbackUrl query parameter.
 - Write the three sign-in pages at their paths with their types, and show the user with Sign in / Sign out links in the header.
+- Functions: import { auth } from '@/auth'; const session = await auth(); (null if signed out); store each visitor's rows under user_id.
 
 # Mobile pages (EXPO_PAGE)
 - React Native, not HTML: View, Text, Pressable, TextInput, ScrollView, FlatList, Image, Switch and StyleSheet from 'react-native'; no className, no Tailwind, every string inside <Text>.

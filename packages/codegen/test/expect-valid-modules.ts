@@ -61,7 +61,10 @@ export function expectValidFunction(m: GenModule): void {
   expect(handlers.length, `${m.filePath} exports a handler`).toBeGreaterThan(0);
   for (const h of handlers) expect(FUNCTION_HANDLERS, `${m.filePath} exports ${h}`).toContain(h);
   for (const imp of m.content.matchAll(/^import .* from '([^']+)';$/gm))
-    expect(imp[1], `${m.filePath}: functions import only the sql helper`).toBe('@/app/api/utils/sql');
+    expect(
+      ['@/app/api/utils/sql', '@/auth'],
+      `${m.filePath}: functions import only the sql helper and auth()`,
+    ).toContain(imp[1]);
   expect(m.content, `${m.filePath}: no env, no file system, no require`).not.toMatch(
     /process\.env|Deno\.env|\brequire\(|node:fs|Deno\.readFile/,
   );

@@ -73,3 +73,23 @@ export function autoCloseHtml(): string {
 })();`,
   );
 }
+
+/**
+ * Visitor sign-in on a published app (issue 14): why a credentials sign-in or sign-up was refused, by the `code`
+ * the server's Auth.js puts in its answer's URL, with the sentence the visitor sees.
+ */
+export const VISITOR_AUTH_ERRORS = Object.freeze({
+  credentials: 'That email and password do not match an account.',
+  email_taken: 'An account with this email already exists. Sign in instead.',
+  invalid_email: 'Enter a valid email address.',
+  password_too_short: 'Use a password of at least 8 characters.',
+  password_too_long: 'Use a password of at most 256 characters.',
+});
+export type VisitorAuthError = keyof typeof VISITOR_AUTH_ERRORS;
+
+/** The OAuth providers a published app can offer, as `useAuth().signInWithOAuth` names them. */
+export const OAUTH_PROVIDER_NAMES = Object.freeze({
+  google: 'Google',
+  facebook: 'Facebook',
+  twitter: 'Twitter',
+});

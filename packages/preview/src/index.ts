@@ -23,7 +23,10 @@ export {
   autoCloseHtml,
   autoSignInHtml,
   isAuthProvider,
+  OAUTH_PROVIDER_NAMES,
   SIGN_IN_POPUP_SIZE,
+  VISITOR_AUTH_ERRORS,
+  type VisitorAuthError,
 } from './auth-pages.ts';
 export {
   builtinProjectSource,

@@ -54,9 +54,14 @@ export const DB_MESSAGES = {
     "Visitors of a published app may only read tables opened for public reading; writes go through the app's functions.",
   visitorNoTable:
     'Visitors of a published app may only read tables opened for public reading (Database tab → Public read).',
+  secretTable: (table: string) =>
+    `The table "${table}" holds visitors' passwords, sessions or sign-in tokens: it can never be opened for public reading.`,
   notPublic: (table: string) =>
     `The table "${table}" is not open for public reading: turn on Public read for it in the Database tab.`,
 } as const;
+
+/** Visitor-auth tables (issue 14) that hold password hashes, session and sign-in tokens: never public. */
+const SECRET_AUTH_TABLES: readonly string[] = ['auth_accounts', 'auth_sessions', 'auth_verification_token'];
 
 /** Whether a role may change the app's data in the preview (EDITOR and up); a VIEWER's access is read-only. */
 export const mayWriteAppData = (role: OrganizationRole) => role !== 'VIEWER';
@@ -434,6 +439,9 @@ export class AppBackend {
    * app may not have it yet until the next publish).
    */
   async setTablePublicRead(projectId: string, table: string, publicRead: boolean): Promise<void> {
+    if (publicRead && SECRET_AUTH_TABLES.includes(table)) {
+      throw new KilnError('forbidden', DB_MESSAGES.secretTable(table));
+    }
     const found = await Promise.all(
       (['development', 'main'] as const).map(async (branch) =>
         (await this.databases.tables({ projectId, branch })).some((t) => t.name === table),

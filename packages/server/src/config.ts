@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   KILN_NPM_MAX_FILES: z.coerce.number().int().positive().default(DEFAULT_PACKAGE_LIMITS.maxFiles),
   KILN_NPM_MAX_PACKAGES: z.coerce.number().int().positive().default(DEFAULT_PACKAGE_LIMITS.maxPackages),
   KILN_NPM_DENY: z.string().optional(),
+  KILN_OAUTH_ISSUERS: z.string().optional(),
   KILN_ANALYTICS: z.enum(['on', 'off']).default('on'),
   KILN_ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   KILN_EGRESS: z.enum(['on', 'off']).default('on'),
@@ -109,6 +110,29 @@ export interface KilnConfig {
   };
   /** `KILN_LOG_RETENTION_DAYS`: how long generated functions' logs are kept (default 7; fractions allowed). */
   readonly logRetentionDays: number;
+  /**
+   * `KILN_OAUTH_ISSUERS` (`google=https://issuer,facebook=…`): a visitor sign-in provider's endpoints replaced by
+   * an OpenID Connect issuer (a company's own identity provider, or the tests' local one). Default: none.
+   */
+  readonly oauthIssuers: Readonly<Record<string, string>>;
+}
+
+/** `provider=url,provider=url` → `{ provider: url }`; every url must be http(s). */
+function parseIssuers(value: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const eq = part.indexOf('=');
+    const name = part.slice(0, eq).trim();
+    const url = part.slice(eq + 1).trim();
+    if (eq < 1 || !/^https?:\/\/\S+$/.test(url)) {
+      throw new Error(`Invalid environment:\n  KILN_OAUTH_ISSUERS: "${part}" is not provider=https://issuer`);
+    }
+    out[name] = url;
+  }
+  return out;
 }
 
 /** Parse an environment (default `process.env`) into a frozen config; throws a readable error on bad values. */
@@ -144,7 +168,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (err) {
     throw new Error(`Invalid environment:\n  ${(err as Error).message}`);
   }
+  const oauthIssuers = Object.freeze(parseIssuers(e.KILN_OAUTH_ISSUERS));
   return Object.freeze({
+    oauthIssuers,
     port: e.PORT,
     host: e.HOST || undefined,
     dataDir: resolve(e.KILN_DATA_DIR),

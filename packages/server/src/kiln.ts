@@ -25,6 +25,8 @@ import { RateLimits } from './rate-limits';
 import { Rooms } from './rooms';
 import { createSecretBox, loadSecretKey } from './secrets';
 import { createFileStorage, Uploads } from './uploads/index';
+import { VisitorAuth } from './visitor-auth/index';
+import { ProjectAuthProviders } from './visitor-auth/providers';
 
 export interface Kiln {
   readonly url: string;
@@ -151,6 +153,16 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     filesOrigin: () => origins.filesOrigin,
   });
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const authProviders = new ProjectAuthProviders(database.db, secrets);
+  const visitorAuth = new VisitorAuth({
+    databases: backend.databases,
+    secretKey,
+    mailer,
+    rateLimits,
+    oauthSettings: (projectId) => authProviders.settings(projectId),
+    issuers: config.oauthIssuers,
+    log,
+  });
   backend.integrations = new AppIntegrations({
     db: database.db,
     mailer,
@@ -158,6 +170,8 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     rateLimits,
   });
   const handler = createHttpHandler({
+    visitorAuth,
+    authProviders,
     db: database.db,
     mailer,
     get origins() {

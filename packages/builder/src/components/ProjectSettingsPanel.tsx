@@ -17,6 +17,7 @@ import { SecretsSection } from './SecretsSection.tsx';
 import { Select } from './Select.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
+import { VisitorSignInSection } from './VisitorSignInSection.tsx';
 
 const FONT_OPTIONS = [
   { value: '', label: 'Default' },
@@ -99,6 +100,7 @@ export function ProjectSettingsPanel({
       <EnvironmentSection settings={settings} canEdit={canEdit} onSaved={setSettings} />
       <VisibilitySection settings={settings} canEdit={canEdit} onSaved={setSettings} />
       <SecretsSection projectId={settings.id} canEdit={canEdit} />
+      <VisitorSignInSection projectId={settings.id} canEdit={canEdit} />
     </div>
   );
 }

@@ -197,11 +197,18 @@ describe('follow-ups on the apps with a backend', () => {
     expectValidModules(mobile.done.modules);
   });
 
-  it('an INITIAL prompt with login also gets the functions and the migration', async () => {
+  it('an INITIAL prompt with login keeps each visitor’s own rows: user_id, and functions that ask auth()', async () => {
     const { done } = await run('A todo list app with login');
     expect(done.withCustomAuth).toBe(true);
-    expect(done.migrations?.map((m) => m.name)).toEqual(['create_todos']);
-    expect(done.modules.some((m) => m.filePath === `${API}/todos/route.ts`)).toBe(true);
+    expect(done.migrations?.map((m) => m.name)).toEqual(['create_todos', 'own_todos']);
+    expect(done.migrations?.[1]?.sql).toContain('ALTER TABLE todos ADD COLUMN user_id text;');
+    const route = done.modules.find((m) => m.filePath === `${API}/todos/route.ts`)?.content ?? '';
+    expect(route).toContain("import { auth } from '@/auth';");
+    expect(route).toMatch(/WHERE user_id = \$\{session\.user\.id\}/);
+    const notes = (await run('a notes app with login')).done;
+    expect(notes.migrations?.map((m) => m.name)).toEqual(['create_notes', 'own_notes']);
+    const byId = notes.modules.find((m) => m.filePath === `${API}/notes/[id]/route.ts`)?.content ?? '';
+    expect(byId).toMatch(/AND user_id = \$\{session\.user\.id\}/);
   });
 
   it('an INITIAL mobile app has no functions (its screens keep data on the device)', async () => {

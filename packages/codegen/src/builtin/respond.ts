@@ -52,7 +52,7 @@ function initialReply(prompt: string): string {
   const title = titleFromPrompt(prompt) ?? (personal ? personFromPrompt(prompt) : null) ?? defaults.title;
   const accent = hueFromText(prompt) ?? defaults.accent;
   if (asksForMobile(prompt)) return initialMobileReply(prompt, appType, title, accent);
-  const app = buildApp({ appType, title, accent, prompt });
+  const app = buildApp({ appType, title, accent, prompt, signIn: asksForSignIn(prompt) });
   const modules = app.modules;
   const extra: string[] = [];
   if (asksForSignIn(prompt)) {

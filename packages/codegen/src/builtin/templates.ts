@@ -29,6 +29,8 @@ export interface AppContext {
   title: string;
   accent: AccentHue;
   prompt: string;
+  /** The app has visitor sign-in ("…with login"): apps that keep personal data keep each visitor's own. */
+  signIn?: boolean;
 }
 
 /** A database migration a template writes: a unique name and its SQL (DDL and seed rows). */

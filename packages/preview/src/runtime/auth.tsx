@@ -6,8 +6,8 @@
  * In the builder's preview the user is always signed in as themself: `kiln:load` carries the builder's user.
  * Signing in opens `/~~autosignin/{provider}?callbackUrl=/~~autoclose` in an 800×600 popup, which signs that
  * user in again (after a `signOut`) and closes; then the preview navigates to the caller's `callbackUrl`.
- * Without a builder user (a published app, a preview with no signed-in builder) the session is
- * unauthenticated and every sign-in rejects with `MESSAGES.authNotEnabled` — visitor sign-in comes later.
+ * In a preview with no signed-in builder the session is unauthenticated and every sign-in rejects with
+ * `MESSAGES.authNotEnabled` (spec §8). A published app's visitors sign in for real: ./visitor-session.ts.
  */
 import { MESSAGES } from '@kiln/core/messages';
 import { useCallback, useSyncExternalStore } from 'react';
@@ -16,11 +16,13 @@ import {
   AUTO_SIGN_IN_PATH,
   type AuthProvider,
   CLOSE_MESSAGE,
+  isAuthProvider,
   SIGN_IN_POPUP_SIZE,
   SIGNED_IN_MESSAGE,
 } from '../auth-pages.ts';
 import type { PreviewUser } from '../protocol.ts';
 import type { ShimHost } from './shim-host.ts';
+import { VisitorSession, visitorAuth } from './visitor-session.ts';
 
 /** What a sign-in or sign-out call takes (the next-auth shape generated code is written against). */
 export interface AuthOptions {
@@ -149,8 +151,33 @@ function signInThroughPopup(provider: AuthProvider): Promise<void> {
   });
 }
 
+/** The visitor's session of a published app (one per page). */
+const visitorSession = new VisitorSession();
+
+/** The hooks of a published app: the visitor's own account on the app's origin. */
+function visitorShims(engine: ShimHost): Record<string, Record<string, unknown>> {
+  const auth = visitorAuth(
+    visitorSession,
+    (route) => engine.navigate(route, { push: true, notify: true }),
+    callbackRoute,
+  );
+  function useUser() {
+    const user = useSyncExternalStore(visitorSession.subscribe, visitorSession.current);
+    const loading = useSyncExternalStore(visitorSession.subscribe, visitorSession.isLoading);
+    return { data: user, user, loading, refetch: visitorSession.refetch };
+  }
+  function useAuth() {
+    return auth;
+  }
+  return {
+    '@/utils/useUser': { default: useUser, useUser },
+    '@/utils/useAuth': { default: useAuth, useAuth },
+  };
+}
+
 /** `@/utils/useUser` and `@/utils/useAuth` as module namespaces, navigating through `engine`. */
 export function authShims(engine: ShimHost): Record<string, Record<string, unknown>> {
+  if (engine.kind === 'app') return visitorShims(engine);
   const finish = (options: AuthOptions | undefined): AuthResult => {
     const route = callbackRoute(options?.callbackUrl);
     if (options?.redirect !== false) engine.navigate(route, { push: true, notify: true });
@@ -159,7 +186,7 @@ export function authShims(engine: ShimHost): Record<string, Record<string, unkno
   const signInWith =
     (provider: AuthProvider) =>
     async (options?: AuthOptions): Promise<AuthResult> => {
-      if (engine.kind !== 'preview' || !previewSession.enabled) throw new Error(MESSAGES.authNotEnabled);
+      if (!previewSession.enabled) throw new Error(MESSAGES.authNotEnabled);
       await signInThroughPopup(provider);
       return finish(options);
     };
@@ -169,6 +196,10 @@ export function authShims(engine: ShimHost): Record<string, Record<string, unkno
     signInWithGoogle: signInWith('google'),
     signInWithFacebook: signInWith('facebook'),
     signInWithTwitter: signInWith('twitter'),
+    signInWithOAuth: (provider: string, options?: AuthOptions) =>
+      isAuthProvider(provider)
+        ? signInWith(provider)(options)
+        : Promise.reject(new Error(MESSAGES.authNotEnabled)),
     signOut: async (options?: AuthOptions): Promise<AuthResult> => {
       previewSession.signOut();
       return finish(options);

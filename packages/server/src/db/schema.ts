@@ -566,3 +566,22 @@ export const chatSends = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.clientMessageId] })],
 );
+
+/**
+ * Issue 14, visitor sign-in: the OAuth providers (google, facebook, twitter) a project's published app offers
+ * its visitors, each with its client id and its client secret sealed with the server key (secrets.ts; bound to
+ * the project id, never returned).
+ */
+export const projectAuthProviders = pgTable(
+  'project_auth_providers',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecretEncrypted: text('client_secret_encrypted').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.provider] })],
+);

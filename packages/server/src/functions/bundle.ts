@@ -10,7 +10,7 @@
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Loader, type Message, type Plugin } from 'esbuild';
-import { SOURCE_ROOT, SQL_GLOBAL, SQL_MODULE, SQL_MODULE_PATH } from './protocol';
+import { AUTH_GLOBAL, AUTH_MODULE, SOURCE_ROOT, SQL_GLOBAL, SQL_MODULE, SQL_MODULE_PATH } from './protocol';
 import type { FunctionSource } from './types';
 
 /** A bundled route, or why it could not be bundled (shown to the caller as a 500). */
@@ -27,6 +27,9 @@ const LOADERS: Record<string, Loader> = {
 const PLUGIN_NAME = 'kiln-functions';
 const SQL_PATH = '\0sql';
 const NEXT_SERVER_PATH = '\0next-server';
+const AUTH_PATH = '\0auth';
+/** `@/auth`: `auth()` resolves to the signed-in visitor's session (the host verified it), or null. */
+const AUTH_SOURCE = `const auth = globalThis.${AUTH_GLOBAL};\nexport default auth;\nexport { auth };\n`;
 /** Kiln's integrations generated functions import (`@/integrations/{name}`), real files beside this one. */
 export const INTEGRATIONS = ['ai', 'email', 'stripe'] as const;
 const INTEGRATIONS_DIR = fileURLToPath(new URL('./integrations/', import.meta.url));
@@ -65,6 +68,13 @@ function resolveImport(
 ): string | null {
   if (specifier === SQL_MODULE) return SQL_PATH;
   if (specifier === 'next/server') return NEXT_SERVER_PATH;
+  if (
+    specifier === AUTH_MODULE &&
+    !files.has(`${SOURCE_ROOT}auth.ts`) &&
+    !files.has(`${SOURCE_ROOT}auth.js`)
+  ) {
+    return AUTH_PATH;
+  }
   let base: string;
   if (specifier.startsWith('@/')) base = SOURCE_ROOT + specifier.slice(2);
   else if (specifier.startsWith('./') || specifier.startsWith('../')) {
@@ -95,7 +105,8 @@ function appPlugin(files: ReadonlyMap<string, string>): Plugin {
         const integration = INTEGRATION_RE.exec(args.path)?.[1];
         if (integration) return { path: posix.join(INTEGRATIONS_DIR, `${integration}.ts`) };
         const target = resolveImport(args.path, args.importer, files);
-        if (target === SQL_PATH || target === NEXT_SERVER_PATH) return { path: target, namespace: 'kiln' };
+        if (target === SQL_PATH || target === NEXT_SERVER_PATH || target === AUTH_PATH)
+          return { path: target, namespace: 'kiln' };
         if (target !== null) return { path: target, namespace: 'app' };
         return { errors: [{ text: moduleNotAvailable(args.path) }] };
       });
@@ -107,7 +118,9 @@ function appPlugin(files: ReadonlyMap<string, string>): Plugin {
         contents:
           args.path === NEXT_SERVER_PATH
             ? NEXT_SERVER_SOURCE
-            : `const sql = globalThis.${SQL_GLOBAL};\nexport default sql;\nexport { sql };\n`,
+            : args.path === AUTH_PATH
+              ? AUTH_SOURCE
+              : `const sql = globalThis.${SQL_GLOBAL};\nexport default sql;\nexport { sql };\n`,
         loader: 'js',
       }));
     },

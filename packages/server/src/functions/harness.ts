@@ -19,7 +19,7 @@ import type {
   RequestMessage,
   SandboxMessage,
 } from './protocol';
-import { HOST_GLOBAL, SQL_GLOBAL } from './protocol';
+import { AUTH_GLOBAL, HOST_GLOBAL, SQL_GLOBAL } from './protocol';
 
 /** The little of Deno's API the harness uses (Deno's own types are not in this repository's compiler). */
 declare const Deno: {
@@ -204,6 +204,21 @@ function hostCall(
 }
 Object.defineProperty(globalThis, HOST_GLOBAL, { value: Object.freeze(hostCall), enumerable: false });
 
+// --- the visitor: `auth()` answers the user the host verified for the current request -----------------------
+
+const visitors = new Map<number, RequestMessage['user']>();
+/** How long the session `auth()` describes lasts from now (the host checked it is valid). */
+const SESSION_HOURS = 24;
+
+/** `await auth()`: `{ user: { id, email, name, image }, expires }` for a signed-in visitor, else null. */
+function auth(): Promise<{ user: NonNullable<RequestMessage['user']>; expires: string } | null> {
+  const user = visitors.get(currentRequest.getStore() ?? 0);
+  if (!user) return Promise.resolve(null);
+  const expires = new Date(Date.now() + SESSION_HOURS * 3600 * 1000).toISOString();
+  return Promise.resolve({ user: { ...user }, expires });
+}
+(globalThis as Record<string, unknown>)[AUTH_GLOBAL] = auth;
+
 // --- routes ----------------------------------------------------------------------------------------------------
 
 type RouteModule = Record<string, unknown>;
@@ -257,6 +272,7 @@ async function run(message: RequestMessage): Promise<Response> {
 async function answer(message: RequestMessage): Promise<void> {
   let response: Response;
   let body: Uint8Array;
+  if (message.user) visitors.set(message.id, message.user);
   try {
     response = await currentRequest.run(message.id, () => run(message));
     body = new Uint8Array(await response.arrayBuffer());
@@ -268,6 +284,7 @@ async function answer(message: RequestMessage): Promise<void> {
     response = json(500, { error: messageOf(e) });
     body = new Uint8Array(await response.arrayBuffer());
   }
+  visitors.delete(message.id);
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;

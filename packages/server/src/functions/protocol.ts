@@ -15,6 +15,8 @@ export interface RequestMessage {
   headers: Record<string, string>;
   body: string | null;
   params: Record<string, string>;
+  /** The signed-in visitor the server verified (what `auth()` answers), or null. */
+  user: { id: string; email: string; name: string | null; image: string | null } | null;
   /**
    * The app's `process.env` (its project's secrets for this branch, and NODE_ENV), sent when it changed since
    * the last request on this process. Every request on one process belongs to one project and branch.
@@ -113,3 +115,7 @@ export const SOURCE_ROOT = 'apps/web/src/';
 export const HOST_GLOBAL = '__kilnHost';
 /** The global the harness puts `sql` on for the bundled sql module to pick up. */
 export const SQL_GLOBAL = '__kilnFunctionsSql';
+/** The module specifier functions import `auth()` from (as Create's generated functions do). */
+export const AUTH_MODULE = '@/auth';
+/** The global the harness puts `auth` on for the bundled auth module to pick up. */
+export const AUTH_GLOBAL = '__kilnFunctionsAuth';

@@ -14,6 +14,16 @@ export interface FunctionRequest {
   path: string;
   headers: Record<string, string>;
   body: Uint8Array | null;
+  /** The signed-in visitor (verified by the server, never taken from a header), for the function's `auth()`. */
+  visitor?: FunctionVisitor | null;
+}
+
+/** Who `auth()` in a function says is signed in: the visitor of a published app, the builder's user in a preview. */
+export interface FunctionVisitor {
+  id: string;
+  email: string;
+  name: string | null;
+  image: string | null;
 }
 
 export interface FunctionResponse {

@@ -13,6 +13,7 @@ import type { OrganizationModels } from '../model-settings';
 import type { Origins } from '../origins';
 import type { PrivateLimits } from '../plan-limits';
 import type { RateLimits } from '../rate-limits';
+import type { ProjectAuthProviders } from '../visitor-auth/providers';
 import type { Deadline } from './limits';
 
 export interface GraphQLContext extends Deadline {
@@ -47,6 +48,8 @@ export interface GraphQLContext extends Deadline {
   analytics?: AnalyticsOptions;
   /** Organisation image models and `/api/ai-img` (absent: placeholders only). */
   aiImages?: AiImages;
+  /** Projects' OAuth providers for visitor sign-in on their published apps. */
+  authProviders: ProjectAuthProviders;
 }
 
 /** The signed-in user, or an `unauthenticated` error. */

@@ -19,6 +19,7 @@ import * as projects from './resolvers/projects';
 import * as revisions from './resolvers/revisions';
 import * as secretsLogs from './resolvers/secrets-logs';
 import * as uploads from './resolvers/uploads';
+import * as visitorAuth from './resolvers/visitor-auth';
 
 export type { GraphQLContext } from './context';
 
@@ -33,6 +34,7 @@ const resolvers = {
     ...projects.Query,
     ...revisions.Query,
     ...uploads.Query,
+    ...visitorAuth.Query,
   },
   Mutation: {
     ...accounts.Mutation,
@@ -45,6 +47,7 @@ const resolvers = {
     ...appDatabase.Mutation,
     ...secretsLogs.Mutation,
     ...deployments.Mutation,
+    ...visitorAuth.Mutation,
   },
   ...accounts.types,
   ...admin.types,

@@ -27,6 +27,14 @@ export interface AppTableRowsArgs {
   offset?: number | null;
 }
 
+/** Arguments of `Mutation.setVisitorAuthProvider`. */
+export interface MutationSetVisitorAuthProviderArgs {
+  projectId: string;
+  provider: string;
+  clientId: string;
+  clientSecret?: string | null;
+}
+
 /** Arguments of `Mutation.signUp`. */
 export interface MutationSignUpArgs {
   email: string;
@@ -343,6 +351,11 @@ export interface ProjectAnalyticsArgs {
 /** Arguments of `ProjectGroup.revisions`. */
 export interface ProjectGroupRevisionsArgs {
   limit?: number | null;
+}
+
+/** Arguments of `Query.visitorAuthProviders`. */
+export interface QueryVisitorAuthProvidersArgs {
+  projectId: string;
 }
 
 /** Arguments of `Query.projects`. */

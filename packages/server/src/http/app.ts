@@ -45,6 +45,9 @@ import type { PrivateLimits } from '../plan-limits';
 import type { RateLimits } from '../rate-limits';
 import { filesApp, publicSheetSubmission, uploadRoutes } from '../uploads/http';
 import type { Uploads } from '../uploads/index';
+import type { VisitorAuth } from '../visitor-auth/index';
+import type { ProjectAuthProviders } from '../visitor-auth/providers';
+import { mountVisitorAuth, previewVisitor, publishedVisitor } from '../visitor-auth/routes';
 import { clientAddress, type NodeBindings } from './client-address';
 import { mayOpenApp, publishedAppPage } from './published-app';
 import {
@@ -89,6 +92,10 @@ export interface HttpDeps {
   /** Generated images for `/api/ai-img` (absent: the placeholder only). */
   aiImages?: AiImages;
   log(msg: string, err?: unknown): void;
+  /** Visitor accounts of published apps (`/api/auth/*`, the visitor their functions see). */
+  visitorAuth: VisitorAuth;
+  /** Projects' OAuth providers for visitor sign-in (Project settings). */
+  authProviders: ProjectAuthProviders;
 }
 
 function errorResponse(err: unknown, deps: HttpDeps): Response {
@@ -163,6 +170,7 @@ function builderApp(deps: HttpDeps) {
       rateLimits: deps.rateLimits,
       analytics: deps.analytics,
       aiImages: deps.aiImages,
+      authProviders: deps.authProviders,
       log: deps.log,
     };
     yoga ??= import('../graphql/index').then((m) => m.createGraphQL({ dev: deps.dev, log: deps.log }));
@@ -282,7 +290,7 @@ function previewApp(deps: HttpDeps) {
     if (where.kind !== 'preview') throw new KilnError('not_found', M.notFoundApi(c.req.path));
     const access = await deps.backend.sandboxAccess(where.projectId, c.req.header(SANDBOX_TOKEN_HEADER));
     if (!access) throw new KilnError('unauthenticated', M.sandboxTokenMissing);
-    return { projectId: where.projectId, readOnly: !mayWriteAppData(access.role) };
+    return { projectId: where.projectId, readOnly: !mayWriteAppData(access.role), userId: access.userId };
   };
   app.post('/sandbox/api/:revisionId/public-sheet', async (c) => {
     const { projectId, readOnly } = await previewProject(c);
@@ -290,12 +298,14 @@ function previewApp(deps: HttpDeps) {
     return publicSheetSubmission(c, deps, projectId, 'development');
   });
   app.all('/sandbox/api/:revisionId/*', async (c) => {
-    const { projectId, readOnly } = await previewProject(c);
+    const { projectId, readOnly, userId } = await previewProject(c);
     const revisionId = c.req.param('revisionId');
     const rest = c.req.path.slice(`/sandbox/api/${revisionId}/`.length);
-    return deps.backend.invoke(projectId, revisionId, 'development', await functionRequest(c.req.raw, rest), {
-      readOnly,
-    });
+    const request = {
+      ...(await functionRequest(c.req.raw, rest)),
+      visitor: await previewVisitor(deps.db, userId),
+    };
+    return deps.backend.invoke(projectId, revisionId, 'development', request, { readOnly });
   });
   app.post('/api/db/:databaseId', async (c) => {
     const { projectId, readOnly } = await previewProject(c);
@@ -345,6 +355,14 @@ function publishedApp(deps: HttpDeps) {
     const live = where.kind === 'app' ? await deps.hosting.get(where.slug) : null;
     return aiImage(deps, c, live && mayOpenApp(c, live) ? live.projectId : '');
   });
+  const authRoutes = {
+    auth: deps.visitorAuth,
+    db: deps.db,
+    origins: () => deps.origins,
+    trustProxy: deps.trustProxy,
+    live: liveApp,
+  };
+  mountVisitorAuth(app, authRoutes);
   // Visitors are anonymous: a SELECT over tables the project opened for public reading, nothing else.
   app.post('/api/db/:databaseId', async (c) => {
     const live = await liveApp(c);
@@ -361,12 +379,11 @@ function publishedApp(deps: HttpDeps) {
   app.all('/api/*', async (c) => {
     const live = await liveApp(c);
     const rest = c.req.path.slice('/api/'.length);
-    return deps.backend.invoke(
-      live.projectId,
-      live.revisionId,
-      'main',
-      await functionRequest(c.req.raw, rest),
-    );
+    const request = {
+      ...(await functionRequest(c.req.raw, rest)),
+      visitor: await publishedVisitor(c, authRoutes),
+    };
+    return deps.backend.invoke(live.projectId, live.revisionId, 'main', request);
   });
   app.get('*', async (c) => {
     const where = deps.origins.match(c.req.header('host'));

@@ -15,13 +15,18 @@ export function notesApp(ctx: AppContext): BuiltApp {
   const a = ctx.accent;
   const vars = appVars(ctx);
   return {
-    migrations: [templateMigration(APP, 'create_notes', vars)],
+    migrations: [
+      templateMigration(APP, 'create_notes', vars),
+      // With sign-in each visitor keeps their own notes: the rows carry the visitor's id (auth_users.id).
+      ...(ctx.signIn ? [templateMigration(APP, 'own_notes', vars)] : []),
+    ],
     modules: [
       ...templateModules(
-        APP,
-        ['app/api/notes/route.ts', 'app/api/notes/[id]/route.ts', 'app/page.tsx'],
+        ctx.signIn ? `${APP}/with-login` : APP,
+        ['app/api/notes/route.ts', 'app/api/notes/[id]/route.ts'],
         vars,
       ),
+      ...templateModules(APP, ['app/page.tsx'], vars),
       appHeader(ctx, { icon: 'StickyNote', links: [{ href: '/', label: 'Notes' }], maxWidth: 'max-w-6xl' }),
       ...templateModules(APP, ['components/NoteCard.tsx', 'components/NoteEditor.tsx'], vars),
     ],
@@ -32,6 +37,11 @@ export function notesApp(ctx: AppContext): BuiltApp {
       '- Page `/`: searchable, tag-filtered note list beside an editor; one pane at a time on phones. Edits show at once and are sent when typing pauses.',
       '- Components: AppHeader, NoteCard, NoteEditor (title, tags, body, pin, delete, word count).',
       `- Without a backend the page keeps notes in localStorage; ${a} accent.`,
+      ...(ctx.signIn
+        ? [
+            `- Sign-in: each visitor sees and changes only their own notes (column \`user_id\`, from \`auth()\`).`,
+          ]
+        : []),
     ].join('\n'),
     summary: [
       `I built **${ctx.title}**: create notes, search them, group them with tags and pin the important ones. Changes save automatically as you type.`,

@@ -16,13 +16,18 @@ export function todoListApp(ctx: AppContext): BuiltApp {
   const a = ctx.accent;
   const vars = appVars(ctx);
   return {
-    migrations: [templateMigration(APP, 'create_todos', vars)],
+    migrations: [
+      templateMigration(APP, 'create_todos', vars),
+      // With sign-in each visitor keeps their own todos: the rows carry the visitor's id (auth_users.id).
+      ...(ctx.signIn ? [templateMigration(APP, 'own_todos', vars)] : []),
+    ],
     modules: [
       ...templateModules(
-        APP,
-        ['app/api/todos/route.ts', 'app/api/todos/[id]/route.ts', 'app/page.tsx'],
+        ctx.signIn ? `${APP}/with-login` : APP,
+        ['app/api/todos/route.ts', 'app/api/todos/[id]/route.ts'],
         vars,
       ),
+      ...templateModules(APP, ['app/page.tsx'], vars),
       appHeader(ctx, { icon: 'ListTodo', links: [{ href: '/', label: 'Tasks' }], maxWidth: 'max-w-3xl' }),
       ...templateModules(APP, ['components/AddTodoForm.tsx', 'components/TodoItem.tsx'], vars),
     ],
@@ -33,6 +38,11 @@ export function todoListApp(ctx: AppContext): BuiltApp {
       '- Page `/`: progress stats, an add form (title + due date), filters (all, active, overdue, completed) and the list; every change is shown at once and sent to the API, and undone with a short notice if it fails.',
       '- Components: AppHeader, AddTodoForm, TodoItem (tick, delete, overdue and due-today badges).',
       `- Without a backend the page keeps tasks in localStorage; ${a} accent, Tailwind, lucide-react icons.`,
+      ...(ctx.signIn
+        ? [
+            `- Sign-in: each visitor sees and changes only their own tasks (column \`user_id\`, from \`auth()\`).`,
+          ]
+        : []),
     ].join('\n'),
     summary: [
       `I built **${ctx.title}**: add a task with an optional due date, tick it off, delete it, and filter by active, overdue or completed. Overdue tasks are highlighted in red.`,
