@@ -16,15 +16,22 @@ const APP = 'crypto';
 /** Builds the crypto portfolio tracker. */
 export function cryptoApp(ctx: AppContext): BuiltApp {
   const a = ctx.accent;
-  const vars = appVars(ctx);
+  const vars = { ...appVars(ctx), record: 'holding' };
   return {
-    migrations: [templateMigration(APP, 'create_holdings', vars)],
+    migrations: [
+      templateMigration(APP, 'create_holdings', vars),
+      // With sign-in each visitor keeps their own purchases: the rows carry the visitor's id (auth_users.id).
+      ...(ctx.signIn ? [templateMigration(APP, 'own_holdings', vars)] : []),
+    ],
     modules: [
+      ...templateModules(
+        ctx.signIn ? `${APP}/with-login` : APP,
+        ['app/api/holdings/route.ts', 'app/api/holdings/[id]/route.ts'],
+        vars,
+      ),
       ...templateModules(
         APP,
         [
-          'app/api/holdings/route.ts',
-          'app/api/holdings/[id]/route.ts',
           'app/page.tsx',
           'app/markets/page.tsx',
         ],
@@ -57,6 +64,9 @@ export function cryptoApp(ctx: AppContext): BuiltApp {
       '- Page `/`: portfolio value, 24-hour change, invested, profit or loss, allocation; holdings per coin (amount, average cost, price, value, P/L); an add-purchase form; every purchase with remove.',
       '- Page `/markets`: ten coins with sample prices, 24-hour change and 7-day sparklines; search, top/gainers/losers, a detail chart.',
       `- Components: AppHeader, SampleDataBanner, CoinIcon, Sparkline, HoldingsTable, AddLotForm. Without a backend purchases stay in localStorage; ${a} accent.`,
+      ...(ctx.signIn
+        ? [`- Sign-in: each visitor sees and changes only their own purchases (column \`user_id\`, from \`auth()\`).`]
+        : []),
     ].join('\n'),
     summary: [
       `I built **${ctx.title}**, a crypto portfolio tracker: add what you bought (coin, amount, price paid, date) and see the portfolio's value, 24-hour change, profit or loss and allocation, with each coin's average cost. The Markets page lists ten coins with 7-day charts, search and gainers/losers.`,

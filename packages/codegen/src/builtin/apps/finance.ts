@@ -23,15 +23,22 @@ function currencyFromPrompt(prompt: string): string {
 export function financeApp(ctx: AppContext): BuiltApp {
   const a = ctx.accent;
   const currency = currencyFromPrompt(ctx.prompt);
-  const vars = { ...appVars(ctx), currency };
+  const vars = { ...appVars(ctx), currency, record: 'transaction' };
   return {
-    migrations: [templateMigration(APP, 'create_transactions', vars)],
+    migrations: [
+      templateMigration(APP, 'create_transactions', vars),
+      // With sign-in each visitor keeps their own transactions: the rows carry the visitor's id (auth_users.id).
+      ...(ctx.signIn ? [templateMigration(APP, 'own_transactions', vars)] : []),
+    ],
     modules: [
+      ...templateModules(
+        ctx.signIn ? `${APP}/with-login` : APP,
+        ['app/api/transactions/route.ts', 'app/api/transactions/[id]/route.ts'],
+        vars,
+      ),
       ...templateModules(
         APP,
         [
-          'app/api/transactions/route.ts',
-          'app/api/transactions/[id]/route.ts',
           'app/page.tsx',
           'app/transactions/page.tsx',
         ],
@@ -64,6 +71,9 @@ export function financeApp(ctx: AppContext): BuiltApp {
       '- Page `/`: net, income and spending for the last 30 days, a 14-day spending chart, spending by category, recent transactions, an add form and monthly budgets with what is left.',
       '- Page `/transactions`: search, income/expense and category filters, grouped by day, delete.',
       `- Components: AppHeader, StatCard, TransactionForm, TransactionRow, SpendingChart, BudgetList. Without a backend transactions stay in localStorage; ${a} accent.`,
+      ...(ctx.signIn
+        ? [`- Sign-in: each visitor sees and changes only their own transactions (column \`user_id\`, from \`auth()\`).`]
+        : []),
     ].join('\n'),
     summary: [
       `I built **${ctx.title}**, a budget tracker: the dashboard shows what came in, what went out and what you kept over the last 30 days, a 14-day spending chart, spending by category and how much is left in each monthly budget. Add income or an expense from the form; the Transactions page searches, filters and deletes.`,

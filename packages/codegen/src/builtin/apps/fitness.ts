@@ -15,15 +15,22 @@ const APP = 'fitness';
 /** Builds the workout tracker. */
 export function fitnessApp(ctx: AppContext): BuiltApp {
   const a = ctx.accent;
-  const vars = appVars(ctx);
+  const vars = { ...appVars(ctx), record: 'workout' };
   return {
-    migrations: [templateMigration(APP, 'create_workouts', vars)],
+    migrations: [
+      templateMigration(APP, 'create_workouts', vars),
+      // With sign-in each visitor keeps their own workouts: the rows carry the visitor's id (auth_users.id).
+      ...(ctx.signIn ? [templateMigration(APP, 'own_workouts', vars)] : []),
+    ],
     modules: [
+      ...templateModules(
+        ctx.signIn ? `${APP}/with-login` : APP,
+        ['app/api/workouts/route.ts', 'app/api/workouts/[id]/route.ts'],
+        vars,
+      ),
       ...templateModules(
         APP,
         [
-          'app/api/workouts/route.ts',
-          'app/api/workouts/[id]/route.ts',
           'app/page.tsx',
           'app/history/page.tsx',
         ],
@@ -55,6 +62,9 @@ export function fitnessApp(ctx: AppContext): BuiltApp {
       '- Page `/`: the 150-minute weekly goal ring, day streak, workouts, distance and calories this week, a 7-day chart, the latest workouts and a "log a workout" form with a calorie estimate.',
       '- Page `/history`: personal bests, an activity filter and every workout with delete.',
       `- Components: AppHeader, GoalRing, WeekChart, WorkoutForm, WorkoutCard. Without a backend workouts stay in localStorage; ${a} accent.`,
+      ...(ctx.signIn
+        ? [`- Sign-in: each visitor sees and changes only their own workouts (column \`user_id\`, from \`auth()\`).`]
+        : []),
     ].join('\n'),
     summary: [
       `I built **${ctx.title}**, a workout tracker: log a run, ride, swim, walk, strength, yoga or HIIT session with its time, distance and a note, and see your active minutes against the 150-minute weekly goal, your day streak, the last 7 days and your totals. The History page lists every workout with personal bests and an activity filter.`,

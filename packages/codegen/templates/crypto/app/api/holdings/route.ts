@@ -1,68 +1,10 @@
 import sql from '@/app/api/utils/sql';
 
-/** The JSON object a request carries, or null when it has none. */
-async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
-  } catch {
-    return null;
-  }
-}
+import { badRequest, readBody } from '@kiln/snippets/read-body';
 
-function badRequest(error: string) {
-  return Response.json({ error }, { status: 400 });
-}
+import { toRecord } from '@kiln/snippets/holding-fields';
 
-/** The fields a holding has and what each accepts. */
-const FIELDS = [{"key":"symbol","kind":"choice","label":"a coin","required":true,"options":["BTC","ETH","SOL","XRP","DOGE","ADA","AVAX","LINK","DOT","LTC"]},{"key":"amount","kind":"number","label":"the amount","min":1e-8,"max":1000000000000},{"key":"price","kind":"number","label":"the price paid","max":1000000000},{"key":"date","kind":"date","label":"the date","required":true}] as const;
-
-/** A row of the holdings table as the page uses it. */
-function toRecord(row: Record<string, unknown>) {
-  return {
-    id: String(row.id),
-    symbol: String(row.symbol ?? ''),
-    amount: Number(row.amount),
-    price: Number(row.price_usd),
-    date: String(row.bought_on ?? ''),
-    createdAt: Number(row.created_at),
-  };
-}
-
-/** The checked values of a new holding, or the first problem with them. */
-function checkFields(body: Record<string, unknown>): { values: Record<string, string | number> } | { error: string; field: string } {
-  const values: Record<string, string | number> = {};
-  for (const f of FIELDS as readonly Record<string, unknown>[]) {
-    const key = String(f.key);
-    const raw = body[key];
-    const empty = raw === undefined || raw === null || raw === '';
-    if (empty && f.required) return { error: 'Please fill in ' + f.label + '.', field: key };
-    if (f.kind === 'int' || f.kind === 'number') {
-      const n = empty ? 0 : typeof raw === 'number' ? raw : Number(String(raw).trim());
-      const min = typeof f.min === 'number' ? f.min : 0;
-      const max = typeof f.max === 'number' ? f.max : 1e9;
-      if (!Number.isFinite(n) || n < min || n > max || (f.kind === 'int' && !Number.isInteger(n))) {
-        return { error: 'Please enter ' + f.label + ' between ' + min + ' and ' + max + '.', field: key };
-      }
-      values[key] = n;
-    } else {
-      const text = empty ? '' : typeof raw === 'string' ? raw.trim() : '';
-      if (!empty && typeof raw !== 'string') return { error: 'Please enter ' + f.label + ' as text.', field: key };
-      if (!text && f.required) return { error: 'Please fill in ' + f.label + '.', field: key };
-      if (f.kind === 'date' && text && !/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-        return { error: 'Please give ' + f.label + ' as a date like 2025-01-31.', field: key };
-      }
-      if (f.kind === 'choice' && text && !(f.options as string[]).includes(text)) {
-        return { error: 'Please choose ' + f.label + ' from the list.', field: key };
-      }
-      if (text.length > (typeof f.max === 'number' ? f.max : 120)) {
-        return { error: 'Please keep ' + f.label + ' shorter.', field: key };
-      }
-      values[key] = text;
-    }
-  }
-  return { values };
-}
+import { checkFields } from '@kiln/snippets/check-fields';
 
 /** The holdings, in order. */
 export async function GET() {

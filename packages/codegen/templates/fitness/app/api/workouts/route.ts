@@ -1,70 +1,10 @@
 import sql from '@/app/api/utils/sql';
 
-/** The JSON object a request carries, or null when it has none. */
-async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
-  } catch {
-    return null;
-  }
-}
+import { badRequest, readBody } from '@kiln/snippets/read-body';
 
-function badRequest(error: string) {
-  return Response.json({ error }, { status: 400 });
-}
+import { toRecord } from '@kiln/snippets/workout-fields';
 
-/** The fields a workout has and what each accepts. */
-const FIELDS = [{"key":"activity","kind":"choice","label":"an activity","required":true,"options":["Run","Ride","Swim","Walk","Strength","Yoga","HIIT"]},{"key":"minutes","kind":"int","label":"the duration in minutes","min":1,"max":1440},{"key":"distance","kind":"number","label":"the distance in km","max":1000},{"key":"calories","kind":"int","label":"the calories","max":20000},{"key":"date","kind":"date","label":"the date","required":true},{"key":"note","kind":"text","label":"the note","max":140}] as const;
-
-/** A row of the workouts table as the page uses it. */
-function toRecord(row: Record<string, unknown>) {
-  return {
-    id: String(row.id),
-    activity: String(row.activity ?? ''),
-    minutes: Number(row.minutes),
-    distance: Number(row.distance_km),
-    calories: Number(row.calories),
-    date: String(row.date ?? ''),
-    note: String(row.note ?? ''),
-    createdAt: Number(row.created_at),
-  };
-}
-
-/** The checked values of a new workout, or the first problem with them. */
-function checkFields(body: Record<string, unknown>): { values: Record<string, string | number> } | { error: string; field: string } {
-  const values: Record<string, string | number> = {};
-  for (const f of FIELDS as readonly Record<string, unknown>[]) {
-    const key = String(f.key);
-    const raw = body[key];
-    const empty = raw === undefined || raw === null || raw === '';
-    if (empty && f.required) return { error: 'Please fill in ' + f.label + '.', field: key };
-    if (f.kind === 'int' || f.kind === 'number') {
-      const n = empty ? 0 : typeof raw === 'number' ? raw : Number(String(raw).trim());
-      const min = typeof f.min === 'number' ? f.min : 0;
-      const max = typeof f.max === 'number' ? f.max : 1e9;
-      if (!Number.isFinite(n) || n < min || n > max || (f.kind === 'int' && !Number.isInteger(n))) {
-        return { error: 'Please enter ' + f.label + ' between ' + min + ' and ' + max + '.', field: key };
-      }
-      values[key] = n;
-    } else {
-      const text = empty ? '' : typeof raw === 'string' ? raw.trim() : '';
-      if (!empty && typeof raw !== 'string') return { error: 'Please enter ' + f.label + ' as text.', field: key };
-      if (!text && f.required) return { error: 'Please fill in ' + f.label + '.', field: key };
-      if (f.kind === 'date' && text && !/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-        return { error: 'Please give ' + f.label + ' as a date like 2025-01-31.', field: key };
-      }
-      if (f.kind === 'choice' && text && !(f.options as string[]).includes(text)) {
-        return { error: 'Please choose ' + f.label + ' from the list.', field: key };
-      }
-      if (text.length > (typeof f.max === 'number' ? f.max : 120)) {
-        return { error: 'Please keep ' + f.label + ' shorter.', field: key };
-      }
-      values[key] = text;
-    }
-  }
-  return { values };
-}
+import { checkFields } from '@kiln/snippets/check-fields';
 
 /** The workouts, in order. */
 export async function GET() {
