@@ -16,13 +16,18 @@ export function contactsApp(ctx: AppContext): BuiltApp {
   const a = ctx.accent;
   const vars = appVars(ctx);
   return {
-    migrations: [templateMigration(APP, 'create_contacts', vars)],
+    migrations: [
+      templateMigration(APP, 'create_contacts', vars),
+      // With sign-in each visitor keeps their own contacts: the rows carry the visitor's id (auth_users.id).
+      ...(ctx.signIn ? [templateMigration(APP, 'own_contacts', vars)] : []),
+    ],
     modules: [
       ...templateModules(
-        APP,
-        ['app/api/contacts/route.ts', 'app/api/contacts/[id]/route.ts', 'app/page.tsx'],
+        ctx.signIn ? `${APP}/with-login` : APP,
+        ['app/api/contacts/route.ts', 'app/api/contacts/[id]/route.ts'],
         vars,
       ),
+      ...templateModules(APP, ['app/page.tsx'], vars),
       appHeader(ctx, { icon: 'Users', links: [{ href: '/', label: 'Contacts' }], maxWidth: 'max-w-6xl' }),
       ...templateModules(APP, ['components/ContactDetail.tsx', 'components/ContactForm.tsx'], vars),
     ],
@@ -33,6 +38,9 @@ export function contactsApp(ctx: AppContext): BuiltApp {
       '- Page `/`: A–Z list with search, tag and favourite filters beside a detail pane; add/edit form; one pane at a time on phones.',
       '- Components: AppHeader, ContactDetail (call, email, favourite, log a contact), ContactForm.',
       `- Without a backend the page keeps contacts in localStorage; ${a} accent.`,
+      ...(ctx.signIn
+        ? [`- Sign-in: each visitor sees and changes only their own contacts (column \`user_id\`, from \`auth()\`).`]
+        : []),
     ].join('\n'),
     summary: [
       `I built **${ctx.title}**: an A–Z contact list with search, tags and favourites, a detail view with one-tap email and call links, notes, and a "log contact today" button that shows who you have not spoken to in a while.`,
