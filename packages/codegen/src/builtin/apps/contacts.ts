@@ -39,7 +39,9 @@ export function contactsApp(ctx: AppContext): BuiltApp {
       '- Components: AppHeader, ContactDetail (call, email, favourite, log a contact), ContactForm.',
       `- Without a backend the page keeps contacts in localStorage; ${a} accent.`,
       ...(ctx.signIn
-        ? [`- Sign-in: each visitor sees and changes only their own contacts (column \`user_id\`, from \`auth()\`).`]
+        ? [
+            `- Sign-in: each visitor sees and changes only their own contacts (column \`user_id\`, from \`auth()\`).`,
+          ]
         : []),
     ].join('\n'),
     summary: [

@@ -29,14 +29,7 @@ export function cryptoApp(ctx: AppContext): BuiltApp {
         ['app/api/holdings/route.ts', 'app/api/holdings/[id]/route.ts'],
         vars,
       ),
-      ...templateModules(
-        APP,
-        [
-          'app/page.tsx',
-          'app/markets/page.tsx',
-        ],
-        vars,
-      ),
+      ...templateModules(APP, ['app/page.tsx', 'app/markets/page.tsx'], vars),
       appHeader(ctx, {
         icon: 'Coins',
         links: [
@@ -65,7 +58,9 @@ export function cryptoApp(ctx: AppContext): BuiltApp {
       '- Page `/markets`: ten coins with sample prices, 24-hour change and 7-day sparklines; search, top/gainers/losers, a detail chart.',
       `- Components: AppHeader, SampleDataBanner, CoinIcon, Sparkline, HoldingsTable, AddLotForm. Without a backend purchases stay in localStorage; ${a} accent.`,
       ...(ctx.signIn
-        ? [`- Sign-in: each visitor sees and changes only their own purchases (column \`user_id\`, from \`auth()\`).`]
+        ? [
+            `- Sign-in: each visitor sees and changes only their own purchases (column \`user_id\`, from \`auth()\`).`,
+          ]
         : []),
     ].join('\n'),
     summary: [

@@ -36,14 +36,7 @@ export function financeApp(ctx: AppContext): BuiltApp {
         ['app/api/transactions/route.ts', 'app/api/transactions/[id]/route.ts'],
         vars,
       ),
-      ...templateModules(
-        APP,
-        [
-          'app/page.tsx',
-          'app/transactions/page.tsx',
-        ],
-        vars,
-      ),
+      ...templateModules(APP, ['app/page.tsx', 'app/transactions/page.tsx'], vars),
       appHeader(ctx, {
         icon: 'Wallet',
         links: [
@@ -72,7 +65,9 @@ export function financeApp(ctx: AppContext): BuiltApp {
       '- Page `/transactions`: search, income/expense and category filters, grouped by day, delete.',
       `- Components: AppHeader, StatCard, TransactionForm, TransactionRow, SpendingChart, BudgetList. Without a backend transactions stay in localStorage; ${a} accent.`,
       ...(ctx.signIn
-        ? [`- Sign-in: each visitor sees and changes only their own transactions (column \`user_id\`, from \`auth()\`).`]
+        ? [
+            `- Sign-in: each visitor sees and changes only their own transactions (column \`user_id\`, from \`auth()\`).`,
+          ]
         : []),
     ].join('\n'),
     summary: [

@@ -28,14 +28,7 @@ export function fitnessApp(ctx: AppContext): BuiltApp {
         ['app/api/workouts/route.ts', 'app/api/workouts/[id]/route.ts'],
         vars,
       ),
-      ...templateModules(
-        APP,
-        [
-          'app/page.tsx',
-          'app/history/page.tsx',
-        ],
-        vars,
-      ),
+      ...templateModules(APP, ['app/page.tsx', 'app/history/page.tsx'], vars),
       appHeader(ctx, {
         icon: 'Activity',
         links: [
@@ -63,7 +56,9 @@ export function fitnessApp(ctx: AppContext): BuiltApp {
       '- Page `/history`: personal bests, an activity filter and every workout with delete.',
       `- Components: AppHeader, GoalRing, WeekChart, WorkoutForm, WorkoutCard. Without a backend workouts stay in localStorage; ${a} accent.`,
       ...(ctx.signIn
-        ? [`- Sign-in: each visitor sees and changes only their own workouts (column \`user_id\`, from \`auth()\`).`]
+        ? [
+            `- Sign-in: each visitor sees and changes only their own workouts (column \`user_id\`, from \`auth()\`).`,
+          ]
         : []),
     ].join('\n'),
     summary: [

@@ -6,14 +6,21 @@
  */
 
 import { appVars, templateMigration, templateModules } from '../templates.ts';
-import { type AppContext, appHeader, type BuiltApp, otherHue, otherName } from './shared.ts';
+import {
+  type AppContext,
+  appHeader,
+  type BuiltApp,
+  otherHue,
+  otherName,
+  signInScreenVars,
+} from './shared.ts';
 
 const APP = 'notes';
 
 /** Builds the notes app. */
 export function notesApp(ctx: AppContext): BuiltApp {
   const a = ctx.accent;
-  const vars = appVars(ctx);
+  const vars = { ...appVars(ctx), ...signInScreenVars(ctx, 'notes') };
   return {
     migrations: [
       templateMigration(APP, 'create_notes', vars),
@@ -39,7 +46,7 @@ export function notesApp(ctx: AppContext): BuiltApp {
       `- Without a backend the page keeps notes in localStorage; ${a} accent.`,
       ...(ctx.signIn
         ? [
-            `- Sign-in: each visitor sees and changes only their own notes (column \`user_id\`, from \`auth()\`).`,
+            `- Sign-in: each visitor sees and changes only their own notes (column \`user_id\`, from \`auth()\`); signed out, the page asks them to sign in.`,
           ]
         : []),
     ].join('\n'),

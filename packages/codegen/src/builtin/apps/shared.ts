@@ -91,3 +91,37 @@ export function appHeader(
   };
   return component('AppHeader', fillTemplate('_shared/components/AppHeader.tsx', vars));
 }
+
+/**
+ * The `serverSource` and `signInScreen` values of a page that lists a visitor's own rows (notes, todo list).
+ * With sign-in, a signed-out visitor (the function answers `{ signIn: true }`) sees "Sign in to see your …" with
+ * a Sign in link instead of an empty list; without it the page is as before.
+ */
+export function signInScreenVars(
+  ctx: AppContext,
+  what: string,
+): { serverSource: string; signInScreen: string } {
+  if (!ctx.signIn) return { serverSource: "'server'", signInScreen: '' };
+  const hue = ctx.accent;
+  return {
+    serverSource: "data.signIn ? 'signed-out' : 'server'",
+    signInScreen: `  if (source === 'signed-out') {
+    return (
+      <div className="min-h-screen bg-slate-50 text-slate-900">
+        <AppHeader />
+        <main className="mx-auto max-w-md px-4 py-16 text-center sm:py-24">
+          <h1 className="text-2xl font-bold tracking-tight">Sign in to see your ${what}</h1>
+          <p className="mt-2 text-sm text-slate-600">Your ${what} are kept for your account: only you can see and change them.</p>
+          <a
+            href="/account/signin?callbackUrl=%2F"
+            className="mt-6 inline-flex rounded-xl bg-${hue}-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-${hue}-700"
+          >
+            Sign in
+          </a>
+        </main>
+      </div>
+    );
+  }
+`,
+  };
+}

@@ -5,7 +5,14 @@
  * @module
  */
 import { appVars, templateMigration, templateModules } from '../templates.ts';
-import { type AppContext, appHeader, type BuiltApp, otherHue, otherName } from './shared.ts';
+import {
+  type AppContext,
+  appHeader,
+  type BuiltApp,
+  otherHue,
+  otherName,
+  signInScreenVars,
+} from './shared.ts';
 
 export { slugKey } from '../templates.ts';
 
@@ -14,7 +21,7 @@ const APP = 'todo-list';
 /** Builds the todo list app. */
 export function todoListApp(ctx: AppContext): BuiltApp {
   const a = ctx.accent;
-  const vars = appVars(ctx);
+  const vars = { ...appVars(ctx), ...signInScreenVars(ctx, 'todos') };
   return {
     migrations: [
       templateMigration(APP, 'create_todos', vars),
@@ -40,7 +47,7 @@ export function todoListApp(ctx: AppContext): BuiltApp {
       `- Without a backend the page keeps tasks in localStorage; ${a} accent, Tailwind, lucide-react icons.`,
       ...(ctx.signIn
         ? [
-            `- Sign-in: each visitor sees and changes only their own tasks (column \`user_id\`, from \`auth()\`).`,
+            `- Sign-in: each visitor sees and changes only their own tasks (column \`user_id\`, from \`auth()\`); signed out, the page asks them to sign in.`,
           ]
         : []),
     ].join('\n'),

@@ -83,7 +83,7 @@ export default function HomePage() {
         if (!active) return;
         if (data && Array.isArray(data.notes)) {
           show(data.notes);
-          setSource('server');
+          setSource(kiln.serverSource);
         } else {
           // No backend answered (a static copy or a render check): the browser keeps the data, as before.
           show(savedNotes());
@@ -204,6 +204,7 @@ export default function HomePage() {
     .sort((x, y) => (x.pinned === y.pinned ? y.updatedAt - x.updatedAt : x.pinned ? -1 : 1));
   const selected = notes.find((n) => n.id === selectedId) || null;
 
+  kiln.signInScreen;
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
       <AppHeader />

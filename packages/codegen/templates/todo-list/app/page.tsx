@@ -61,7 +61,7 @@ export default function HomePage() {
         if (!active) return;
         if (data && Array.isArray(data.todos)) {
           setTodos(data.todos);
-          setSource('server');
+          setSource(kiln.serverSource);
         } else {
           // No backend answered (a static copy or a render check): the browser keeps the data, as before.
           setTodos(savedTodos());
@@ -187,6 +187,7 @@ export default function HomePage() {
 
   const progress = counts.all === 0 ? 0 : Math.round((counts.done / counts.all) * 100);
 
+  kiln.signInScreen;
   return (
     <div className="min-h-screen bg-gradient-to-b from-kiln-hue-50 via-white to-white text-slate-900">
       <AppHeader />
