@@ -44,6 +44,8 @@ export interface AppBackend {
   ): Promise<{ status: number; data: T }>;
   /** Runs SQL on the app database directly (for assertions). */
   query(text: string, values?: unknown[]): Promise<Row[]>;
+  /** Who `auth()` from `@/auth` answers for in the following calls: a visitor's user id, or null (signed out). */
+  signInAs(userId: string | null): void;
 }
 
 /** The project the builtin generator builds for `prompt` on `modules` (an INITIAL request when empty). */
@@ -87,6 +89,12 @@ export async function startBackend(app: Pick<Built, 'modules' | 'migrations'>): 
     for (let i = 1; i < strings.length; i++) text += `$${i}${strings[i]}`;
     return (await db.query<Row>(text, values)).rows;
   };
+  // `auth()` as Kiln's harness gives it to functions: the signed-in visitor's session, or null.
+  let visitor: string | null = null;
+  const auth = async () =>
+    visitor
+      ? { user: { id: visitor, email: `${visitor}@example.com`, name: visitor, image: null }, expires: '' }
+      : null;
   const routes = app.modules
     .filter((m) => m.moduleType === 'FUNCTION')
     .map((m) => {
@@ -101,7 +109,7 @@ export async function startBackend(app: Pick<Built, 'modules' | 'migrations'>): 
           names.push(dynamic);
           return '([^/]+)';
         });
-      return { pattern: new RegExp(`^/${segments.join('/')}$`), names, handlers: evaluate(m, sql) };
+      return { pattern: new RegExp(`^/${segments.join('/')}$`), names, handlers: evaluate(m, sql, auth) };
     });
   return {
     async call<T>(method: string, path: string, body?: unknown) {
@@ -127,6 +135,9 @@ export async function startBackend(app: Pick<Built, 'modules' | 'migrations'>): 
       await db.exec(`SET search_path TO ${schema};`);
       return (await db.query<Row>(text, values)).rows;
     },
+    signInAs(userId) {
+      visitor = userId;
+    },
   };
 }
 
@@ -136,12 +147,20 @@ export async function closeDatabase(): Promise<void> {
   database = null;
 }
 
-/** A FUNCTION module's exports, with `@/app/api/utils/sql` bound to `sql` and no other import allowed. */
-export function evaluate(module: GenModule, sql: Sql): Record<string, unknown> {
+/**
+ * A FUNCTION module's exports, with `@/app/api/utils/sql` bound to `sql`, `@/auth` to `auth` (signed out when not
+ * given) and no other import allowed.
+ */
+export function evaluate(
+  module: GenModule,
+  sql: Sql,
+  auth: () => Promise<unknown> = async () => null,
+): Record<string, unknown> {
   const { code } = transform(module.content, { transforms: ['typescript', 'imports'] });
   const exports: Record<string, unknown> = {};
   const require = (id: string) => {
     if (id === '@/app/api/utils/sql') return { __esModule: true, default: sql };
+    if (id === '@/auth') return { __esModule: true, auth };
     throw new Error(`${module.filePath} imports ${id}, which functions cannot use`);
   };
   new Function('exports', 'require', code)(exports, require);

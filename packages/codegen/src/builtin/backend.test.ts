@@ -211,6 +211,61 @@ describe('follow-ups on the apps with a backend', () => {
     expect(byId).toMatch(/AND user_id = \$\{session\.user\.id\}/);
   });
 
+  it.each([
+    ['a contact manager with login', 'contacts', ['contacts/route.ts', 'contacts/[id]/route.ts']],
+    [
+      'a personal budget tracker with login',
+      'transactions',
+      ['transactions/route.ts', 'transactions/[id]/route.ts'],
+    ],
+    ['a fitness tracker with login', 'workouts', ['workouts/route.ts', 'workouts/[id]/route.ts']],
+    [
+      'a cryptocurrency portfolio tracker with login',
+      'holdings',
+      ['holdings/route.ts', 'holdings/[id]/route.ts'],
+    ],
+  ])(
+    '%s keeps each visitor’s %s: a user_id migration, every function asks auth() and filters by it',
+    async (prompt, table, files) => {
+      const { done } = await run(prompt);
+      expect(done.migrations?.map((m) => m.name)).toEqual([
+        expect.stringMatching(/^create_/),
+        `own_${table}`,
+      ]);
+      expect(done.migrations?.[1]?.sql).toContain(`ALTER TABLE ${table} ADD COLUMN user_id text;`);
+      for (const file of files) {
+        const route = done.modules.find((m) => m.filePath === `${API}/${file}`)?.content ?? '';
+        expect(route).toContain("import { auth } from '@/auth';");
+        const handlers = route.match(/^export async function \w+/gm) ?? [];
+        expect(handlers.length).toBeGreaterThan(0);
+        expect(route.match(/const session = await auth\(\);/g)).toHaveLength(handlers.length);
+        expect(route).toMatch(/user_id = \$\{session\.user\.id\}|\(id, user_id, /);
+      }
+      expectValidModules(done.modules);
+      // Without login the same app is shared: no user_id, no auth().
+      const plain = (await run(prompt.replace(' with login', ''))).done;
+      expect(plain.migrations).toHaveLength(1);
+      expect(plain.modules.some((m) => m.content.includes("from '@/auth'"))).toBe(false);
+    },
+  );
+
+  it('the notes and todo pages with login show "Sign in to see your …" to a signed-out visitor', async () => {
+    for (const [prompt, what] of [
+      ['a notes app with login', 'notes'],
+      ['A todo list app with login', 'todos'],
+    ]) {
+      const { done } = await run(prompt);
+      const page = done.modules.find((m) => m.filePath === 'apps/web/src/app/page.tsx')?.content ?? '';
+      expect(page).toContain("setSource(data.signIn ? 'signed-out' : 'server');");
+      expect(page).toContain(`Sign in to see your ${what}`);
+      expect(page).toContain('href="/account/signin?callbackUrl=%2F"');
+      expectValidModules(done.modules);
+      const plain = (await run(prompt.replace(' with login', ''))).done;
+      const plainPage = plain.modules.find((m) => m.filePath === 'apps/web/src/app/page.tsx')?.content ?? '';
+      expect(plainPage).not.toContain('signed-out');
+    }
+  });
+
   it('an INITIAL mobile app has no functions (its screens keep data on the device)', async () => {
     const { done } = await run('a mobile app for my todos');
     expect(done.migrations).toBeUndefined();
