@@ -250,10 +250,11 @@ describe('follow-ups on the apps with a backend', () => {
   );
 
   it('the notes and todo pages with login show "Sign in to see your …" to a signed-out visitor', async () => {
-    for (const [prompt, what] of [
+    const apps: [string, string][] = [
       ['a notes app with login', 'notes'],
       ['A todo list app with login', 'todos'],
-    ]) {
+    ];
+    for (const [prompt, what] of apps) {
       const { done } = await run(prompt);
       const page = done.modules.find((m) => m.filePath === 'apps/web/src/app/page.tsx')?.content ?? '';
       expect(page).toContain("setSource(data.signIn ? 'signed-out' : 'server');");

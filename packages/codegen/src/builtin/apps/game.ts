@@ -14,7 +14,7 @@ const APP = 'game';
 /** Builds the memory-match game. */
 export function gameApp(ctx: AppContext): BuiltApp {
   const a = ctx.accent;
-  const vars = appVars(ctx);
+  const vars = { ...appVars(ctx), record: 'score' };
   return {
     migrations: [templateMigration(APP, 'create_game_scores', vars)],
     modules: [

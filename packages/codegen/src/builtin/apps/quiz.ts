@@ -41,6 +41,7 @@ export function quizApp(ctx: AppContext): BuiltApp {
   const quizzes = orderedQuizzes(ctx.prompt);
   const vars = {
     ...appVars(ctx),
+    record: 'score',
     quizzes: JSON.stringify(quizzes, null, 2).replace(/\n/g, '\n  '),
     quizTabs: JSON.stringify(quizzes.map((q) => ({ id: q.id, title: q.title, icon: q.icon }))),
   };
