@@ -15,6 +15,7 @@ function badRequest(error: string) {
 }
 
 /** The fields a score has and what each accepts. */
+// biome-ignore lint/correctness/noUnusedVariables: kiln: the check-fields snippet reads FIELDS
 const FIELDS = [{"key":"player","kind":"text","label":"your name","required":true,"max":24},{"key":"level","kind":"choice","label":"the level","required":true,"options":["classic","challenge"]},{"key":"points","kind":"int","label":"the points","max":5000},{"key":"moves","kind":"int","label":"the number of moves","min":1,"max":1000},{"key":"seconds","kind":"int","label":"the time","max":86400}] as const;
 
 /** A row of the game_scores table as the page uses it. */

@@ -15,6 +15,7 @@ function badRequest(error: string) {
 }
 
 /** The fields a score has and what each accepts. */
+// biome-ignore lint/correctness/noUnusedVariables: kiln: the check-fields snippet reads FIELDS
 const FIELDS = [{"key":"player","kind":"text","label":"your name","required":true,"max":40},{"key":"quiz","kind":"choice","label":"the quiz","required":true,"options":["space","geography","science"]},{"key":"score","kind":"int","label":"the score","max":50},{"key":"total","kind":"int","label":"the number of questions","min":1,"max":50}] as const;
 
 /** A row of the quiz_scores table as the page uses it. */
