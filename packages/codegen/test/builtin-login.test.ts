@@ -1,5 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { build, closeDatabase, startBackend } from './builtin-harness.ts';
+import { launchChromium } from '@kiln/preview/node';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, closeDatabase, serveApp, startBackend } from './builtin-harness.ts';
 
 // --- "…with login" apps on PGlite: each visitor's rows, by the user id `auth()` gives --------------------------
 
@@ -92,4 +94,40 @@ describe('"…with login" apps keep each visitor’s own rows', () => {
       expect(await backend.query(`SELECT count(*)::int AS n FROM ${app.list}`)).toEqual([{ n: 0 }]);
     });
   }
+});
+
+describe('the notes and todo pages with login, in a browser', { timeout: 60_000 }, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('a signed-out visitor sees "Sign in to see your …" and a Sign in link; signed in, their own list', async () => {
+    for (const [prompt, what, added] of [
+      ['a notes app with login', 'notes', { title: 'Ada’s ideas' }],
+      ['a todo list with due dates with login', 'todos', { title: 'Ada’s errand' }],
+    ] as const) {
+      const app = await build(prompt);
+      const backend = await startBackend(app);
+      const served = await serveApp(app.modules, backend);
+      try {
+        const page = await (await browser.newContext()).newPage();
+        await page.goto(served.url);
+        await page.getByRole('heading', { name: `Sign in to see your ${what}` }).waitFor();
+        const link = page.getByRole('main').getByRole('link', { name: 'Sign in' });
+        expect(await link.getAttribute('href')).toBe('/account/signin?callbackUrl=%2F');
+
+        backend.signInAs('ada');
+        expect((await backend.call('POST', `/api/${what}`, added)).status).toBe(201);
+        await page.reload();
+        await page.getByText(added.title).first().waitFor();
+        expect(await page.getByRole('heading', { name: `Sign in to see your ${what}` }).count()).toBe(0);
+      } finally {
+        await served.close();
+      }
+    }
+  });
 });
