@@ -110,5 +110,5 @@ export async function newProjectFromDashboard(
   await page
     .getByTestId('revision-status')
     .filter({ hasText: /^VALID$/ })
-    .waitFor({ timeout: 60_000 });
+    .waitFor({ state: 'attached', timeout: 60_000 });
 }

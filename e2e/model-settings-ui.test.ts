@@ -54,7 +54,7 @@ describe('model settings and costs in the UI', () => {
     await owner.goto(`${kiln.url}/organizations/${orgId}/settings`);
     await owner
       .getByRole('navigation', { name: 'Settings sections' })
-      .getByRole('link', { name: 'Model' })
+      .getByRole('link', { name: 'Model', exact: true })
       .click();
     const section = owner.getByRole('region', { name: 'Model' });
     await section.getByTestId('model-in-use').waitFor();

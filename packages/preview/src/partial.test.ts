@@ -99,6 +99,7 @@ describe('repairPartialCode', () => {
     expect(parseStats.cancelled).toBe(cancelled + 1);
     expect(parsesCleanly('const a = 1;')).toBe(true);
     expect(parsesCleanly('const a = <div>;')).toBe(false);
-    expect(parsesCleanly(big)).toBe(true);
+    // A generous deadline: with other test files running on both cores the default one can pass first.
+    expect(parsesCleanly(big, performance.now() + 10_000)).toBe(true);
   });
 });

@@ -165,14 +165,16 @@ describe('sign-in in the preview', () => {
     await b.page.context().close();
   });
 
-  test('a published app has no session yet: signed out, and sign-in fails with "Auth is not enabled"', async () => {
+  test('a published app with no visitor signed in is signed out, and Google sign-in that the app has not set up says so', async () => {
     app.modules = [page(AUTH_PAGE)];
     const context = await browser.newContext();
     const visitor = await context.newPage();
     await visitor.goto(`${origin('todo.apps')}/`);
     await expect.poll(() => visitor.getByTestId('who').textContent()).toBe('Signed out');
     await visitor.getByRole('button', { name: 'Continue with Google' }).click();
-    await expect.poll(() => visitor.getByTestId('error').textContent()).toBe('Auth is not enabled');
+    await expect
+      .poll(() => visitor.getByTestId('error').textContent())
+      .toBe('Sign-in with Google is not set up for this app.');
     expect(context.pages()).toHaveLength(1);
     await context.close();
   });

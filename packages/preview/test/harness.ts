@@ -148,6 +148,21 @@ export function setupHarness(): void {
           previewShellHtml({ builderOrigin: origin('builder'), projectId: 'p1' }),
         );
       }
+      // The Kiln server's Auth.js answers for an app with no visitor signed in and no OAuth provider set up.
+      if (host === 'todo.apps.localhost' && url.pathname === '/api/auth/session') {
+        return send(200, 'application/json', 'null');
+      }
+      if (host === 'todo.apps.localhost' && url.pathname === '/api/auth/providers') {
+        const credentials = (id: string) => ({ id, name: id, type: 'credentials' });
+        return send(
+          200,
+          'application/json',
+          JSON.stringify({
+            'credentials-signin': credentials('credentials-signin'),
+            'credentials-signup': credentials('credentials-signup'),
+          }),
+        );
+      }
       if (host === 'todo.apps.localhost') {
         return send(
           200,
