@@ -56,7 +56,7 @@ describe('model settings and costs in the UI', () => {
       .getByRole('navigation', { name: 'Settings sections' })
       .getByRole('link', { name: 'Model', exact: true })
       .click();
-    const section = owner.getByRole('region', { name: 'Model' });
+    const section = owner.getByRole('region', { name: 'Model', exact: true });
     await section.getByTestId('model-in-use').waitFor();
     expect(await section.getByTestId('model-in-use').textContent()).toContain(
       "builtin (the server's KILN_MODEL)",
@@ -118,7 +118,7 @@ describe('model settings and costs in the UI', () => {
     await viewer.getByRole('status').filter({ hasText: 'You joined' }).waitFor();
     await viewer.goto(`${kiln.url}/organizations/${orgId}/settings`);
     await viewer.getByRole('heading', { name: 'Plan & credits' }).waitFor();
-    expect(await viewer.getByRole('region', { name: 'Model' }).count()).toBe(0);
+    expect(await viewer.getByRole('region', { name: 'Model', exact: true }).count()).toBe(0);
     expect(
       await viewer
         .getByRole('navigation', { name: 'Settings sections' })
