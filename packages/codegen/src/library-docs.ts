@@ -9,6 +9,7 @@
  * in step with its catalogue.
  * @module
  */
+import { MESSAGES } from '@kiln/core/messages';
 
 /** One library's documentation entry (spec §3, "Mobile library catalogue entry"). */
 export interface LibraryDoc {
@@ -510,7 +511,7 @@ export const LIBRARY_DOCS: readonly LibraryDoc[] = [
     name: '@/utils/useUpload',
     importStatement: "import useUpload from '@/utils/useUpload';",
     exports: ['default (useUpload)'],
-    documentation: `Uploads a visitor's file to the app's own server (preview and published app alike): const [upload, { loading }] = useUpload(); const { url, mimeType, error } = await upload({ file }) — or { url }, { base64 }, { buffer }. Keep the url (an immutable link on Kiln's files origin; never store data URLs); error is 'Upload failed: File too large.' over the plan's limit, else 'Upload failed'. A form that only collects answers can instead POST JSON { sheetId, formData } to '/api/public-sheet' (one row per submission for the owner, downloadable as CSV), then reset the form.`,
+    documentation: `Uploads a visitor's file to the app's own server (preview and published app alike): const [upload, { loading }] = useUpload(); const { url, mimeType, error } = await upload({ file }) — or { url }, { base64 }, { buffer }. Keep the url (an immutable link on Kiln's files origin; never store data URLs); error is '${MESSAGES.uploadTooLarge}' over the plan's limit, else '${MESSAGES.uploadFailed}'. A form that only collects answers can instead POST JSON { sheetId, formData } to '/api/public-sheet' (one row per submission for the owner, downloadable as CSV), then reset the form.`,
     version: 'Kiln built-in',
     useCases: ['upload', 'uploads', 'uploading', 'attachment', 'attachments', 'avatar', 'avatars'],
     platform: 'web',

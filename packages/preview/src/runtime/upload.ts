@@ -3,7 +3,7 @@
  * Uploads for generated code (spec §5, §7, §8): the module `@/utils/useUpload`. `useUpload()` answers
  * `[upload, { loading }]`; `upload({ file } | { url } | { base64 } | { buffer } | { reactNativeAsset })` posts to the app's own origin
  * (`/_create/api/upload/`, served on preview and published origins alike) and resolves `{ url, mimeType }`, or
- * `{ error }` with the catalogue's words: "Upload failed: File too large." on 413, else "Upload failed". It never
+ * `{ error }` with the catalogue's words: `MESSAGES.uploadTooLarge` on 413, else `MESSAGES.uploadFailed`. It never
  * throws, so a form can show the error where it shows others.
  */
 import { MESSAGES } from '@kiln/core/messages';

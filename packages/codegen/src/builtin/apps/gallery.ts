@@ -7,6 +7,7 @@
  * @module
  */
 
+import { MESSAGES } from '@kiln/core/messages';
 import type { GenModule } from '../../types.ts';
 import { appVars, templateMigration, templateModules } from '../templates.ts';
 import { type AppContext, appHeader, type BuiltApp, otherHue, otherName } from './shared.ts';
@@ -48,7 +49,7 @@ export function galleryApp(ctx: AppContext): BuiltApp {
       `- Without a backend the photos stay in the browser. ${a} accent, Tailwind, lucide-react icons.`,
     ].join('\n'),
     summary: [
-      `I built **${ctx.title}**, a photo gallery: a wall of photos you can filter by album or favourites, a full-screen viewer with previous/next (arrow keys work too), details and a favourite button, an Albums page, and Add photo to upload an image from your device (it is stored as a file, and a file over your plan's upload limit says "Upload failed: File too large.") or add one with a placeholder drawn from its title.`,
+      `I built **${ctx.title}**, a photo gallery: a wall of photos you can filter by album or favourites, a full-screen viewer with previous/next (arrow keys work too), details and a favourite button, an Albums page, and Add photo to upload an image from your device (it is stored as a file, and a file over your plan's upload limit says "${MESSAGES.uploadTooLarge}") or add one with a placeholder drawn from its title.`,
       '',
       "Photos live in the app's database (table `photos`, through `/api/photos` and `/api/photos/[id]`). Opened without its backend, the gallery keeps them in the browser.",
     ].join('\n'),
