@@ -42,8 +42,11 @@ describe('an app with a backend', () => {
     await preview.getByText("Your tasks are saved in the app's database.").waitFor({ timeout: 20_000 });
     await preview.getByText('Renew library books').waitFor();
     await preview.getByPlaceholder('What needs to be done?').fill('Book the venue');
+    // The page shows the task at once (optimistically); the Database tab reads what the server acknowledged.
+    const saved = page.waitForResponse((r) => /\/todos$/.test(r.url()) && r.request().method() === 'POST');
     await preview.getByRole('button', { name: 'Add', exact: true }).click();
     await preview.getByText('Book the venue').waitFor();
+    expect((await saved).status()).toBe(201);
 
     // The Database tab shows the todos table with the new row on the preview's branch.
     await page.getByRole('tab', { name: 'Database' }).click();
