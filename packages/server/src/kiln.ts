@@ -28,6 +28,9 @@ import { createFileStorage, Uploads } from './uploads/index';
 import { VisitorAuth } from './visitor-auth/index';
 import { ProjectAuthProviders } from './visitor-auth/providers';
 
+/** How long an idle keep-alive connection stays open (above the 60 s idle timeout of common load balancers). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export interface Kiln {
   readonly url: string;
   readonly port: number;
@@ -200,6 +203,11 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       () => resolve(s),
     );
   });
+  // Idle keep-alive connections stay open longer than a load balancer's idle timeout (60 s on most), so the
+  // server never closes a connection a proxy or client is about to reuse (Node's default is 5 s).
+  const httpServer = server as import('node:http').Server;
+  httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  httpServer.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   const port = (server.address() as AddressInfo).port;
   origins = createOrigins(config, port);
   rooms.attach(server as import('node:http').Server, {
