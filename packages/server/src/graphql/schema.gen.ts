@@ -154,6 +154,14 @@ export interface MutationRepublishProjectArgs {
   projectId: string;
 }
 
+/** Arguments of `Mutation.saveModule`. */
+export interface MutationSaveModuleArgs {
+  projectId: string;
+  filePath: string;
+  content: string;
+  baseRevisionId?: string | null;
+}
+
 /** Arguments of `Mutation.restoreRevision`. */
 export interface MutationRestoreRevisionArgs {
   projectId: string;

@@ -8,12 +8,13 @@ import { eq } from 'drizzle-orm';
 import { charge, refundRevision, usageCredits } from '../credits';
 import type { Db } from '../db/index';
 import { jobs, messages, projects, revisions, runs } from '../db/schema';
+import { isHandAction } from '../hand-revisions';
 import { newId } from '../ids';
-import { resolveForRevision } from '../packages/locks';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
 import { queueAutoFix, wantsAutoFix } from './autofix';
 import { DraftStream } from './draft-stream';
 import { disallowedModule, recentPaths, storedModules } from './generated-modules';
+import { runHandRevision } from './hand-run';
 import {
   changedNothing,
   missingPageFailure,
@@ -23,24 +24,12 @@ import {
   truthfulBlocks,
 } from './problems';
 import { type Job, startHeartbeat } from './queue';
-import { validateRevision } from './validate';
-import type { WorkerOptions } from './worker-options';
+import { checkRevision } from './revision-check';
+import type { RunDeps } from './worker-options';
 
 const CANCELED_MESSAGE = 'Canceled. Nothing was changed.';
 
-/** What a run needs from its worker: the options, and the worker's bookkeeping of running generations. */
-export interface RunDeps
-  extends Pick<
-    Required<WorkerOptions>,
-    'log' | 'onProjectChanged' | 'publish' | 'providerFor' | 'backend' | 'packages'
-  > {
-  /** The run started: `ctrl` aborts it (cancel, shutdown). */
-  track: (ctrl: AbortController, revisionId: string) => void;
-  /** The run ended. */
-  untrack: () => void;
-  /** A job was queued (the automatic fix). */
-  wake: () => void;
-}
+export type { RunDeps } from './worker-options';
 
 /** Runs one claimed job: generation, modules, validation, credits, the revision's status and chat line. */
 export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
@@ -85,6 +74,11 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
   );
   const heartbeat = startHeartbeat(db, job.id, ctrl);
   try {
+    // A hand edit (code editor, visual edit) has its final modules already: it is only checked.
+    if (isHandAction(revision.action)) {
+      await runHandRevision(db, job, revision, runId, deps);
+      return;
+    }
     // A retry starts again from the parent's modules; the drafts of the attempt that died stay visible meanwhile.
     const [parent] = revision.parentId
       ? await db.select().from(revisions).where(eq(revisions.id, revision.parentId))
@@ -125,19 +119,7 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
     // Auth pages keep codegen's withCustomAuth (spec Module field; custom auth on, spec §5).
     const finalModules = storedModules(done.modules, done.withCustomAuth === true);
     // Compiled, then every page rendered in headless Chromium (validate.ts); `error` names the failing module.
-    const resolver = deps.packages;
-    let { status, error: failure } = await validateRevision(finalModules, {
-      action: revision.action,
-      log: deps.log,
-      ...(resolver
-        ? {
-            packages: {
-              resolve: (source: string) => resolveForRevision(db, resolver, revision.id, source),
-              bundleFile: (hash: string) => resolver.bundleFile(hash),
-            },
-          }
-        : {}),
-    });
+    let { status, error: failure } = await checkRevision(db, deps, revision, finalModules);
     // A module the project may not have (an auth page without custom auth, core's check) is an error to fix.
     const disallowed =
       status === 'VALID' ? disallowedModule(finalModules, done.withCustomAuth === true) : null;

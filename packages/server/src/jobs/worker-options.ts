@@ -32,3 +32,17 @@ export interface WorkerOptions {
   /** npm packages the code imports outside the catalogue: pinned to the revision when it is checked. */
   packages?: PackageResolver | null;
 }
+
+/** What a run needs from its worker: the options, and the worker's bookkeeping of running generations. */
+export interface RunDeps
+  extends Pick<
+    Required<WorkerOptions>,
+    'log' | 'onProjectChanged' | 'publish' | 'providerFor' | 'backend' | 'packages'
+  > {
+  /** The run started: `ctrl` aborts it (cancel, shutdown). */
+  track: (ctrl: AbortController, revisionId: string) => void;
+  /** The run ended. */
+  untrack: () => void;
+  /** A job was queued (the automatic fix). */
+  wake: () => void;
+}

@@ -8,6 +8,7 @@ import { assertSafe } from '../../content-safety';
 import { cachedCss } from '../../css';
 import { revisions } from '../../db/schema';
 import { designSystemCss } from '../../design-system';
+import { saveModule } from '../../hand-revisions';
 import { modulePathSegment } from '../../jobs/generated-modules';
 import { finishCanceled } from '../../jobs/worker';
 import { messageCost } from '../../message-costs';
@@ -28,6 +29,7 @@ import type {
   MutationMarkRenderedArgs,
   MutationReportPreviewErrorArgs,
   MutationRestoreRevisionArgs,
+  MutationSaveModuleArgs,
   MutationSendMessageArgs,
   QueryRevisionDiffArgs,
 } from '../schema.gen';
@@ -87,6 +89,12 @@ export const Mutation = {
       message: a.message.slice(0, 2000),
     });
     return true;
+  },
+  saveModule: async (_: unknown, a: MutationSaveModuleArgs, ctx: GraphQLContext) => {
+    const revision = await saveModule(ctx.db, requireUser(ctx), a);
+    ctx.onQueued();
+    ctx.onProjectChanged(revision.projectId);
+    return revision;
   },
   restoreRevision: async (_: unknown, a: MutationRestoreRevisionArgs, ctx: GraphQLContext) => {
     const revision = await restoreRevision(ctx.db, requireUser(ctx), a);

@@ -1,0 +1,46 @@
+/**
+ * @module A hand-made revision's run (hand-revisions.ts): no model and no credits — its modules are final, so
+ * the run only checks them (revision-check.ts) and writes the status and a chat line. A broken hand edit ends
+ * INVALID_CODE with the failing module named, and is never fixed automatically (Fix it is the user's choice).
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/index';
+import { jobs, messages, revisions, runs } from '../db/schema';
+import { newId } from '../ids';
+import type { Job } from './queue';
+import { checkRevision } from './revision-check';
+import type { RunDeps } from './worker-options';
+
+/** What the chat says after a hand edit was checked. */
+export function handResultText(failure: { filePath: string; message: string } | undefined): string {
+  if (!failure) return 'Saved.';
+  const first = failure.message.split('\n')[0]!.trim();
+  return `Saved, but the code has an error in \`${failure.filePath}\`: ${first}`;
+}
+
+/** Checks a hand-made revision and finishes it, its run and its job. */
+export async function runHandRevision(
+  db: Db,
+  job: Job,
+  revision: typeof revisions.$inferSelect,
+  runId: string,
+  deps: RunDeps,
+): Promise<void> {
+  await db
+    .update(revisions)
+    .set({ status: 'BUILDING', updatedAt: new Date() })
+    .where(eq(revisions.id, revision.id));
+  const { status, error: failure } = await checkRevision(db, deps, revision, revision.modules);
+  await db.transaction(async (tx) => {
+    await tx.update(revisions).set({ status, updatedAt: new Date() }).where(eq(revisions.id, revision.id));
+    await tx.insert(messages).values({
+      id: newId(),
+      projectId: revision.projectId,
+      revisionId: revision.id,
+      role: 'assistant',
+      text: handResultText(status === 'INVALID_CODE' ? failure : undefined),
+    });
+    await tx.update(runs).set({ status: 'FINISHED', endedAt: new Date() }).where(eq(runs.id, runId));
+    await tx.update(jobs).set({ status: 'COMPLETED', updatedAt: new Date() }).where(eq(jobs.id, job.id));
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * Hand edits (issue 17): `saveModule` makes a CODE_CHANGE revision with no model and no credits, checked like a
+ * generation — VALID, or INVALID_CODE naming the module for a broken save — and a save based on an outdated
+ * revision is refused with the conflict message, never applied over the newer one.
+ */
+import { describe, expect, it } from 'vitest';
+import { SERVER_MESSAGES } from '../src/messages';
+import { type Client, startTestKiln, waitFor } from './harness';
+
+const SIGN_UP = `mutation($email: String!, $password: String!) { signUp(email: $email, password: $password) { id } }`;
+const CREATE = `mutation($prompt: String!) { createProject(prompt: $prompt) { id } }`;
+const SAVE = `mutation($p: ID!, $f: String!, $c: String!, $base: ID) {
+  saveModule(projectId: $p, filePath: $f, content: $c, baseRevisionId: $base) { id number action status } }`;
+const STATE = `query($id: ID!) { project(id: $id) {
+  latestRevision { id number action status modules { filePath moduleType content } }
+  messages { role text } } organizations { credits { balance } } }`;
+
+interface Rev {
+  id: string;
+  number: number;
+  action: string;
+  status: string;
+  modules: { filePath: string; moduleType: string; content: string }[];
+}
+interface State {
+  project: { latestRevision: Rev; messages: { role: string; text: string }[] };
+  organizations: { credits: { balance: number } }[];
+}
+
+const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
+
+async function settled(client: Client, id: string, number: number): Promise<State> {
+  return waitFor(async () => {
+    const { data } = await client.gql<State>(STATE, { id });
+    const rev = data.project.latestRevision;
+    return rev.number === number && !BUILDING.includes(rev.status) ? data : null;
+  }, 60_000);
+}
+
+describe('hand edits', () => {
+  it('saveModule: CODE_CHANGE, checked, free; broken → INVALID_CODE; outdated base → conflict', {
+    timeout: 120_000,
+  }, async () => {
+    await using t = await startTestKiln();
+    const client = t.client();
+    await client.gql(SIGN_UP, { email: 'hand@example.com', password: 'correct horse battery' });
+    const { data } = await client.gql<{ createProject: { id: string } }>(CREATE, { prompt: 'A todo list' });
+    const projectId = data.createProject.id;
+    const first = await settled(client, projectId, 1);
+    const page = first.project.latestRevision.modules.find((m) => m.moduleType === 'PAGE')!;
+    const balance = first.organizations[0]!.credits.balance;
+
+    const good = await client.gql<{ saveModule: Rev }>(SAVE, {
+      p: projectId,
+      f: page.filePath,
+      c: `${page.content}\n// edited by hand\n`,
+      base: first.project.latestRevision.id,
+    });
+    expect(good.errors).toBeUndefined();
+    expect(good.data.saveModule.action).toBe('CODE_CHANGE');
+    const afterGood = await settled(client, projectId, 2);
+    expect(afterGood.project.latestRevision.status).toBe('VALID');
+    expect(
+      afterGood.project.latestRevision.modules.find((m) => m.filePath === page.filePath)?.content,
+    ).toContain('// edited by hand');
+    expect(afterGood.project.messages.at(-1)?.text).toBe('Saved.');
+    expect(afterGood.organizations[0]!.credits.balance).toBe(balance);
+
+    // Based on revision 1 although revision 2 landed: refused, nothing queued.
+    const stale = await client.gql(SAVE, {
+      p: projectId,
+      f: page.filePath,
+      c: 'export default function Page() { return null; }\n',
+      base: first.project.latestRevision.id,
+    });
+    expect(stale.errors?.[0]?.message).toBe(SERVER_MESSAGES.outdatedRevision);
+
+    const bad = await client.gql<{ saveModule: Rev }>(SAVE, {
+      p: projectId,
+      f: page.filePath,
+      c: `${page.content}\n<div>`,
+      base: afterGood.project.latestRevision.id,
+    });
+    expect(bad.errors).toBeUndefined();
+    const afterBad = await settled(client, projectId, 3);
+    expect(afterBad.project.latestRevision.status).toBe('INVALID_CODE');
+    expect(afterBad.project.messages.at(-1)?.text).toContain(page.filePath);
+    expect(afterBad.organizations[0]!.credits.balance).toBe(balance);
+
+    // A path that is no module path is refused with core's rule.
+    const nowhere = await client.gql(SAVE, { p: projectId, f: '../etc/passwd', c: 'x' });
+    expect(nowhere.errors?.[0]?.message).toBeTruthy();
+  });
+});
