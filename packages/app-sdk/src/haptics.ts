@@ -2,7 +2,8 @@
  * @module Haptics for generated apps on the web: the spec's vibration patterns through `navigator.vibrate`;
  * where the browser has none, a one-time warning (`featureNotSupportedOnWeb`) and no error.
  */
-import { HAPTIC_PATTERNS, type HapticPattern, MESSAGES } from '@kiln/core';
+import { HAPTIC_PATTERNS, type HapticPattern } from '@kiln/core/device';
+import { MESSAGES } from '@kiln/core/messages';
 
 const warned = new Set<string>();
 

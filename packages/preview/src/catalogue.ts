@@ -93,6 +93,12 @@ export const LIBRARY_CATALOGUE: Readonly<Record<string, CatalogueEntry>> = Objec
   'expo-status-bar': { file: 'src/mobile/status-bar.tsx' },
   'expo-linear-gradient': { file: 'src/mobile/linear-gradient.tsx' },
   '@react-native-async-storage/async-storage': { file: 'src/mobile/async-storage.ts' },
+  // Expo modules models assume (issue 16): web stand-ins with Expo's API shapes and the spec's rules.
+  'expo-haptics': { file: 'src/mobile/haptics.ts' },
+  'expo-secure-store': { file: 'src/mobile/secure-store.ts' },
+  'expo-image-picker': { file: 'src/mobile/image-picker.ts' },
+  'expo-location': { file: 'src/mobile/location.ts' },
+  'expo-camera': { file: 'src/mobile/camera.tsx' },
   '@/lib/utils': { file: 'src/ui/utils.ts' },
   ...Object.fromEntries(UI_COMPONENTS.map((n) => [`@/components/ui/${n}`, { file: `src/ui/${n}.tsx` }])),
 });

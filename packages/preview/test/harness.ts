@@ -71,7 +71,7 @@ export const origin = (host: string) => `http://${host}.localhost:${port}`;
 
 function builderPage(iframeSrc: string, previewOrigin: string): string {
   return `<!doctype html><html><body>
-<iframe id="preview" src="${iframeSrc}" style="width:900px;height:700px;border:0"></iframe>
+<iframe id="preview" src="${iframeSrc}" allow="geolocation; camera" style="width:900px;height:700px;border:0"></iframe>
 <script>${clientBundle}</script>
 <script>
   window.__messages = [];

@@ -43,7 +43,14 @@ export function PreviewStage({
         style={measured ? { width, height } : { width: '100%', height: '100%' }}
         data-measured={measured || undefined}
       >
-        <iframe ref={iframe} title="Preview" src={previewUrl} allow="clipboard-write" />
+        <iframe
+          ref={iframe}
+          title="Preview"
+          src={previewUrl}
+          // Generated apps may ask for the location and the camera (expo-location, expo-camera): the browser
+          // still asks the person, naming the builder.
+          allow="clipboard-write; geolocation; camera; microphone"
+        />
         {empty ? (
           <div className="preview-overlay">
             {generating ? <Spinner size={22} /> : <Sparkles size={22} aria-hidden="true" />}
