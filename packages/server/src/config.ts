@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   KILN_NPM_MAX_FILES: z.coerce.number().int().positive().default(DEFAULT_PACKAGE_LIMITS.maxFiles),
   KILN_NPM_MAX_PACKAGES: z.coerce.number().int().positive().default(DEFAULT_PACKAGE_LIMITS.maxPackages),
   KILN_NPM_DENY: z.string().optional(),
+  KILN_NPM_TOKEN: z.string().optional(),
   KILN_OAUTH_ISSUERS: z.string().optional(),
   KILN_ANALYTICS: z.enum(['on', 'off']).default('on'),
   KILN_ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
@@ -93,6 +94,8 @@ export interface KilnConfig {
     readonly registry: string | undefined;
     /** `KILN_NPM_MAX_BYTES`, `KILN_NPM_MAX_FILES`, `KILN_NPM_MAX_PACKAGES`: per import, dependencies included. */
     readonly limits: Readonly<PackageLimits>;
+    /** `KILN_NPM_TOKEN`: a bearer token for the registry (npmrc credentials are read besides); never logged. */
+    readonly token: string | undefined;
     /** `KILN_NPM_DENY`: comma-separated package names (or `@scope/*`) never resolved. */
     readonly deny: readonly string[];
   };
@@ -196,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         maxFiles: e.KILN_NPM_MAX_FILES,
         maxPackages: e.KILN_NPM_MAX_PACKAGES,
       }),
+      token: e.KILN_NPM_TOKEN || undefined,
       deny: Object.freeze(commaList(e.KILN_NPM_DENY)),
     }),
     egress: Object.freeze({

@@ -15,6 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revisionPackages, revisions } from '../src/db/schema';
 import { closeValidation, validateRevision } from '../src/jobs/validate';
+import { PACKAGE_MESSAGES } from '../src/packages/messages';
 import { PackageResolver } from '../src/packages/resolver';
 import { startTestKiln, type TestKiln, waitFor } from './harness';
 import { type TestPackage, TestRegistry } from './npm-registry';
@@ -237,6 +238,29 @@ describe('the npm package resolver against a local registry', () => {
     expect(bundleText(resolver, usesFs.bundle)).toContain(
       `Package "uses-fs" needs Node's "fs" module, which a browser does not have: it is a server-only package.`,
     );
+  });
+
+  it('reaches a private registry with KILN_NPM_TOKEN, and says so plainly without it', async () => {
+    using data = tempDir();
+    const private_ = new TestRegistry();
+    await private_.add(...PACKAGES.filter((p) => p.name === 'tiny-case'));
+    private_.token = 's3cret-token';
+    await private_.start();
+    try {
+      const anonymous = new PackageResolver({ dataDir: data.dir, registry: private_.url });
+      await expect(anonymous.resolve('tiny-case')).rejects.toMatchObject({
+        kind: 'external',
+        message: PACKAGE_MESSAGES.registryRefused('tiny-case', private_.url),
+      });
+      const signedIn = new PackageResolver({
+        dataDir: data.dir,
+        registry: private_.url,
+        token: 's3cret-token',
+      });
+      expect((await signedIn.resolve('tiny-case')).version).toBe('2.0.0');
+    } finally {
+      await private_.stop();
+    }
   });
 
   it('works offline from its cache and says the registry is unreachable for a package it never saw', async () => {

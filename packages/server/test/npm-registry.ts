@@ -60,6 +60,8 @@ export class TestRegistry {
   readonly hits = new Map<string, number>();
   /** Names whose tarball is served with one byte changed (integrity must fail). */
   readonly corrupt = new Set<string>();
+  /** When set, every request must carry `authorization: Bearer <token>` (a private registry), else 401. */
+  token: string | null = null;
 
   get url(): string {
     return `http://127.0.0.1:${this.port}/`;
@@ -108,6 +110,10 @@ export class TestRegistry {
     const server = createServer((req, res) => {
       const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
       this.hits.set(path, (this.hits.get(path) ?? 0) + 1);
+      if (this.token && req.headers.authorization !== `Bearer ${this.token}`) {
+        res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' });
+        return void res.end(JSON.stringify({ error: 'authentication required' }));
+      }
       const tgz = /^\/(.+)\/-\/[^/]+-(\d[^/]*)\.tgz$/.exec(path);
       if (tgz) {
         const stored = this.packages.get(tgz[1] ?? '')?.find((s) => s.pkg.version === tgz[2]);

@@ -9,6 +9,8 @@ export const PACKAGE_MESSAGES = {
   noVersion: (name: string, range: string) => `Package "${name}" has no version matching "${range}".`,
   registryUnreachable: (name: string, registry: string) =>
     `Package "${name}" is not in Kiln's cache and the npm registry (${registry}) is unreachable.`,
+  registryRefused: (name: string, registry: string) =>
+    `Package "${name}" could not be downloaded: the npm registry (${registry}) asks for credentials Kiln does not have or that it refused (set KILN_NPM_TOKEN, or an _authToken in npm's config).`,
   registryFailed: (name: string, detail: string) => `Package "${name}" could not be downloaded: ${detail}`,
   tooLarge: (name: string, bytes: number, max: number) =>
     `Package "${name}" is too large: its tarballs with dependencies exceed ${mib(max)} (${mib(bytes)} so far; KILN_NPM_MAX_BYTES).`,

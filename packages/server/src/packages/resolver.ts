@@ -62,6 +62,8 @@ export interface PackageResolverOptions {
   dataDir: string;
   /** `KILN_NPM_REGISTRY`; unset: npm's configured registry. */
   registry?: string | undefined;
+  /** `KILN_NPM_TOKEN`: a bearer token for that registry (npmrc credentials are read besides). */
+  token?: string | undefined;
   limits?: Partial<PackageLimits>;
   /** Package names (or `@scope/*`) never resolved (`KILN_NPM_DENY`). */
   deny?: readonly string[];
@@ -260,7 +262,7 @@ export class PackageResolver {
   }
 
   private async pacoteOpts(): Promise<Record<string, unknown>> {
-    this.registry ??= await registryConfig(this.opts.registry).catch((err) => {
+    this.registry ??= await registryConfig(this.opts.registry, this.opts.token).catch((err) => {
       throw new KilnError(
         'external',
         `Kiln could not read npm's registry setting: ${(err as Error).message}`,
@@ -269,6 +271,8 @@ export class PackageResolver {
     return {
       registry: this.registry.registry,
       ...this.registry.scoped,
+      // Registry credentials by npm's nerf-darted keys; npm-registry-fetch sends them only to their registry.
+      ...this.registry.auth,
       cache: join(this.root, 'cache'),
       fullMetadata: false,
       // Never run lifecycle scripts (pacote runs none for registry tarballs; this also covers git deps' prepare).
@@ -302,6 +306,8 @@ export class PackageResolver {
     const e = err as { code?: string; statusCode?: number; message?: string };
     if (e.code === 'E404' || e.statusCode === 404) return new KilnError('not_found', M.notFound(name));
     if (e.code === 'ETARGET') return new KilnError('not_found', M.noVersion(name, range));
+    if (e.code === 'E401' || e.code === 'E403' || e.statusCode === 401 || e.statusCode === 403)
+      return new KilnError('external', M.registryRefused(top, this.registry?.registry ?? 'npm'));
     if (e.code === 'EINTEGRITY') {
       return new KilnError(
         'external',
