@@ -21,6 +21,8 @@ export class PreviewClient {
   private ready = false;
   private lastLoad: LoadMessage | null = null;
   private pendingRoute: string | null = null;
+  /** Whether Select mode is on: sent again to a new runtime (an iframe reload). */
+  private selecting = false;
   private disposed = false;
   /** The channel to the current runtime (see `ConnectMessage`); null until it said `kiln:ready`. */
   private port: MessagePort | null = null;
@@ -29,6 +31,7 @@ export class PreviewClient {
     const message: unknown = event.data;
     if (!isPreviewToBuilder(message)) return;
     if (message.kind === 'kiln:ready') this.becameReady();
+    if (message.kind === 'kiln:select-mode') this.selecting = message.on;
     if (message.kind === 'kiln:route' && this.lastLoad)
       this.lastLoad = { ...this.lastLoad, route: message.route };
     for (const fn of this.listeners.get(message.kind) ?? []) fn(message);
@@ -53,6 +56,13 @@ export class PreviewClient {
     if (this.lastLoad) this.lastLoad = { ...this.lastLoad, route };
     if (this.ready) this.send({ kind: 'kiln:navigate', route });
     else this.pendingRoute = route;
+  }
+
+  /** Turns the preview's Select mode on or off (see `SelectModeMessage`). */
+  setSelectMode(on: boolean): void {
+    if (on === this.selecting) return;
+    this.selecting = on;
+    if (this.ready) this.send({ kind: 'kiln:select-mode', on });
   }
 
   /** Listens to one kind of message; returns a function that stops listening. */
@@ -98,6 +108,7 @@ export class PreviewClient {
     if (this.lastLoad) this.send(this.lastLoad);
     else if (this.pendingRoute) this.send({ kind: 'kiln:navigate', route: this.pendingRoute });
     this.pendingRoute = null;
+    if (this.selecting) this.send({ kind: 'kiln:select-mode', on: true });
   }
 
   private send(message: BuilderToPreview): void {
