@@ -97,13 +97,18 @@ export function installSelectMode(
   function setOn(next: boolean): void {
     if (next === on) return;
     on = next;
-    const method = on ? 'addEventListener' : 'removeEventListener';
-    window[method]('mousemove', onMove, true);
-    window[method]('click', onClick, true);
-    window[method]('mousedown', swallow, true);
-    window[method]('submit', swallow, true);
-    window[method]('keydown', onKey, true);
-    window[method]('focusin', onFocus, true);
+    const listeners: [string, EventListener][] = [
+      ['mousemove', onMove as EventListener],
+      ['click', onClick as EventListener],
+      ['mousedown', swallow],
+      ['submit', swallow],
+      ['keydown', onKey as EventListener],
+      ['focusin', onFocus as EventListener],
+    ];
+    for (const [type, fn] of listeners) {
+      if (on) window.addEventListener(type, fn, true);
+      else window.removeEventListener(type, fn, true);
+    }
     document.documentElement.dataset.kilnSelectMode = on ? 'on' : 'off';
     if (on) {
       box = document.createElement('div');
