@@ -147,7 +147,8 @@ describe('visual edits', () => {
       p,
       base: state.project.latestRevision.id,
       f,
-      line: footer.line,
+      // One line up: the paragraph above it was deleted.
+      line: footer.line - 1,
       col: footer.col,
       kind: 'TEXT',
       value: '1999',
