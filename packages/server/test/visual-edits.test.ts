@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../src/messages';
-import { type Client, startTestKiln, waitFor } from './harness';
+import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
+
+const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
 const SIGN_UP = `mutation($email: String!, $password: String!) { signUp(email: $email, password: $password) { id } }`;
 const CREATE = `mutation($prompt: String!) { createProject(prompt: $prompt) { id } }`;
@@ -73,13 +75,13 @@ function at(marker: string): { line: number; col: number } {
   return { line: before.length, col: (before.at(-1) as string).length + 1 };
 }
 
-describe('visual edits', () => {
+describe.each(backends)('visual edits on %s', (backend) => {
   it('text, image, link, loop literal and delete as free checked revisions; refusals; restore; UI_PATCH', {
     timeout: 240_000,
   }, async () => {
-    await using t = await startTestKiln();
+    await using t = await startTestKiln(backend);
     const client = t.client();
-    await client.gql(SIGN_UP, { email: 'visual@example.com', password: 'correct horse battery' });
+    await client.gql(SIGN_UP, { email: `visual-${backend}@example.com`, password: 'correct horse battery' });
     const { data } = await client.gql<{ createProject: { id: string } }>(CREATE, {
       prompt: 'A personal website for Ada, a painter',
     });
