@@ -4,9 +4,12 @@
  * image and a link, and deletes an element, each a revision that lands in the preview; Escape leaves the mode;
  * restoring the version before the edits brings the page back as it was.
  */
+import { createRequire } from 'node:module';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type KilnProcess, launchChromium, newProjectFromDashboard, startKilnProcess } from './harness';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let browser: Browser;
 let kiln: KilnProcess | undefined;
@@ -32,6 +35,22 @@ const PAGE = `export default function Page() {
   );
 }
 `;
+
+/** Serious and critical axe-core violations on the page as it is now (as in builder-daily-use.test.ts). */
+async function axe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: {
+        run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+      };
+    };
+    const { violations } = await w.axe.run();
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}×${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`);
+  });
+}
 
 /** A GraphQL call from the builder's page, with its session. */
 async function gql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
@@ -81,7 +100,8 @@ async function pick(page: Page, preview: FrameLocator, selector: string, tag: st
 it('changes text, image and link by clicking, deletes an element, and restores the version before', {
   timeout: 300_000,
 }, async () => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // CSP bypassed for the axe-core script only (see builder-daily-use.test.ts); the server's policy stays.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
   const page = await context.newPage();
   await newProjectFromDashboard(
     page,
@@ -125,6 +145,17 @@ it('changes text, image and link by clicking, deletes an element, and restores t
   await pick(page, preview, 'h1', 'h1');
   const panel = page.getByRole('dialog', { name: 'Edit <h1>' });
   expect(await panel.getByLabel('Text').inputValue()).toBe('Welcome to Acme');
+  // The panel sits beside the element, focus starts in its first field, and axe finds nothing serious.
+  expect(await panel.getByLabel('Text').evaluate((el) => el === document.activeElement)).toBe(true);
+  const box = await panel.boundingBox();
+  const frameBox = await page.locator('iframe[title="Preview"]').boundingBox();
+  const headingBox = await preview.locator('h1').boundingBox();
+  // Right of the element, or under it when the element is as wide as the page: never over it.
+  const right = box!.x >= headingBox!.x + headingBox!.width - 1;
+  const under = box!.y >= headingBox!.y + headingBox!.height - 1;
+  expect(right || under).toBe(true);
+  expect(box!.y).toBeLessThan(frameBox!.y + frameBox!.height);
+  expect(await axe(page)).toEqual([]);
   await panel.getByLabel('Text').fill('Hello from Acme');
   await panel.getByRole('button', { name: 'Change text' }).click();
   await waitValid(page, 3);

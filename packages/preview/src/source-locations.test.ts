@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { compileModule } from './compile.ts';
 import { initTreeSitter } from './partial.ts';
+import { isBuilderToPreview, isPreviewToBuilder } from './protocol.ts';
 import { appShellHtml } from './shell.ts';
 import { addSourceLocations, parseSourceLocation } from './source-locations.ts';
 
@@ -76,5 +77,39 @@ describe('addSourceLocations', () => {
     expect(html).toContain('Welcome');
     expect(html).not.toContain('data-kiln-loc');
     expect(compileModule(source, PAGE).code).not.toContain('data-kiln-loc');
+  });
+});
+
+describe('Select mode messages', () => {
+  const selected = {
+    kind: 'kiln:element-selected',
+    revisionId: 'r1',
+    filePath: PAGE,
+    line: 7,
+    column: 7,
+    tag: 'h1',
+    text: 'Welcome',
+    src: null,
+    href: null,
+    rect: { x: 10, y: 20, width: 300, height: 40 },
+  };
+
+  test.each<[string, unknown, boolean]>([
+    ['a selected element', selected, true],
+    ['a selected image', { ...selected, tag: 'img', src: '/a.png' }, true],
+    ['a line that is not 1-based', { ...selected, line: 0 }, false],
+    ['a column that is not a whole number', { ...selected, column: 1.5 }, false],
+    ['a missing box', { ...selected, rect: undefined }, false],
+    ['an href that is not text', { ...selected, href: 3 }, false],
+    ['leaving Select mode', { kind: 'kiln:select-mode', on: false }, true],
+    ['a mode that is not a boolean', { kind: 'kiln:select-mode', on: 'yes' }, false],
+  ])('preview → builder: %s', (_name, message, ok) => {
+    expect(isPreviewToBuilder(message)).toBe(ok);
+  });
+
+  test('builder → preview: turning Select mode on or off', () => {
+    expect(isBuilderToPreview({ kind: 'kiln:select-mode', on: true })).toBe(true);
+    expect(isBuilderToPreview({ kind: 'kiln:select-mode' })).toBe(false);
+    expect(isBuilderToPreview(selected)).toBe(false);
   });
 });
