@@ -24,6 +24,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A 1×1 PNG. */
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 const PAGE = `export default function Page() {
   return (
     <main className="p-8">
@@ -161,15 +165,23 @@ it('changes text, image and link by clicking, deletes an element, and restores t
   await waitValid(page, 3);
   await preview.getByRole('heading', { name: 'Hello from Acme' }).waitFor({ timeout: 60_000 });
 
-  // 2. The image.
+  // 2. The image: uploaded from the panel (stored like the app's uploads), then applied.
   await pick(page, preview, 'img', 'img');
   const imagePanel = page.getByRole('dialog', { name: 'Edit <img>' });
-  await imagePanel.getByLabel('Image URL').fill('https://example.com/new-logo.png');
+  await imagePanel.getByLabel('Or upload an image').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(PNG_1PX, 'base64'),
+  });
+  await expect
+    .poll(() => imagePanel.getByLabel('Image URL').inputValue(), { timeout: 30_000 })
+    .toMatch(new RegExp(`^http://files\\.localhost:${kiln!.port}/`));
+  const uploaded = await imagePanel.getByLabel('Image URL').inputValue();
   await imagePanel.getByRole('button', { name: 'Change image' }).click();
   await waitValid(page, 4);
   await expect
     .poll(() => preview.getByRole('img', { name: 'Acme logo' }).getAttribute('src'), { timeout: 60_000 })
-    .toBe('https://example.com/new-logo.png');
+    .toBe(uploaded);
 
   // 3. The link.
   await pick(page, preview, 'a', 'a');

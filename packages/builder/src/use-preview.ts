@@ -75,7 +75,7 @@ export function usePreview(options: {
   frameVersion?: number;
   /** Whether the preview's Select mode is on (default off). */
   selecting?: boolean;
-}): { navigate: (route: string) => void } {
+}): { navigate: (route: string) => void; upload: (file: Blob) => Promise<string> } {
   const { iframe, previewUrl, sandboxToken, revision, generating, mode, handlers, frameVersion } = options;
   const selecting = options.selecting ?? false;
   // Inside the builder's preview the user is always signed in as themself (spec §6).
@@ -177,5 +177,12 @@ export function usePreview(options: {
     client.current?.navigate(to);
   }, []);
 
-  return { navigate };
+  /** Uploads a file through the preview runtime to the project's store (the visual-edit panel's images). */
+  const upload = useCallback(
+    (file: Blob) =>
+      client.current?.upload(file) ?? Promise.reject(new Error('The preview is not ready yet.')),
+    [],
+  );
+
+  return { navigate, upload };
 }

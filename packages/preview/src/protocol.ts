@@ -89,12 +89,23 @@ export interface ElementSelectedMessage {
   rect: { x: number; y: number; width: number; height: number };
 }
 
+/**
+ * An image the builder's visual-edit panel uploads through the preview: the runtime posts it to its own origin's
+ * upload route (the project's store, as the app's own uploads) and answers `kiln:uploaded` with the same `id`.
+ */
+export interface UploadMessage {
+  kind: 'kiln:upload';
+  id: string;
+  file: Blob;
+}
+
 /** Messages from the builder to the preview iframe. */
 export type BuilderToPreview =
   | LoadMessage
   | { kind: 'kiln:navigate'; route: string }
   | ConnectMessage
-  | SelectModeMessage;
+  | SelectModeMessage
+  | UploadMessage;
 
 /** Messages from the preview iframe to the builder. */
 export type PreviewToBuilder =
@@ -119,7 +130,9 @@ export type PreviewToBuilder =
   | { kind: 'kiln:fix'; revisionId: string; filePath: string; message: string }
   /** Select mode was left in the preview (Escape) or could not start. */
   | SelectModeMessage
-  | ElementSelectedMessage;
+  | ElementSelectedMessage
+  /** The answer to `kiln:upload`: the file's URL, or the catalogue's message for why it failed. */
+  | { kind: 'kiln:uploaded'; id: string; url: string | null; error: string | null };
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -166,6 +179,8 @@ export function isBuilderToPreview(v: unknown): v is BuilderToPreview {
       return true;
     case 'kiln:select-mode':
       return typeof v.on === 'boolean';
+    case 'kiln:upload':
+      return isString(v.id) && typeof Blob !== 'undefined' && v.file instanceof Blob;
     default:
       return false;
   }
@@ -206,6 +221,8 @@ export function isPreviewToBuilder(v: unknown): v is PreviewToBuilder {
       return isString(v.revisionId) && isString(v.filePath) && isString(v.message);
     case 'kiln:select-mode':
       return typeof v.on === 'boolean';
+    case 'kiln:uploaded':
+      return isString(v.id) && isStringOrNull(v.url) && isStringOrNull(v.error);
     case 'kiln:element-selected':
       return (
         isString(v.revisionId) &&

@@ -103,6 +103,13 @@ describe('Select mode messages', () => {
     ['an href that is not text', { ...selected, href: 3 }, false],
     ['leaving Select mode', { kind: 'kiln:select-mode', on: false }, true],
     ['a mode that is not a boolean', { kind: 'kiln:select-mode', on: 'yes' }, false],
+    [
+      'an upload stored',
+      { kind: 'kiln:uploaded', id: 'u1', url: 'http://files.localhost/x.png', error: null },
+      true,
+    ],
+    ['an upload refused', { kind: 'kiln:uploaded', id: 'u1', url: null, error: 'Upload failed.' }, true],
+    ['an upload answer without an id', { kind: 'kiln:uploaded', url: null, error: null }, false],
   ])('preview → builder: %s', (_name, message, ok) => {
     expect(isPreviewToBuilder(message)).toBe(ok);
   });
@@ -111,5 +118,7 @@ describe('Select mode messages', () => {
     expect(isBuilderToPreview({ kind: 'kiln:select-mode', on: true })).toBe(true);
     expect(isBuilderToPreview({ kind: 'kiln:select-mode' })).toBe(false);
     expect(isBuilderToPreview(selected)).toBe(false);
+    expect(isBuilderToPreview({ kind: 'kiln:upload', id: 'u1', file: new Blob(['x']) })).toBe(true);
+    expect(isBuilderToPreview({ kind: 'kiln:upload', id: 'u1', file: 'x' })).toBe(false);
   });
 });

@@ -39,6 +39,7 @@ export function VisualEditPanel({
   frame,
   onQueued,
   onClose,
+  upload,
 }: {
   projectId: string;
   element: ElementSelectedMessage;
@@ -46,6 +47,8 @@ export function VisualEditPanel({
   frame: DOMRect | null;
   onQueued: (revisionId: string, what: string) => void;
   onClose: () => void;
+  /** Stores an image in the project's uploads (through the preview) and resolves its URL. */
+  upload: (file: Blob) => Promise<string>;
 }) {
   const [text, setText] = useState(element.text);
   const [src, setSrc] = useState(element.src ?? '');
@@ -54,6 +57,19 @@ export function VisualEditPanel({
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const describeId = useId();
+  const uploadId = useId();
+
+  async function uploadImage(file: File | undefined) {
+    if (!file) return;
+    setBusy('Upload');
+    setError(null);
+    try {
+      setSrc(await upload(file));
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+    setBusy(null);
+  }
   const where = `${element.filePath}:${element.line}`;
   const base = {
     projectId,
@@ -131,7 +147,19 @@ export function VisualEditPanel({
                 placeholder="https://…"
                 autoComplete="off"
               />
+              <div className="field">
+                <label htmlFor={uploadId}>Or upload an image</label>
+                <input
+                  id={uploadId}
+                  type="file"
+                  accept="image/*"
+                  className="input"
+                  disabled={busy !== null}
+                  onChange={(e) => void uploadImage(e.target.files?.[0])}
+                />
+              </div>
               <div className="dialog-actions">
+                {busy === 'Upload' ? <Spinner /> : null}
                 {submit('Change image', !src.trim() || src === element.src)}
               </div>
             </form>

@@ -383,6 +383,7 @@ function Workspace({
                         void refresh();
                       }}
                       onClose={() => setPicked(null)}
+                      upload={preview.upload}
                     />
                   ) : null}
                 </div>

@@ -115,6 +115,11 @@ async function startPreview(boot: Extract<BootConfig, { mode: 'preview' }>): Pro
       void engine.load({ ...msg, route });
     } else if (msg.kind === 'kiln:navigate') {
       engine.navigate(msg.route, { push: false, notify: false });
+    } else if (msg.kind === 'kiln:upload') {
+      // The visual-edit panel's image, stored like the app's own uploads (this origin's upload route).
+      void import('./upload.ts')
+        .then((m) => m.upload({ file: msg.file }))
+        .then((r) => post({ kind: 'kiln:uploaded', id: msg.id, url: r.url ?? null, error: r.error ?? null }));
     } else if (msg.kind === 'kiln:select-mode') {
       void engine.setLocations(msg.on).then((ok) => {
         selectMode.setOn(msg.on && ok);
