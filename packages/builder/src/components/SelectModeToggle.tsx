@@ -23,7 +23,7 @@ export function SelectModeToggle({
         aria-pressed={on}
         disabled={disabledReason !== null}
         title={
-          disabledReason ?? (on ? 'Leave Select mode (Esc)' : 'Select an element in the preview to edit it')
+          disabledReason ?? (on ? 'Leave Select mode (Esc)' : 'Select an element of the page to edit it')
         }
         onClick={() => onChange(!on)}
       >
