@@ -2,7 +2,8 @@
  * Visual edits in the preview (issue 17), in Debian Chromium against Kiln started like `npm start`: Select mode
  * outlines and picks elements in the preview; the panel beside a clicked element changes a heading's text, an
  * image and a link, and deletes an element, each a revision that lands in the preview; Escape leaves the mode;
- * restoring the version before the edits brings the page back as it was.
+ * "describe a change" queues a UI_PATCH revision naming the element; restoring the version before the edits brings
+ * the page back as it was.
  */
 import { createRequire } from 'node:module';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
@@ -203,16 +204,32 @@ it('changes text, image and link by clicking, deletes an element, and restores t
   await waitValid(page, 6);
   await expect.poll(() => preview.getByText('A paragraph to delete.').count(), { timeout: 60_000 }).toBe(0);
 
+  // 5. Describe a change to one element: a UI_PATCH revision generated for it (the builtin model here).
+  await pick(page, preview, 'h1', 'h1');
+  const describe = page.getByRole('dialog', { name: 'Edit <h1>' });
+  await describe.getByLabel('Describe a change').fill('Make the heading blue');
+  await describe.getByRole('button', { name: 'Apply with AI' }).click();
+  await waitValid(page, 7);
+  const action = await gql<{ project: { latestRevision: { action: string; prompt: string } } }>(
+    page,
+    'query($id: ID!) { project(id: $id) { latestRevision { action prompt } } }',
+    { id: projectId },
+  );
+  expect(action.project.latestRevision.action).toBe('UI_PATCH');
+  expect(action.project.latestRevision.prompt).toContain(
+    `Change only the <h1> element at ${filePath}, line 4`,
+  );
+
   // Escape leaves Select mode: links are links again.
   await preview.locator('h1[data-kiln-loc]').waitFor({ timeout: 60_000 });
   await page.keyboard.press('Escape');
   await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
 
-  // 5. Restore the version before the edits (version 2): the page is back as it was.
+  // 6. Restore the version before the edits (version 2): the page is back as it was.
   await page.getByRole('tab', { name: 'History' }).click();
   await page.getByRole('navigation', { name: 'Revisions' }).getByRole('button', { name: /#2\b/ }).click();
   await page.getByRole('button', { name: 'Restore this version' }).click();
-  await waitValid(page, 7);
+  await waitValid(page, 8);
   await page.getByRole('tab', { name: 'Preview' }).click();
   await preview.getByRole('heading', { name: 'Welcome to Acme' }).waitFor({ timeout: 60_000 });
   await preview.getByText('A paragraph to delete.').waitFor();
