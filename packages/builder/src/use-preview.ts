@@ -4,7 +4,7 @@
  * (route changes, render errors, Fix it presses).
  */
 import { PreviewClient } from '@kiln/preview/client';
-import type { PreviewMode, PreviewUser } from '@kiln/preview/protocol';
+import type { ElementSelectedMessage, PreviewMode, PreviewUser } from '@kiln/preview/protocol';
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Me, Module, Revision } from './queries.ts';
 import { useSession } from './use-session.ts';
@@ -23,6 +23,10 @@ export interface PreviewHandlers {
   onRendered: (revisionId: string, generating: boolean) => void;
   /** The runtime inside the iframe has loaded (again, after a reload). */
   onReady: () => void;
+  /** Select mode: an element was clicked (issue 17). */
+  onElementSelected?: (element: ElementSelectedMessage) => void;
+  /** Select mode was left inside the preview (Escape), or could not start. */
+  onSelectMode?: (on: boolean) => void;
 }
 
 function previewOrigin(previewUrl: string): string | null {
@@ -69,8 +73,11 @@ export function usePreview(options: {
   handlers: PreviewHandlers;
   /** Bumped when the iframe element is replaced (the workspace's layout changed), so the client follows it. */
   frameVersion?: number;
-}): { navigate: (route: string) => void } {
+  /** Whether the preview's Select mode is on (default off). */
+  selecting?: boolean;
+}): { navigate: (route: string) => void; upload: (file: Blob) => Promise<string> } {
   const { iframe, previewUrl, sandboxToken, revision, generating, mode, handlers, frameVersion } = options;
+  const selecting = options.selecting ?? false;
   // Inside the builder's preview the user is always signed in as themself (spec §6).
   const { me } = useSession();
   const user = useMemo(() => previewUser(me), [me]);
@@ -110,6 +117,8 @@ export function usePreview(options: {
       current.on('kiln:rendered', (message) =>
         handlersRef.current.onRendered(message.revisionId, message.generating),
       ),
+      current.on('kiln:element-selected', (message) => handlersRef.current.onElementSelected?.(message)),
+      current.on('kiln:select-mode', (message) => handlersRef.current.onSelectMode?.(message.on)),
       current.on('kiln:fix', (message) =>
         handlersRef.current.onFix({
           revisionId: message.revisionId,
@@ -158,10 +167,22 @@ export function usePreview(options: {
     client.current.load({ ...load.message, route: route.current });
   }, [load, clientVersion]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `clientVersion` tells a fresh client the mode.
+  useEffect(() => {
+    client.current?.setSelectMode(selecting);
+  }, [selecting, clientVersion]);
+
   const navigate = useCallback((to: string) => {
     route.current = to;
     client.current?.navigate(to);
   }, []);
 
-  return { navigate };
+  /** Uploads a file through the preview runtime to the project's store (the visual-edit panel's images). */
+  const upload = useCallback(
+    (file: Blob) =>
+      client.current?.upload(file) ?? Promise.reject(new Error('The preview is not ready yet.')),
+    [],
+  );
+
+  return { navigate, upload };
 }

@@ -66,3 +66,16 @@ export type {
   Usage,
 } from './types.ts';
 export { estimateTokens } from './usage.ts';
+export type {
+  EditableModule,
+  ElementLocation,
+  VisualEdit,
+  VisualEditKind,
+  VisualEditResult,
+} from './visual-edit.ts';
+export {
+  applyVisualEdit,
+  describeElement,
+  loadVisualEditParser,
+  MAX_VISUAL_EDIT_VALUE,
+} from './visual-edit.ts';

@@ -50,6 +50,7 @@ export { resolveLibSrc } from './lib-src.ts';
 export { missingProjectImport, projectModuleExists } from './project-imports.ts';
 export {
   type BuilderToPreview,
+  type ElementSelectedMessage,
   isBuilderToPreview,
   isPreviewToBuilder,
   type LoadMessage,
@@ -58,5 +59,6 @@ export {
   type PreviewToBuilder,
   type PreviewUser,
   SANDBOX_TOKEN_HEADER,
+  type SelectModeMessage,
 } from './protocol.ts';
 export { appShellHtml, escapeHtml, previewShellHtml, scriptJson } from './shell.ts';

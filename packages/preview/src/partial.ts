@@ -44,6 +44,11 @@ export function initTreeSitter(files: TreeSitterFiles): Promise<void> {
   return initializing;
 }
 
+/** The tsx grammar once `initTreeSitter` has finished (for other parsers, e.g. `source-locations.ts`); else null. */
+export function treeSitterLanguage(): Language | null {
+  return language;
+}
+
 /** True once `initTreeSitter` has finished. */
 export function treeSitterReady(): boolean {
   return parser !== null;

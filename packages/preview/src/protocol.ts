@@ -65,8 +65,47 @@ export interface ConnectMessage {
   kind: 'kiln:connect';
 }
 
+/** Turns the preview's Select mode on or off (both ways: the preview says so when Escape leaves it). */
+export interface SelectModeMessage {
+  kind: 'kiln:select-mode';
+  on: boolean;
+}
+
+/**
+ * An element clicked in Select mode: where its opening tag starts in the source (`data-kiln-loc`, 1-based), its
+ * tag, what it shows (text, `src`, `href`: the literal is found by it when the text is written as code), and
+ * its box in the preview's viewport (CSS pixels) for the panel beside it.
+ */
+export interface ElementSelectedMessage {
+  kind: 'kiln:element-selected';
+  revisionId: string;
+  filePath: string;
+  line: number;
+  column: number;
+  tag: string;
+  text: string;
+  src: string | null;
+  href: string | null;
+  rect: { x: number; y: number; width: number; height: number };
+}
+
+/**
+ * An image the builder's visual-edit panel uploads through the preview: the runtime posts it to its own origin's
+ * upload route (the project's store, as the app's own uploads) and answers `kiln:uploaded` with the same `id`.
+ */
+export interface UploadMessage {
+  kind: 'kiln:upload';
+  id: string;
+  file: Blob;
+}
+
 /** Messages from the builder to the preview iframe. */
-export type BuilderToPreview = LoadMessage | { kind: 'kiln:navigate'; route: string } | ConnectMessage;
+export type BuilderToPreview =
+  | LoadMessage
+  | { kind: 'kiln:navigate'; route: string }
+  | ConnectMessage
+  | SelectModeMessage
+  | UploadMessage;
 
 /** Messages from the preview iframe to the builder. */
 export type PreviewToBuilder =
@@ -88,7 +127,12 @@ export type PreviewToBuilder =
   /** The preview changed its route itself (a link was followed). */
   | { kind: 'kiln:route'; route: string }
   /** The user pressed "Fix it" on an error box. */
-  | { kind: 'kiln:fix'; revisionId: string; filePath: string; message: string };
+  | { kind: 'kiln:fix'; revisionId: string; filePath: string; message: string }
+  /** Select mode was left in the preview (Escape) or could not start. */
+  | SelectModeMessage
+  | ElementSelectedMessage
+  /** The answer to `kiln:upload`: the file's URL, or the catalogue's message for why it failed. */
+  | { kind: 'kiln:uploaded'; id: string; url: string | null; error: string | null };
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -133,9 +177,21 @@ export function isBuilderToPreview(v: unknown): v is BuilderToPreview {
       return isString(v.route);
     case 'kiln:connect':
       return true;
+    case 'kiln:select-mode':
+      return typeof v.on === 'boolean';
+    case 'kiln:upload':
+      return isString(v.id) && typeof Blob !== 'undefined' && v.file instanceof Blob;
     default:
       return false;
   }
+}
+
+const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0;
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isStringOrNull = (v: unknown): v is string | null => v === null || isString(v);
+
+function isRect(v: unknown): v is ElementSelectedMessage['rect'] {
+  return isRecord(v) && isNumber(v.x) && isNumber(v.y) && isNumber(v.width) && isNumber(v.height);
 }
 
 /** True when `v` is a well-formed preview → builder message. */
@@ -163,6 +219,22 @@ export function isPreviewToBuilder(v: unknown): v is PreviewToBuilder {
       return isString(v.route);
     case 'kiln:fix':
       return isString(v.revisionId) && isString(v.filePath) && isString(v.message);
+    case 'kiln:select-mode':
+      return typeof v.on === 'boolean';
+    case 'kiln:uploaded':
+      return isString(v.id) && isStringOrNull(v.url) && isStringOrNull(v.error);
+    case 'kiln:element-selected':
+      return (
+        isString(v.revisionId) &&
+        isString(v.filePath) &&
+        isCount(v.line) &&
+        isCount(v.column) &&
+        isString(v.tag) &&
+        isString(v.text) &&
+        isStringOrNull(v.src) &&
+        isStringOrNull(v.href) &&
+        isRect(v.rect)
+      );
     default:
       return false;
   }

@@ -270,7 +270,7 @@ export async function latestRevisionForUpdate(
   return parent ?? null;
 }
 
-async function queueRevision(
+export async function queueRevision(
   db: Db,
   input: {
     projectId: string;

@@ -1,4 +1,4 @@
-import type { PreviewMode } from '@kiln/preview/protocol';
+import type { ElementSelectedMessage, PreviewMode } from '@kiln/preview/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { AnalyticsPanel } from '../components/AnalyticsPanel.tsx';
@@ -14,9 +14,11 @@ import { PreviewStage } from '../components/PreviewStage.tsx';
 import { ProjectSettingsPanel } from '../components/ProjectSettingsPanel.tsx';
 import { PublishControl } from '../components/PublishControl.tsx';
 import { RouteBar } from '../components/RouteBar.tsx';
+import { SelectModeToggle } from '../components/SelectModeToggle.tsx';
 import { ServerUnavailable } from '../components/ServerUnavailable.tsx';
 import { Splash } from '../components/Splash.tsx';
 import { type StageTab, StageTabs } from '../components/StageTabs.tsx';
+import { VisualEditPanel } from '../components/VisualEditPanel.tsx';
 import { WorkspaceHeader } from '../components/WorkspaceHeader.tsx';
 import { WorkspaceLayout, type WorkspaceView } from '../components/WorkspaceLayout.tsx';
 import type { Device } from '../devices.ts';
@@ -146,6 +148,25 @@ function Workspace({
   // The user's role where the project lives; unknown (organisations not loaded) leaves it to the server.
   const role = organizations.find((o) => o.id === project.organizationId)?.role;
   const canEdit = role === undefined || atLeast(role, 'EDITOR');
+  // Select mode (visual edits, issue 17): on while asked for and possible; the picked element's panel.
+  const [selectMode, setSelectMode] = useState(false);
+  const [picked, setPicked] = useState<ElementSelectedMessage | null>(null);
+  const selectUnavailable = !canEdit
+    ? 'Viewers cannot edit.'
+    : inProgress
+      ? 'Wait until Kiln has finished building.'
+      : modules.length === 0
+        ? 'There is nothing to select yet.'
+        : null;
+  const selecting = selectMode && selectUnavailable === null && tab === 'preview';
+  useEffect(() => {
+    if (!selecting || picked) return;
+    const leave = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setSelectMode(false);
+    };
+    window.addEventListener('keydown', leave);
+    return () => window.removeEventListener('keydown', leave);
+  }, [selecting, picked]);
 
   const preview = usePreview({
     iframe,
@@ -155,7 +176,12 @@ function Workspace({
     generating: inProgress,
     mode: previewMode(device, modules),
     frameVersion,
+    selecting,
     handlers: {
+      onElementSelected: setPicked,
+      onSelectMode: (on) => {
+        if (!on) setSelectMode(false);
+      },
       onRoute: setRoute,
       onError: (error) => {
         setPainted(true);
@@ -327,6 +353,14 @@ function Workspace({
                     preview.navigate(to);
                   }}
                 />
+                <SelectModeToggle
+                  on={selecting}
+                  disabledReason={selectUnavailable}
+                  onChange={(on) => {
+                    setSelectMode(on);
+                    if (on) setTab('preview');
+                  }}
+                />
                 <DeviceToggle device={device} onChange={setDevice} />
               </div>
               <div className="stage-area">
@@ -339,6 +373,19 @@ function Workspace({
                     generating={inProgress}
                     painted={painted}
                   />
+                  {picked && selecting ? (
+                    <VisualEditPanel
+                      projectId={project.id}
+                      element={picked}
+                      frame={iframe.current?.getBoundingClientRect() ?? null}
+                      onQueued={(_id, what) => {
+                        toast(`${what} saved. The preview updates once it is checked.`);
+                        void refresh();
+                      }}
+                      onClose={() => setPicked(null)}
+                      upload={preview.upload}
+                    />
+                  ) : null}
                 </div>
                 {tab === 'code' ? (
                   <div id="stage-code" className="stage-pane">

@@ -112,6 +112,11 @@ export interface EngineOptions {
    * Loaded at boot in the preview; awaited by the first load with `generating: true`.
    */
   partial?: () => Promise<((source: string) => string | null) | null>;
+  /**
+   * Adds source locations to a module (`source-locations.ts`) for Select mode: loaded when Select mode is first
+   * turned on; null when the grammar cannot load. The preview only: published apps never get it.
+   */
+  locate?: () => Promise<((source: string, filePath: string) => string) | null>;
 }
 
 function componentNameFor(m: { filePath: string; name: string }): string {
@@ -180,6 +185,9 @@ export class Engine implements ShimHost {
   private lastRequest: LoadRequest | null = null;
   private repair?: ((source: string) => string | null) | null;
   private readonly repaired = new Map<string, string>();
+  /** Select mode's source locations: the function once loaded (null: unavailable), and whether they are on. */
+  private locator?: ((source: string, filePath: string) => string) | null;
+  private locating = false;
 
   constructor(opts: EngineOptions) {
     this.opts = opts;
@@ -235,6 +243,20 @@ export class Engine implements ShimHost {
 
   private draft: LoadRequest | null = null;
   private draftRun: Promise<void> | null = null;
+
+  /**
+   * Turns source locations (Select mode) on or off. Turning them on compiles the shown revision again with
+   * `data-kiln-loc` on its elements; later loads keep them until they are turned off. Resolves false when the
+   * locations cannot be made (the grammar did not load).
+   */
+  async setLocations(on: boolean): Promise<boolean> {
+    if (on && this.locator === undefined) this.locator = (await this.opts.locate?.()) ?? null;
+    const was = this.locating;
+    this.locating = on && !!this.locator;
+    if (this.locating && !was && this.lastRequest && !this.lastRequest.generating)
+      await this.apply(this.lastRequest);
+    return this.locating === on;
+  }
 
   private async apply(req: LoadRequest): Promise<void> {
     const seq = ++this.seq;
@@ -380,17 +402,26 @@ export class Engine implements ShimHost {
       rec.compileError = { message: 'Module has no code' };
       return;
     }
-    const content = generating ? this.partialSource(m.content) : m.content;
+    const plain = generating ? this.partialSource(m.content) : m.content;
+    // Select mode: the finished code with each element's source location (compiled whole, never patched).
+    const content = this.locating && !generating && this.locator ? this.locator(plain, m.filePath) : plain;
     const key = `${m.filePath}\n${content}`;
     let result = this.compileCache.get(key);
     if (!result) {
       try {
         // An edit of finished code may patch plain-text changes into the previous output (checked right after).
         result = this.compiler(content, m.filePath, {
-          patch: !generating && this.verifyPatches !== undefined,
+          patch: !generating && content === plain && this.verifyPatches !== undefined,
         });
       } catch (error) {
         result = errorData(error);
+        if (content !== plain) {
+          try {
+            result = this.compiler(plain, m.filePath);
+          } catch {
+            // The module's own error stays the one shown.
+          }
+        }
       }
       this.compileCache.set(key, result);
       if (this.compileCache.size > 400)

@@ -15,6 +15,7 @@ import { installAdAttribution, installAnalytics } from './analytics.ts';
 import { BOOT_ELEMENT_ID, type BootConfig, ROOT_ELEMENT_ID } from './boot.ts';
 import { installIntlCache } from './intl-cache.ts';
 import { installLinkRouting } from './links.ts';
+import { installSelectMode } from './select-mode.ts';
 import { installStorageFallback } from './storage-fallback.ts';
 
 function readBoot(): BootConfig {
@@ -88,7 +89,13 @@ async function startPreview(boot: Extract<BootConfig, { mode: 'preview' }>): Pro
     compile: () => compile,
     verifyPatches: () => compiler.then((m) => m.verifyPatchedChunks),
     partial: () => partial,
+    // Select mode's source locations use the streaming parser's grammar: available once it has loaded.
+    locate: () =>
+      partial.then(async (repair) =>
+        repair ? (await import('../source-locations.ts')).addSourceLocations : null,
+      ),
   });
+  const selectMode = installSelectMode(post, () => engine.revisionId);
   installLinkRouting(engine);
   let sandboxToken: string | undefined;
   installFetchRewrite(
@@ -108,6 +115,16 @@ async function startPreview(boot: Extract<BootConfig, { mode: 'preview' }>): Pro
       void engine.load({ ...msg, route });
     } else if (msg.kind === 'kiln:navigate') {
       engine.navigate(msg.route, { push: false, notify: false });
+    } else if (msg.kind === 'kiln:upload') {
+      // The visual-edit panel's image, stored like the app's own uploads (this origin's upload route).
+      void import('./upload.ts')
+        .then((m) => m.upload({ file: msg.file }))
+        .then((r) => post({ kind: 'kiln:uploaded', id: msg.id, url: r.url ?? null, error: r.error ?? null }));
+    } else if (msg.kind === 'kiln:select-mode') {
+      void engine.setLocations(msg.on).then((ok) => {
+        selectMode.setOn(msg.on && ok);
+        if (msg.on && !ok) post({ kind: 'kiln:select-mode', on: false });
+      });
     }
   };
   // Only the newest load matters; a navigate after it still applies.

@@ -20,6 +20,7 @@ import * as revisions from './resolvers/revisions';
 import * as secretsLogs from './resolvers/secrets-logs';
 import * as uploads from './resolvers/uploads';
 import * as visitorAuth from './resolvers/visitor-auth';
+import * as visualEdits from './resolvers/visual-edits';
 
 export type { GraphQLContext } from './context';
 
@@ -48,6 +49,7 @@ const resolvers = {
     ...secretsLogs.Mutation,
     ...deployments.Mutation,
     ...visitorAuth.Mutation,
+    ...visualEdits.Mutation,
   },
   ...accounts.types,
   ...admin.types,

@@ -340,6 +340,28 @@ export interface MutationUpdateUserArgs {
   ambassador?: boolean | null;
 }
 
+/** Arguments of `Mutation.visualEdit`. */
+export interface MutationVisualEditArgs {
+  projectId: string;
+  baseRevisionId: string;
+  filePath: string;
+  line: number;
+  column: number;
+  kind: 'TEXT' | 'IMAGE' | 'LINK' | 'DELETE';
+  value?: string | null;
+  current?: string | null;
+}
+
+/** Arguments of `Mutation.patchElement`. */
+export interface MutationPatchElementArgs {
+  projectId: string;
+  baseRevisionId: string;
+  filePath: string;
+  line: number;
+  column: number;
+  instruction: string;
+}
+
 /** Arguments of `Organization.events`. */
 export interface OrganizationEventsArgs {
   limit?: number | null;

@@ -90,7 +90,11 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
       ...(database ? { database } : {}),
       prompt: revision.prompt ?? '',
       modules: startModules,
-      action: revision.action as 'INITIAL' | 'CHAT' | 'FIX_CHANGE',
+      // A UI_PATCH is a chat edit whose prompt names the element (visual-edits.ts).
+      action: (revision.action === 'UI_PATCH' ? 'CHAT' : revision.action) as
+        | 'INITIAL'
+        | 'CHAT'
+        | 'FIX_CHANGE',
       ...(revision.context?.error ? { error: revision.context.error } : {}),
       // What the last revisions changed: sent first when the project is over the context budget.
       recentPaths: await recentPaths(db, revision.projectId, revision.number, startModules),

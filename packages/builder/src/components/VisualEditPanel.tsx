@@ -1,0 +1,219 @@
+/**
+ * @module The panel beside an element clicked in the preview's Select mode (issue 17): change its text, image
+ * URL or link, delete it, or describe a change to just that element. Each is a new revision (the preview shows it
+ * when it lands; Restore undoes it). The server's refusal — e.g. where a text written as code comes from — is
+ * shown in place, and nothing typed is lost.
+ */
+import type { ElementSelectedMessage } from '@kiln/preview/protocol';
+import { Trash2, X } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { errorMessage } from '../api.ts';
+import { patchElement, type VisualEditKind, visualEdit } from '../visual-edit-queries.ts';
+import { Field } from './Field.tsx';
+import { FormAlert } from './FormAlert.tsx';
+import { Spinner } from './Spinner.tsx';
+import { DialogContent, DialogDescription, DialogTitle, Dialog as Root } from './ui/dialog.tsx';
+
+/** The panel's width (CSS pixels), for placing it beside the element. */
+const PANEL_WIDTH = 340;
+/** Room kept between the panel, the element and the window's edges. */
+const GAP = 8;
+/** Tags whose text is not theirs to change (replaced elements, containers of whole sections). */
+const NO_TEXT = new Set(['img', 'input', 'video', 'audio', 'iframe', 'svg', 'path', 'hr', 'br']);
+
+/** Where the panel goes: right of the element when there is room, else under it, kept on screen. */
+function placement(frame: DOMRect | null, rect: ElementSelectedMessage['rect']) {
+  const left0 = (frame?.left ?? 0) + rect.x;
+  const top0 = (frame?.top ?? 0) + rect.y;
+  const right = left0 + rect.width + GAP;
+  const fits = right + PANEL_WIDTH + GAP <= window.innerWidth;
+  const left = fits ? right : Math.max(GAP, Math.min(left0, window.innerWidth - PANEL_WIDTH - GAP));
+  const top = fits ? top0 : top0 + rect.height + GAP;
+  return { left, top: Math.max(GAP, Math.min(top, window.innerHeight - 360)) };
+}
+
+/** The edit panel for one selected element; `onQueued` is told the new revision's id. */
+export function VisualEditPanel({
+  projectId,
+  element,
+  frame,
+  onQueued,
+  onClose,
+  upload,
+}: {
+  projectId: string;
+  element: ElementSelectedMessage;
+  /** The preview iframe's box in the builder's window; the element's box is inside it. */
+  frame: DOMRect | null;
+  onQueued: (revisionId: string, what: string) => void;
+  onClose: () => void;
+  /** Stores an image in the project's uploads (through the preview) and resolves its URL. */
+  upload: (file: Blob) => Promise<string>;
+}) {
+  const [text, setText] = useState(element.text);
+  const [src, setSrc] = useState(element.src ?? '');
+  const [href, setHref] = useState(element.href ?? '');
+  const [instruction, setInstruction] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const describeId = useId();
+  const uploadId = useId();
+
+  async function uploadImage(file: File | undefined) {
+    if (!file) return;
+    setBusy('Upload');
+    setError(null);
+    try {
+      setSrc(await upload(file));
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+    setBusy(null);
+  }
+  const where = `${element.filePath}:${element.line}`;
+  const base = {
+    projectId,
+    baseRevisionId: element.revisionId,
+    filePath: element.filePath,
+    line: element.line,
+    column: element.column,
+  };
+
+  async function run(label: string, what: string, action: () => Promise<string>) {
+    setBusy(label);
+    setError(null);
+    try {
+      onQueued(await action(), what);
+      onClose();
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setBusy(null);
+    }
+  }
+
+  const edit =
+    (kind: VisualEditKind, value: string | null, current: string | null, what: string) => (e: FormEvent) => {
+      e.preventDefault();
+      void run(kind, what, () => visualEdit({ ...base, kind, value, current }));
+    };
+
+  const submit = (label: string, disabled: boolean): ReactNode => (
+    <button type="submit" className="button button-primary" disabled={busy !== null || disabled}>
+      {busy === label ? <Spinner /> : null}
+      {label}
+    </button>
+  );
+
+  return (
+    <Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent
+        className="dialog visual-edit-panel"
+        overlayClassName="bg-transparent"
+        style={{ ...placement(frame, element.rect), width: PANEL_WIDTH, translate: 'none' }}
+        aria-describedby={undefined}
+      >
+        <div className="dialog-body">
+          <header className="dialog-head">
+            <DialogTitle asChild>
+              <h2>Edit &lt;{element.tag}&gt;</h2>
+            </DialogTitle>
+            <button
+              type="button"
+              className="button button-ghost button-icon"
+              aria-label="Close"
+              onClick={onClose}
+            >
+              <X size={16} aria-hidden="true" />
+            </button>
+          </header>
+          <DialogDescription asChild>
+            <p className="field-hint">
+              In <code>{where}</code>. Each change is a new version; Restore in History undoes it.
+            </p>
+          </DialogDescription>
+          {!NO_TEXT.has(element.tag) ? (
+            <form className="dialog-form" onSubmit={edit('TEXT', text, element.text, 'Text change')}>
+              <Field label="Text" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+              <div className="dialog-actions">{submit('Change text', text === element.text)}</div>
+            </form>
+          ) : null}
+          {element.tag === 'img' || element.src !== null ? (
+            <form className="dialog-form" onSubmit={edit('IMAGE', src.trim(), element.src, 'Image change')}>
+              <Field
+                label="Image URL"
+                type="url"
+                value={src}
+                onChange={(e) => setSrc(e.target.value)}
+                placeholder="https://…"
+                autoComplete="off"
+              />
+              <div className="field">
+                <label htmlFor={uploadId}>Or upload an image</label>
+                <input
+                  id={uploadId}
+                  type="file"
+                  accept="image/*"
+                  className="input"
+                  disabled={busy !== null}
+                  onChange={(e) => void uploadImage(e.target.files?.[0])}
+                />
+              </div>
+              <div className="dialog-actions">
+                {busy === 'Upload' ? <Spinner /> : null}
+                {submit('Change image', !src.trim() || src === element.src)}
+              </div>
+            </form>
+          ) : null}
+          {element.tag === 'a' || element.href !== null ? (
+            <form className="dialog-form" onSubmit={edit('LINK', href.trim(), element.href, 'Link change')}>
+              <Field
+                label="Link URL"
+                value={href}
+                onChange={(e) => setHref(e.target.value)}
+                placeholder="/about or https://…"
+                autoComplete="off"
+              />
+              <div className="dialog-actions">
+                {submit('Change link', !href.trim() || href === element.href)}
+              </div>
+            </form>
+          ) : null}
+          <form
+            className="dialog-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void run('Apply with AI', 'Change', () =>
+                patchElement({ ...base, instruction: instruction.trim() }),
+              );
+            }}
+          >
+            <div className="field">
+              <label htmlFor={describeId}>Describe a change</label>
+              <textarea
+                id={describeId}
+                className="input"
+                rows={2}
+                value={instruction}
+                placeholder="Make it larger and blue"
+                onChange={(e) => setInstruction(e.target.value)}
+              />
+            </div>
+            <div className="dialog-actions">{submit('Apply with AI', !instruction.trim())}</div>
+          </form>
+          <FormAlert message={error} />
+          <div className="dialog-actions">
+            <button
+              type="button"
+              className="button button-danger-outline"
+              disabled={busy !== null}
+              onClick={() => void run('Delete', 'Deletion', () => visualEdit({ ...base, kind: 'DELETE' }))}
+            >
+              {busy === 'Delete' ? <Spinner /> : <Trash2 size={15} aria-hidden="true" />}
+              Delete element
+            </button>
+          </div>
+        </div>
+      </DialogContent>
+    </Root>
+  );
+}
