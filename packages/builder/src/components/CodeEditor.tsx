@@ -155,7 +155,8 @@ export default function CodeEditor({
         theme,
         language(filePath),
         editable.current.of([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
-        EditorView.contentAttributes.of({ 'aria-label': label }),
+        // Focusable read-only too (keyboard scrolling, search), and so the scroller holds a focusable element.
+        EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
         keymap.of([
           {
             key: 'Mod-s',
