@@ -105,6 +105,15 @@ const BROKEN = `export default function Home() {
 }
 `;
 
+/** Compiles, but throws while rendering, on line 4. */
+const THROWS = `export default function Home() {
+  const items: string[] | null = null;
+  return (
+    <main>{items!.map((x) => x)}</main>
+  );
+}
+`;
+
 describe('code editor', () => {
   it('previews typed text before saving, saves CODE_CHANGE, shows a broken save at its line', {
     timeout: 300_000,
@@ -164,6 +173,13 @@ describe('code editor', () => {
     });
     expect(errorLine).toBe(5);
     await page.locator('.code-panel').getByRole('button', { name: 'Fix it' }).waitFor();
+
+    // A render error in typed text (not saved) shows at its line too: the preview's stack frame, mapped back.
+    await typeAll(page, THROWS);
+    await expect
+      .poll(() => page.locator('.code-error').first().textContent(), { timeout: 30_000 })
+      .toMatch(/^Line 4: .*map/);
+    expect((await latest(page, projectId)).number).toBe(broken.number);
 
     // Someone else saves meanwhile: my save is refused with the conflict dialog, my text kept; Overwrite saves it.
     await typeAll(page, EDITED.replace('4711', '4712'));
