@@ -146,13 +146,26 @@ describe('code editor', () => {
     await page.getByRole('tab', { name: 'Code' }).click();
     await page.locator('.cm-content').getByText('Edited by hand 4711').waitFor();
 
+    // Keystrokes as fast as a keyboard sends them all land (none is overwritten by the editor's own echo).
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('// typed by hand, key by key\n');
+    await page.locator('.cm-content').getByText('// typed by hand, key by key').waitFor();
+    // Ctrl+F opens the search panel; Escape closes it.
+    await page.keyboard.press('Control+f');
+    await page.locator('.cm-search').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.cm-search').waitFor({ state: 'detached' });
+
     // Ctrl+S: formatted and saved as a CODE_CHANGE revision that validates.
     await page.locator('.cm-content').click();
     await page.keyboard.press('Control+s');
     const saved = await settled(page, projectId, first.number + 1);
     expect(saved.action).toBe('CODE_CHANGE');
     expect(saved.status).toBe('VALID');
-    expect(saved.modules.find((m) => m.filePath === home)?.content).toContain('Edited by hand 4711');
+    const savedHome = saved.modules.find((m) => m.filePath === home)?.content ?? '';
+    expect(savedHome).toContain('Edited by hand 4711');
+    expect(savedHome.split('// typed by hand, key by key').length).toBe(2);
     await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(0);
 
     // A broken save: INVALID_CODE, the error at line 5 in the editor, Fix it offered.

@@ -131,13 +131,18 @@ export default function CodeEditor({
   const view = useRef<EditorView | null>(null);
   const editable = useRef(new Compartment());
   const props = useRef({ onChange, onSave });
+  /**
+   * Texts this editor reported since the parent last caught up: a `value` among them is our own typing coming
+   * back (possibly a keystroke behind), not a change from outside, and must not overwrite the document.
+   */
+  const echoes = useRef(new Set<string>());
   useLayoutEffect(() => {
     props.current = { onChange, onSave };
   });
 
   // One EditorState per file: its own undo history; the view itself lives as long as the panel.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `value` and `readOnly` are synced by the effects below.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const state = EditorState.create({
       doc: value,
       extensions: [
@@ -173,10 +178,14 @@ export default function CodeEditor({
           indentWithTab,
         ]),
         EditorView.updateListener.of((update) => {
-          if (update.docChanged) props.current.onChange(update.state.doc.toString());
+          if (!update.docChanged) return;
+          const text = update.state.doc.toString();
+          echoes.current.add(text);
+          props.current.onChange(text);
         }),
       ],
     });
+    echoes.current.clear();
     if (view.current) view.current.setState(state);
     else if (host.current) view.current = new EditorView({ state, parent: host.current });
   }, [filePath]);
@@ -189,12 +198,19 @@ export default function CodeEditor({
     [],
   );
 
-  // A text from outside (a reload, a format on save, a new revision) replaces the document.
-  useEffect(() => {
+  // A text from outside (a reload, a format on save, a new revision) replaces the document; our own typing
+  // coming back does not (synchronously after the commit, so no keystroke slips in between).
+  useLayoutEffect(() => {
     const v = view.current;
     if (!v) return;
     const current = v.state.doc.toString();
-    if (current !== value) v.dispatch({ changes: { from: 0, to: current.length, insert: value } });
+    if (current === value) {
+      echoes.current.clear();
+      return;
+    }
+    if (echoes.current.has(value)) return;
+    echoes.current.clear();
+    v.dispatch({ changes: { from: 0, to: current.length, insert: value } });
   }, [value]);
 
   useEffect(() => {
