@@ -228,7 +228,10 @@ describe('code editor', () => {
     expect(overwritten.status).toBe('VALID');
     expect(overwritten.modules.find((m) => m.filePath === home)?.content).toContain('Edited by hand 4712');
 
-    // New Page from the module list: a new revision with the page at its default path, opened in the editor.
+    // New Page from the module list while the home page has unsaved text: a new revision with the page at its
+    // default path, opened in the editor; the home page's text waits, and its save does not conflict (the new
+    // revision left that file alone).
+    await typeAll(page, EDITED.replace('4711', '4713'));
     await page.getByRole('button', { name: 'New module' }).click();
     await page.getByRole('menuitem', { name: 'New Page' }).click();
     const created = await settled(page, projectId, overwritten.number + 1);
@@ -237,6 +240,15 @@ describe('code editor', () => {
     await expect
       .poll(() => page.locator('.code-path').textContent(), { timeout: 30_000 })
       .toContain('apps/web/src/app/new-page/page.tsx');
+    await page.getByRole('navigation', { name: 'Modules' }).getByTitle(home).click();
+    await page.locator('.cm-content').getByText('Edited by hand 4713').waitFor();
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+s');
+    const rebased = await settled(page, projectId, created.number + 1);
+    expect(rebased.status).toBe('VALID');
+    expect(rebased.modules.find((m) => m.filePath === home)?.content).toContain('Edited by hand 4713');
+    expect(rebased.modules.some((m) => m.filePath === 'apps/web/src/app/new-page/page.tsx')).toBe(true);
+    expect(await dialog.count()).toBe(0);
     await context.close();
   });
 });

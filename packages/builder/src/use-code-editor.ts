@@ -60,6 +60,8 @@ export function useCodeEditor(
   const latestId = revision?.id ?? null;
   const latestRef = useRef(latestId);
   latestRef.current = latestId;
+  const revisionRef = useRef(revision);
+  revisionRef.current = revision;
 
   // A new revision whose file equals the draft (our save landed, or nothing was typed) ends the draft; a
   // dirty draft stays, based on what it was typed on, so a save then asks what to do instead of overwriting.
@@ -113,7 +115,12 @@ export function useCodeEditor(
       setSaveError(null);
       try {
         const formatted = (await formatSource(text, module.filePath)) ?? text;
-        const base = options.overwrite ? latestRef.current : (draft?.baseRevisionId ?? latestRef.current);
+        // Revisions since the draft's base that left this file as it was (a New Page, another file's save) do
+        // not conflict with it: the save replaces only this file in the latest revision. Anything else does.
+        const now = revisionRef.current?.modules.find((m) => m.filePath === module.filePath);
+        const untouched = draft !== undefined && now?.content === draft.baseContent;
+        const base =
+          options.overwrite || untouched ? latestRef.current : (draft?.baseRevisionId ?? latestRef.current);
         const saved = await saveModule({
           projectId,
           filePath: module.filePath,
@@ -184,6 +191,13 @@ export function useCodeEditor(
     () => [...drafts.values()].filter((d) => d.text !== d.baseContent).length,
     [drafts],
   );
+  // Leaving the page (closing the tab, reloading) with unsaved text asks first.
+  useEffect(() => {
+    if (dirtyCount === 0) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirtyCount]);
 
   return {
     textOf,

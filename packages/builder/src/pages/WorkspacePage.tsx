@@ -37,6 +37,10 @@ import { useToast } from '../use-toast.ts';
 import { shortcutCommand, useWorkspaceCommands, type WorkspaceCommand } from '../workspace-commands.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
+/** Why a file with unsaved edits cannot be renamed yet. */
+const UNSAVED_BEFORE_RENAME =
+  'This file has unsaved changes: save them (or reload the file) before renaming it.';
+
 const WEB_PAGE_TYPES = new Set(['PAGE', 'AUTH_PAGE_SIGN_IN', 'AUTH_PAGE_SIGN_UP', 'AUTH_PAGE_LOGOUT']);
 
 /**
@@ -282,6 +286,8 @@ function Workspace({
           }
         },
         onRename: async (filePath, newFilePath) => {
+          // The rename makes a new revision of the file: unsaved text would have nowhere to go.
+          if (editor.isDirty(filePath)) throw new Error(UNSAVED_BEFORE_RENAME);
           await renameModule({ projectId: project.id, filePath, newFilePath, baseRevisionId: revisionId });
           editor.discard(filePath);
           await refresh();
