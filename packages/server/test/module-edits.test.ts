@@ -133,3 +133,54 @@ describe.each(backends)('module edits by hand on %s', (backend) => {
     expect(after.data.project.latestRevision.number).toBe(number);
   });
 });
+
+describe('module edits by a viewer', () => {
+  it('are refused for each of save, create, rename and delete, and queue nothing', {
+    timeout: 120_000,
+  }, async () => {
+    await using t = await startTestKiln();
+    const owner = t.client();
+    await owner.gql(SIGN_UP, { email: 'owner@example.com', password: 'correct horse battery' });
+    const org = (
+      await owner.gql<{ createOrganization: { id: string } }>(
+        `mutation { createOrganization(name: "Acme") { id } }`,
+      )
+    ).data.createOrganization.id;
+    const project = await owner.gql<{ createProject: { id: string } }>(
+      `mutation($prompt: String!, $o: ID) { createProject(prompt: $prompt, organizationId: $o) { id } }`,
+      { prompt: 'A todo list', o: org },
+    );
+    const p = project.data.createProject.id;
+    const state = await settled(owner, p, 1);
+    const page = state.project.latestRevision.modules.find((m) => m.moduleType === 'PAGE')!;
+
+    const viewer = t.client();
+    await viewer.gql(SIGN_UP, { email: 'viewer@example.com', password: 'correct horse battery' });
+    const invite = await owner.gql<{ inviteMember: { acceptUrl: string } }>(
+      `mutation($o: ID!) { inviteMember(organizationId: $o, email: "viewer@example.com", role: "VIEWER") { acceptUrl } }`,
+      { o: org },
+    );
+    const token = invite.data.inviteMember.acceptUrl.split('/').pop();
+    const joined = await viewer.gql(`mutation($t: String!) { acceptInvitation(token: $t) { id } }`, {
+      t: token,
+    });
+    expect(joined.errors).toBeUndefined();
+
+    const base = state.project.latestRevision.id;
+    const calls: [string, Record<string, unknown>][] = [
+      [
+        `mutation($p: ID!, $f: String!, $c: String!, $base: ID) {
+          saveModule(projectId: $p, filePath: $f, content: $c, baseRevisionId: $base) { id } }`,
+        { f: page.filePath, c: 'export default function P() { return null; }\n' },
+      ],
+      [NEW, { t: 'PAGE' }],
+      [RENAME, { f: page.filePath, to: 'apps/web/src/app/elsewhere/page.tsx' }],
+      [DELETE, { f: page.filePath }],
+    ];
+    for (const [query, vars] of calls) {
+      const r = await viewer.gql(query, { p, base, ...vars });
+      expect(r.errors?.[0]?.extensions?.code, query).toBe('forbidden');
+    }
+    expect((await owner.gql<State>(STATE, { id: p })).data.project.latestRevision.number).toBe(1);
+  });
+});
