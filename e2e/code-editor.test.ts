@@ -249,6 +249,23 @@ describe('code editor', () => {
     expect(rebased.modules.find((m) => m.filePath === home)?.content).toContain('Edited by hand 4713');
     expect(rebased.modules.some((m) => m.filePath === 'apps/web/src/app/new-page/page.tsx')).toBe(true);
     expect(await dialog.count()).toBe(0);
+
+    // Rename the new page from its menu (a path of one's own), then delete it after confirming.
+    const list = page.getByRole('navigation', { name: 'Modules' });
+    await list.getByRole('button', { name: 'Actions for New Page' }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const renameDialog = page.getByRole('dialog', { name: 'Rename module' });
+    await renameDialog.getByLabel('File path').fill('apps/web/src/app/about/page.tsx');
+    await renameDialog.getByRole('button', { name: 'Rename' }).click();
+    const renamed = await settled(page, projectId, rebased.number + 1);
+    expect(renamed.modules.map((m) => m.filePath)).toContain('apps/web/src/app/about/page.tsx');
+    expect(renamed.modules.map((m) => m.filePath)).not.toContain('apps/web/src/app/new-page/page.tsx');
+    await list.getByRole('button', { name: 'Actions for About' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete module' }).getByRole('button', { name: 'Delete' }).click();
+    const deleted = await settled(page, projectId, renamed.number + 1);
+    expect(deleted.action).toBe('CODE_CHANGE');
+    expect(deleted.modules.map((m) => m.filePath)).not.toContain('apps/web/src/app/about/page.tsx');
     await context.close();
   });
 });

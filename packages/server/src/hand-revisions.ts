@@ -142,6 +142,8 @@ export type NewModuleType = (typeof NEW_MODULE_TYPES)[number];
 
 /** How many numbered names ("New Page 2", "New Page 3", …) are tried before a new module gives up. */
 const MAX_NAME_TRIES = 100;
+/** Longest name a new module may have (the same bound as a project's name). */
+const MAX_MODULE_NAME = 100;
 
 /** A PascalCase identifier for a component or page function from a display name ("New Page" → NewPage). */
 function identifierFor(name: string, fallback: string): string {
@@ -248,9 +250,6 @@ export async function createModule(
     baseRevisionId: input.baseRevisionId ?? latest?.id ?? null,
   });
 }
-
-/** Longest name a new module may have (the same bound as a project's name). */
-const MAX_MODULE_NAME = 100;
 
 /** How other modules import a module by its alias: `apps/web/src/components/Card.tsx` → `@/components/Card`. */
 function aliasOf(filePath: string): string | null {
