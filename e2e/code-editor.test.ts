@@ -217,6 +217,7 @@ describe('code editor', () => {
       { id: projectId, base: broken.id, filePath: home },
     );
     await settled(page, projectId, other.number);
+    await page.locator('.cm-content').click();
     await page.keyboard.press('Control+s');
     const dialog = page.getByRole('dialog', {
       name: 'Someone else changed this project since you opened this file',

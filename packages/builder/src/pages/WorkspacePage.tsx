@@ -264,6 +264,22 @@ function Workspace({
     if (!overwrite && !editor.isDirty(selectedModule.filePath)) return;
     void editor.save(selectedModule, { overwrite });
   };
+  // Ctrl/Cmd+S anywhere in the workspace saves the open file while the Code tab shows (the editor handles it
+  // itself when focused), instead of the browser's "Save page".
+  const saveRef = useRef(saveSelected);
+  saveRef.current = saveSelected;
+  useEffect(() => {
+    if (tab !== 'code') return;
+    const onKey = (event: KeyboardEvent) => {
+      const mod = event.ctrlKey || event.metaKey;
+      if (event.defaultPrevented || !mod || event.altKey || event.shiftKey || event.key.toLowerCase() !== 's')
+        return;
+      event.preventDefault();
+      saveRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [tab]);
   /** New / rename / delete by hand, each on the revision shown; the list then shows the new state. */
   const moduleActions: ModuleActions | undefined = canEdit
     ? {
