@@ -13,6 +13,9 @@ export interface PreviewError {
   revisionId: string;
   filePath: string;
   message: string;
+  /** 1-based line (and column) in the module's source, when the preview knows it. */
+  line?: number;
+  column?: number;
 }
 
 export interface PreviewHandlers {
@@ -111,6 +114,8 @@ export function usePreview(options: {
           revisionId: message.revisionId,
           filePath: message.filePath,
           message: message.message,
+          ...(message.line ? { line: message.line } : {}),
+          ...(message.column ? { column: message.column } : {}),
         }),
       ),
       current.on('kiln:ready', () => handlersRef.current.onReady()),

@@ -123,6 +123,9 @@ export type PreviewToBuilder =
       mode: PreviewMode;
       message: string;
       stack?: string;
+      /** Where in the module's source (1-based), when known: a compile error's position, a render error's frame. */
+      line?: number;
+      column?: number;
     }
   /** The preview changed its route itself (a link was followed). */
   | { kind: 'kiln:route'; route: string }
@@ -139,6 +142,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';
+const isPositive = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 const isMode = (v: unknown): v is PreviewMode => v === 'web' || v === 'mobile';
 
 function isPreviewModule(v: unknown): v is PreviewModule {
@@ -213,7 +217,9 @@ export function isPreviewToBuilder(v: unknown): v is PreviewToBuilder {
         isString(v.filePath) &&
         isMode(v.mode) &&
         isString(v.message) &&
-        (v.stack === undefined || isString(v.stack))
+        (v.stack === undefined || isString(v.stack)) &&
+        (v.line === undefined || isPositive(v.line)) &&
+        (v.column === undefined || isPositive(v.column))
       );
     case 'kiln:route':
       return isString(v.route);

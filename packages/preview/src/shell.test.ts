@@ -121,6 +121,19 @@ describe('protocol guards', () => {
         stack: 1,
       }),
     ).toBe(false);
+    // An error's place in the source (the code editor shows it at its line): positive whole numbers only.
+    const error = { kind: 'kiln:error', revisionId: 'r', filePath: 'a', mode: 'web', message: 'm' };
+    for (const [place, ok] of [
+      [{}, true],
+      [{ line: 5 }, true],
+      [{ line: 5, column: 3 }, true],
+      [{ line: 0 }, false],
+      [{ line: 2.5 }, false],
+      [{ line: '5' }, false],
+      [{ line: 5, column: -1 }, false],
+    ] as const) {
+      expect(isPreviewToBuilder({ ...error, ...place }), JSON.stringify(place)).toBe(ok);
+    }
     expect(isPreviewToBuilder({ kind: 'kiln:fix', revisionId: 'r', filePath: 'a', message: 'm' })).toBe(true);
     expect(isPreviewToBuilder({ kind: 'kiln:load' })).toBe(false);
   });

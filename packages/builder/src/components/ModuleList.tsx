@@ -1,6 +1,25 @@
-import { TriangleAlert } from 'lucide-react';
+import { Ellipsis, Pencil, Plus, Trash2, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
 import { moduleKind } from '../module-kinds.ts';
 import type { Module } from '../queries.ts';
+import { ActionMenu } from './ActionMenu.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { NameDialog } from './NameDialog.tsx';
+
+/** The New menu: the module types made by hand, with the spec's default names (the server names the files). */
+export const NEW_MODULES = [
+  { moduleType: 'PAGE', label: 'New Page' },
+  { moduleType: 'COMPONENT', label: 'New Component' },
+  { moduleType: 'FUNCTION', label: 'New Function' },
+  { moduleType: 'EXPO_PAGE', label: 'New Mobile Page' },
+] as const;
+
+/** What an editor may do to modules by hand; absent for viewers. */
+export interface ModuleActions {
+  onCreate: (moduleType: string) => Promise<void>;
+  onRename: (filePath: string, newFilePath: string) => Promise<void>;
+  onDelete: (filePath: string) => Promise<void>;
+}
 
 /** Every module of the revision, in the server's order; selecting one shows its code. */
 export function ModuleList({
@@ -9,18 +28,41 @@ export function ModuleList({
   errors,
   generating,
   onSelect,
+  dirty,
+  actions,
 }: {
   modules: Module[];
   selected: string | null;
   errors: Record<string, string>;
   generating: boolean;
   onSelect: (filePath: string) => void;
+  /** Whether a module has unsaved edits in the code editor. */
+  dirty?: (filePath: string) => boolean;
+  actions?: ModuleActions;
 }) {
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
   return (
     <nav className="module-list" aria-label="Modules">
       <div className="panel-head">
         <h2>Modules</h2>
-        {modules.length ? <span className="count">{modules.length}</span> : null}
+        <span className="module-head-actions">
+          {modules.length ? <span className="count">{modules.length}</span> : null}
+          {actions ? (
+            <ActionMenu
+              label="New module"
+              trigger={<Plus size={15} aria-hidden="true" />}
+              actions={NEW_MODULES.map(({ moduleType, label }) => ({
+                label,
+                icon: (() => {
+                  const Icon = moduleKind(moduleType).icon;
+                  return <Icon size={14} aria-hidden="true" />;
+                })(),
+                onSelect: () => void actions.onCreate(moduleType),
+              }))}
+            />
+          ) : null}
+        </span>
       </div>
       {modules.length === 0 ? (
         <p className="module-empty muted">
@@ -31,8 +73,9 @@ export function ModuleList({
           {modules.map((module) => {
             const { icon: Icon, label } = moduleKind(module.moduleType);
             const error = errors[module.filePath];
+            const unsaved = dirty?.(module.filePath) ?? false;
             return (
-              <li key={module.filePath}>
+              <li key={module.filePath} className="module-row">
                 <button
                   type="button"
                   className="module-item"
@@ -44,7 +87,15 @@ export function ModuleList({
                     <Icon size={15} aria-hidden="true" />
                   </span>
                   <span className="module-text">
-                    <span className="module-name">{module.name}</span>
+                    <span className="module-name">
+                      {module.name}
+                      {unsaved ? (
+                        <span className="code-dirty" title="Unsaved changes">
+                          {' '}
+                          ●<span className="sr-only">(unsaved changes)</span>
+                        </span>
+                      ) : null}
+                    </span>
                     {module.route ? <span className="module-route">{module.route}</span> : null}
                   </span>
                   {error ? (
@@ -53,11 +104,51 @@ export function ModuleList({
                     </span>
                   ) : null}
                 </button>
+                {actions ? (
+                  <ActionMenu
+                    label={`Actions for ${module.name}`}
+                    className="button button-ghost button-icon module-menu"
+                    trigger={<Ellipsis size={14} aria-hidden="true" />}
+                    actions={[
+                      {
+                        label: 'Rename',
+                        icon: <Pencil size={14} aria-hidden="true" />,
+                        onSelect: () => setRenaming(module.filePath),
+                      },
+                      {
+                        label: 'Delete',
+                        danger: true,
+                        icon: <Trash2 size={14} aria-hidden="true" />,
+                        onSelect: () => setDeleting(module.filePath),
+                      },
+                    ]}
+                  />
+                ) : null}
               </li>
             );
           })}
         </ul>
       )}
+      {actions && renaming ? (
+        <NameDialog
+          title="Rename module"
+          label="File path"
+          initial={renaming}
+          submitLabel="Rename"
+          onSubmit={(to) => actions.onRename(renaming, to)}
+          onClose={() => setRenaming(null)}
+        />
+      ) : null}
+      {actions && deleting ? (
+        <ConfirmDialog
+          title="Delete module"
+          description={`Delete ${deleting}? This makes a new version without it; you can restore an earlier version from History.`}
+          confirmLabel="Delete"
+          danger
+          onConfirm={() => actions.onDelete(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
     </nav>
   );
 }

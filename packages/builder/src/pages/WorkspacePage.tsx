@@ -9,7 +9,7 @@ import { DeploymentsButton } from '../components/DeploymentsDialog.tsx';
 import { DeviceToggle } from '../components/DeviceToggle.tsx';
 import { HistoryPanel } from '../components/HistoryPanel.tsx';
 import { LogsPanel } from '../components/LogsPanel.tsx';
-import { ModuleList } from '../components/ModuleList.tsx';
+import { type ModuleActions, ModuleList } from '../components/ModuleList.tsx';
 import { PreviewStage } from '../components/PreviewStage.tsx';
 import { ProjectSettingsPanel } from '../components/ProjectSettingsPanel.tsx';
 import { PublishControl } from '../components/PublishControl.tsx';
@@ -22,11 +22,13 @@ import { VisualEditPanel } from '../components/VisualEditPanel.tsx';
 import { WorkspaceHeader } from '../components/WorkspaceHeader.tsx';
 import { WorkspaceLayout, type WorkspaceView } from '../components/WorkspaceLayout.tsx';
 import type { Device } from '../devices.ts';
+import { createModule, deleteModule, renameModule } from '../editor-queries.ts';
 import { cancelGeneration, type Module, markRendered, type Project, reportPreviewError } from '../queries.ts';
 import { isInProgress, shownStatus } from '../revision-status.ts';
 import { atLeast } from '../roles.ts';
 import { saveSecretAndContinue } from '../secrets-queries.ts';
 import { useChat } from '../use-chat.ts';
+import { useCodeEditor } from '../use-code-editor.ts';
 import { useHistory } from '../use-history.ts';
 import { usePreview } from '../use-preview.ts';
 import { useProject } from '../use-project.ts';
@@ -36,6 +38,10 @@ import { useTitle } from '../use-title.ts';
 import { useToast } from '../use-toast.ts';
 import { shortcutCommand, useWorkspaceCommands, type WorkspaceCommand } from '../workspace-commands.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
+
+/** Why a file with unsaved edits cannot be renamed yet. */
+const UNSAVED_BEFORE_RENAME =
+  'This file has unsaved changes: save them (or reload the file) before renaming it.';
 
 const WEB_PAGE_TYPES = new Set(['PAGE', 'AUTH_PAGE_SIGN_IN', 'AUTH_PAGE_SIGN_UP', 'AUTH_PAGE_LOGOUT']);
 
@@ -98,10 +104,12 @@ function Workspace({
   const [view, setView] = useState<WorkspaceView>('preview');
   const [selected, setSelected] = useState<string | null>(null);
   const [route, setRoute] = useState('/');
-  const [errors, setErrors] = useState<{ revisionId: string | null; byPath: Record<string, string> }>({
-    revisionId: null,
-    byPath: {},
-  });
+  const [errors, setErrors] = useState<{
+    revisionId: string | null;
+    byPath: Record<string, string>;
+    /** Where in the file, when the preview knows (compile errors; render errors from the stack). */
+    at: Record<string, { line?: number; column?: number }>;
+  }>({ revisionId: null, byPath: {}, at: {} });
   const [painted, setPainted] = useState(false);
   const iframe = useRef<HTMLIFrameElement | null>(null);
   // The layout can move the preview (wide panels ↔ a phone's single view): the client must follow the new frame.
@@ -114,6 +122,19 @@ function Workspace({
   const revisionId = revision?.id ?? null;
   // Render errors belong to one revision; a new revision starts clean.
   const moduleErrors = errors.revisionId === revisionId ? errors.byPath : {};
+  const errorPlaces = errors.revisionId === revisionId ? errors.at : {};
+  // The code editor's unsaved text, shown in the preview while typing (no revision until save).
+  const editor = useCodeEditor(project.id, revision, refresh);
+  const previewingDraft = !inProgress && editor.previewRevision !== revision;
+  const draftShown = useRef(false);
+  draftShown.current = previewingDraft;
+  // Each load of typed text re-reports its errors: the previous text's are stale.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `previewKey` says the preview got other text.
+  useEffect(() => {
+    setErrors((old) =>
+      Object.keys(old.byPath).length ? { revisionId: old.revisionId, byPath: {}, at: {} } : old,
+    );
+  }, [editor.previewKey]);
 
   const chat = useChat(project, refresh);
   const [stopError, setStopError] = useState<string | null>(null);
@@ -172,7 +193,7 @@ function Workspace({
     iframe,
     previewUrl: project.previewUrl,
     sandboxToken: project.sandboxToken,
-    revision,
+    revision: inProgress ? revision : editor.previewRevision,
     generating: inProgress,
     mode: previewMode(device, modules),
     frameVersion,
@@ -185,24 +206,38 @@ function Workspace({
       onRoute: setRoute,
       onError: (error) => {
         setPainted(true);
-        // The runtime posts each module's error once per load; the server's log keeps it (best effort).
-        reportPreviewError({ ...error, mode: previewMode(device, modules) }).catch(() => {});
-        setErrors((old) => ({
-          revisionId: error.revisionId,
-          byPath: {
-            ...(old.revisionId === error.revisionId ? old.byPath : {}),
-            [error.filePath]: error.message,
-          },
-        }));
+        // The runtime posts each module's error once per load; the server's log keeps it (best effort) —
+        // not an error in unsaved text being typed.
+        if (!draftShown.current)
+          reportPreviewError({
+            revisionId: error.revisionId,
+            filePath: error.filePath,
+            message: error.message,
+            mode: previewMode(device, modules),
+          }).catch(() => {});
+        setErrors((old) => {
+          const same = old.revisionId === error.revisionId;
+          return {
+            revisionId: error.revisionId,
+            byPath: { ...(same ? old.byPath : {}), [error.filePath]: error.message },
+            at: {
+              ...(same ? old.at : {}),
+              [error.filePath]: { line: error.line, column: error.column },
+            },
+          };
+        });
       },
-      onFix: (error) => void chat.fix(error),
+      onFix: (error) => {
+        if (draftShown.current) toast('Save your edit first: Fix it works on saved code.', 'error');
+        else void chat.fix(error);
+      },
       // A route with nothing to render reports neither; do not leave "Starting preview…" up for ever.
       onReady: () => setTimeout(() => setPainted(true), 2000),
       onRendered: (id, generating) => {
         setPainted(true);
         // A draft's render is not the revision's first render: that is reported once its code is final.
         // Only EDITOR+ may record it (issue 13); a VIEWER's builder does not ask.
-        if (generating || !canEdit || rendered.current.has(id)) return;
+        if (generating || !canEdit || draftShown.current || rendered.current.has(id)) return;
         rendered.current.add(id);
         // Bookkeeping only: a failure here changes nothing the user sees.
         markRendered(id).catch(() => rendered.current.delete(id));
@@ -245,6 +280,68 @@ function Workspace({
     return () => window.removeEventListener('keydown', onKey);
   }, [onCommand]);
   const selectedModule = modules.find((m) => m.filePath === selected) ?? modules[0] ?? null;
+  const selectedError = selectedModule ? moduleErrors[selectedModule.filePath] : undefined;
+  const saveSelected = (overwrite = false) => {
+    if (!selectedModule || !canEdit) return;
+    if (inProgress) {
+      toast('Wait until Kiln has finished building, then save.', 'error');
+      return;
+    }
+    if (!overwrite && !editor.isDirty(selectedModule.filePath)) return;
+    void editor.save(selectedModule, { overwrite });
+  };
+  // Ctrl/Cmd+S anywhere in the workspace saves the open file while the Code tab shows (the editor handles it
+  // itself when focused), instead of the browser's "Save page".
+  const saveRef = useRef(saveSelected);
+  saveRef.current = saveSelected;
+  useEffect(() => {
+    if (tab !== 'code') return;
+    const onKey = (event: KeyboardEvent) => {
+      const mod = event.ctrlKey || event.metaKey;
+      if (event.defaultPrevented || !mod || event.altKey || event.shiftKey || event.key.toLowerCase() !== 's')
+        return;
+      event.preventDefault();
+      saveRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [tab]);
+  /** New / rename / delete by hand, each on the revision shown; the list then shows the new state. */
+  const moduleActions: ModuleActions | undefined = canEdit
+    ? {
+        onCreate: async (moduleType) => {
+          try {
+            const made = await createModule({
+              projectId: project.id,
+              moduleType,
+              baseRevisionId: revisionId,
+            });
+            const added = made.modules.find((m) => !modules.some((old) => old.filePath === m.filePath));
+            await refresh();
+            if (added) {
+              setSelected(added.filePath);
+              setTab('code');
+              setView('code');
+            }
+          } catch (caught) {
+            toast(errorMessage(caught), 'error');
+          }
+        },
+        onRename: async (filePath, newFilePath) => {
+          // The rename makes a new revision of the file: unsaved text would have nowhere to go.
+          if (editor.isDirty(filePath)) throw new Error(UNSAVED_BEFORE_RENAME);
+          await renameModule({ projectId: project.id, filePath, newFilePath, baseRevisionId: revisionId });
+          editor.discard(filePath);
+          await refresh();
+          setSelected(newFilePath);
+        },
+        onDelete: async (filePath) => {
+          await deleteModule({ projectId: project.id, filePath, baseRevisionId: revisionId });
+          editor.discard(filePath);
+          await refresh();
+        },
+      }
+    : undefined;
   const routes = useMemo(
     () => [...new Set(modules.flatMap((m) => (m.route && !m.route.startsWith('/api') ? [m.route] : [])))],
     [modules],
@@ -333,6 +430,8 @@ function Workspace({
               selected={tab === 'code' ? (selectedModule?.filePath ?? null) : null}
               errors={moduleErrors}
               generating={inProgress}
+              dirty={editor.isDirty}
+              actions={moduleActions}
               onSelect={(filePath) => {
                 setSelected(filePath);
                 setTab('code');
@@ -389,7 +488,35 @@ function Workspace({
                 </div>
                 {tab === 'code' ? (
                   <div id="stage-code" className="stage-pane">
-                    <CodePanel module={selectedModule} />
+                    <CodePanel
+                      module={selectedModule}
+                      text={selectedModule ? editor.textOf(selectedModule) : ''}
+                      dirty={selectedModule ? editor.isDirty(selectedModule.filePath) : false}
+                      readOnly={!canEdit}
+                      error={
+                        selectedModule && selectedError
+                          ? { message: selectedError, ...errorPlaces[selectedModule.filePath] }
+                          : null
+                      }
+                      saving={editor.saving}
+                      saveError={editor.saveError}
+                      conflict={editor.conflict}
+                      onChange={(text) => selectedModule && editor.setText(selectedModule, text)}
+                      onSave={() => saveSelected()}
+                      onOverwrite={() => saveSelected(true)}
+                      onReload={() => selectedModule && editor.discard(selectedModule.filePath)}
+                      onDismissConflict={editor.dismissConflict}
+                      onFix={
+                        selectedModule && selectedError && revisionId
+                          ? () =>
+                              void chat.fix({
+                                revisionId,
+                                filePath: selectedModule.filePath,
+                                message: selectedError,
+                              })
+                          : null
+                      }
+                    />
                   </div>
                 ) : null}
                 {tab === 'history' ? (

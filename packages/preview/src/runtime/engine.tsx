@@ -75,7 +75,7 @@ interface ModuleRecord {
   componentName: string | null;
   route: string | null;
   compiled?: CompiledModule;
-  compileError?: { message: string; stack?: string };
+  compileError?: ErrorData;
   exports?: Record<string, unknown>;
   evalError?: unknown;
   standIns: string[];
@@ -131,12 +131,47 @@ function componentNameFor(m: { filePath: string; name: string }): string {
     .replace(/^\d+/, '');
 }
 
-function errorData(error: unknown): { message: string; stack?: string } {
-  if (error instanceof Error) return { message: error.message || error.name, stack: error.stack };
-  // A compile error is already `{ message, stack? }` data.
+interface ErrorData {
+  message: string;
+  stack?: string;
+  /** 1-based position in the module's source, when known. */
+  line?: number;
+  column?: number;
+}
+
+/**
+ * Lines the evaluator's `new Function` wrapper puts before a module's first line (evaluate.ts: the
+ * `function anonymous(…` header, its `) {` line and `return (function () {`), so a stack frame's line in
+ * `kiln:///file` is the source line plus this. Cleaning and sucrase keep lines where they are (compile.ts).
+ */
+const EVAL_WRAPPER_LINES = 3;
+
+/** Where in `filePath`'s source an error happened: sucrase's `loc` (0-based column), or the first stack frame. */
+function errorPlace(error: unknown, filePath?: string): { line?: number; column?: number } {
+  const loc = (error as { loc?: { line?: unknown; column?: unknown } } | null)?.loc;
+  if (loc && typeof loc.line === 'number' && typeof loc.column === 'number')
+    return { line: loc.line, column: loc.column + 1 };
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
+  if (!filePath || !stack) return {};
+  const escaped = filePath.replace(/^\/+/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const frame = new RegExp(`kiln:///${escaped}:(\\d+):(\\d+)`).exec(stack);
+  if (!frame) return {};
+  const line = Number(frame[1]) - EVAL_WRAPPER_LINES;
+  return line > 0 ? { line, column: Number(frame[2]) } : {};
+}
+
+function errorData(error: unknown, filePath?: string): ErrorData {
+  if (error instanceof Error)
+    return { message: error.message || error.name, stack: error.stack, ...errorPlace(error, filePath) };
+  // A compile error is already `{ message, stack?, line?, column? }` data.
   if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
-    const { message, stack } = error as { message: string; stack?: unknown };
-    return typeof stack === 'string' ? { message, stack } : { message };
+    const { message, stack, line, column } = error as ErrorData;
+    return {
+      message,
+      ...(typeof stack === 'string' ? { stack } : {}),
+      ...(typeof line === 'number' ? { line } : {}),
+      ...(typeof column === 'number' ? { column } : {}),
+    };
   }
   return { message: String(error) };
 }
@@ -414,7 +449,7 @@ export class Engine implements ShimHost {
           patch: !generating && content === plain && this.verifyPatches !== undefined,
         });
       } catch (error) {
-        result = errorData(error);
+        result = errorData(error, m.filePath);
         if (content !== plain) {
           try {
             result = this.compiler(plain, m.filePath);
@@ -767,7 +802,7 @@ export class Engine implements ShimHost {
   reportError(filePath: string, error: unknown): void {
     this.failing.add(filePath);
     if (this.generating) return;
-    const data = errorData(error);
+    const data = errorData(error, filePath);
     const key = `${this.seq}\n${filePath}`;
     if (this.reportedErrors.has(key)) return;
     this.reportedErrors.add(key);
@@ -779,6 +814,8 @@ export class Engine implements ShimHost {
       mode: this.mode,
       message: data.message,
       ...(data.stack ? { stack: data.stack } : {}),
+      ...(data.line ? { line: data.line } : {}),
+      ...(data.column ? { column: data.column } : {}),
     });
   }
 

@@ -13,6 +13,7 @@ import * as admin from './resolvers/admin';
 import * as aiImages from './resolvers/ai-images';
 import * as appDatabase from './resolvers/app-database';
 import * as deployments from './resolvers/deployments';
+import * as modules from './resolvers/modules';
 import * as organizations from './resolvers/organizations';
 import * as projectGroups from './resolvers/project-groups';
 import * as projects from './resolvers/projects';
@@ -50,6 +51,7 @@ const resolvers = {
     ...deployments.Mutation,
     ...visitorAuth.Mutation,
     ...visualEdits.Mutation,
+    ...modules.Mutation,
   },
   ...accounts.types,
   ...admin.types,

@@ -362,6 +362,29 @@ export interface MutationPatchElementArgs {
   instruction: string;
 }
 
+/** Arguments of `Mutation.createModule`. */
+export interface MutationCreateModuleArgs {
+  projectId: string;
+  moduleType: string;
+  name?: string | null;
+  baseRevisionId?: string | null;
+}
+
+/** Arguments of `Mutation.renameModule`. */
+export interface MutationRenameModuleArgs {
+  projectId: string;
+  filePath: string;
+  newFilePath: string;
+  baseRevisionId?: string | null;
+}
+
+/** Arguments of `Mutation.deleteModule`. */
+export interface MutationDeleteModuleArgs {
+  projectId: string;
+  filePath: string;
+  baseRevisionId?: string | null;
+}
+
 /** Arguments of `Organization.events`. */
 export interface OrganizationEventsArgs {
   limit?: number | null;
