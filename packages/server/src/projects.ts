@@ -270,7 +270,8 @@ export async function latestRevisionForUpdate(
   return parent ?? null;
 }
 
-async function queueRevision(
+/** Queue a generated revision on `parent` (QUEUED, the user's message, START_GENERATION charged, a job). */
+export async function queueRevision(
   db: Db,
   input: {
     projectId: string;

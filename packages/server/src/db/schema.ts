@@ -2,7 +2,7 @@
  * @module The platform database schema (Drizzle). The same tables on PGlite and PostgreSQL.
  * Migrations in ../../drizzle are generated from this file with `npm run db:generate -w @kiln/server`.
  */
-import type { MessageBlock } from '@kiln/codegen';
+import type { GenGroup, MessageBlock } from '@kiln/codegen';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -181,7 +181,12 @@ export const revisions = pgTable(
     action: text('action').notNull(),
     prompt: text('prompt'),
     /** What the generator is told besides the prompt, e.g. the failing module and message of a FIX_CHANGE. */
-    context: jsonb('context').$type<{ error?: { filePath: string; message: string }; auto?: boolean }>(),
+    context: jsonb('context').$type<{
+      error?: { filePath: string; message: string };
+      auto?: boolean;
+      /** A top-down chat: the group's other projects the generation is told about (top-down-chat.ts). */
+      group?: GenGroup;
+    }>(),
     modules: jsonb('modules').$type<StoredModule[]>().notNull(),
     authorId: text('author_id').references(() => users.id),
     firstRenderedAt: timestamp('first_rendered_at', { withTimezone: true, mode: 'date' }),

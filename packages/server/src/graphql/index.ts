@@ -18,6 +18,7 @@ import * as projectGroups from './resolvers/project-groups';
 import * as projects from './resolvers/projects';
 import * as revisions from './resolvers/revisions';
 import * as secretsLogs from './resolvers/secrets-logs';
+import * as topDownChat from './resolvers/top-down-chat';
 import * as uploads from './resolvers/uploads';
 import * as visitorAuth from './resolvers/visitor-auth';
 
@@ -48,6 +49,7 @@ const resolvers = {
     ...secretsLogs.Mutation,
     ...deployments.Mutation,
     ...visitorAuth.Mutation,
+    ...topDownChat.Mutation,
   },
   ...accounts.types,
   ...admin.types,

@@ -245,6 +245,13 @@ export interface MutationDeleteProjectGroupArgs {
   id: string;
 }
 
+/** Arguments of `Mutation.sendGroupMessage`. */
+export interface MutationSendGroupMessageArgs {
+  projectGroupId: string;
+  text: string;
+  projectIds?: string[] | null;
+}
+
 /** Arguments of `Mutation.createOrganization`. */
 export interface MutationCreateOrganizationArgs {
   name: string;

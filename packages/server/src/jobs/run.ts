@@ -11,6 +11,7 @@ import { jobs, messages, projects, revisions, runs } from '../db/schema';
 import { isHandAction } from '../hand-revisions';
 import { newId } from '../ids';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
+import { generationAction } from '../top-down-chat';
 import { queueAutoFix, wantsAutoFix } from './autofix';
 import { DraftStream } from './draft-stream';
 import { disallowedModule, recentPaths, storedModules } from './generated-modules';
@@ -90,8 +91,10 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
       ...(database ? { database } : {}),
       prompt: revision.prompt ?? '',
       modules: startModules,
-      action: revision.action as 'INITIAL' | 'CHAT' | 'FIX_CHANGE',
+      action: generationAction(revision.action, startModules),
       ...(revision.context?.error ? { error: revision.context.error } : {}),
+      // A top-down chat: the group's other projects, which this one's changes must fit (top-down-chat.ts).
+      ...(revision.context?.group ? { group: revision.context.group } : {}),
       // What the last revisions changed: sent first when the project is over the context budget.
       recentPaths: await recentPaths(db, revision.projectId, revision.number, startModules),
     };
