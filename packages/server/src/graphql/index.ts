@@ -18,6 +18,7 @@ import * as projectGroups from './resolvers/project-groups';
 import * as projects from './resolvers/projects';
 import * as revisions from './resolvers/revisions';
 import * as secretsLogs from './resolvers/secrets-logs';
+import * as securityScan from './resolvers/security-scan';
 import * as topDownChat from './resolvers/top-down-chat';
 import * as uploads from './resolvers/uploads';
 import * as visitorAuth from './resolvers/visitor-auth';
@@ -36,6 +37,7 @@ const resolvers = {
     ...revisions.Query,
     ...uploads.Query,
     ...visitorAuth.Query,
+    ...securityScan.Query,
   },
   Mutation: {
     ...accounts.Mutation,

@@ -401,3 +401,9 @@ export interface QueryPublicSheetCsvArgs {
   branch?: string | null;
   sheetId?: string | null;
 }
+
+/** Arguments of `Query.securityScan`. */
+export interface QuerySecurityScanArgs {
+  projectId: string;
+  revisionId?: string | null;
+}
