@@ -89,9 +89,7 @@ const cases: Row[] = [
   [
     'a function that inserts without a check',
     {
-      modules: [
-        fn('export async function POST(r) {\n  await sql`INSERT INTO todos (title) VALUES (1)`;\n}'),
-      ],
+      modules: [fn('export async function POST(r) {\n  await sql`INSERT INTO todos (title) VALUES (1)`;\n}')],
     },
     [`MEDIUM UNGUARDED_WRITE ${FN}:2`],
   ],
