@@ -13,6 +13,7 @@ import { ModuleList } from '../components/ModuleList.tsx';
 import { PreviewStage } from '../components/PreviewStage.tsx';
 import { ProjectSettingsPanel } from '../components/ProjectSettingsPanel.tsx';
 import { PublishControl } from '../components/PublishControl.tsx';
+import { PublishWarningsDialog } from '../components/PublishWarningsDialog.tsx';
 import { RouteBar } from '../components/RouteBar.tsx';
 import { ServerUnavailable } from '../components/ServerUnavailable.tsx';
 import { Splash } from '../components/Splash.tsx';
@@ -218,6 +219,15 @@ function Workspace({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onCommand]);
+  // A module's path → opens it in the code view (null when the project has no such module).
+  const openFile = (filePath: string) =>
+    modules.some((m) => m.filePath === filePath)
+      ? () => {
+          setSelected(filePath);
+          setTab('code');
+          setView('code');
+        }
+      : null;
   const selectedModule = modules.find((m) => m.filePath === selected) ?? modules[0] ?? null;
   const routes = useMemo(
     () => [...new Set(modules.flatMap((m) => (m.route && !m.route.startsWith('/api') ? [m.route] : [])))],
@@ -242,6 +252,14 @@ function Workspace({
           <DeploymentsButton projectId={project.id} canEdit={canEdit} onChanged={refresh} />
         ) : null}
       </WorkspaceHeader>
+      {publishing.warnings ? (
+        <PublishWarningsDialog
+          warnings={publishing.warnings}
+          onPublishAnyway={() => void publishing.publishAnyway()}
+          onClose={publishing.cancelWarnings}
+          openFile={openFile}
+        />
+      ) : null}
       {publishing.error ? (
         <div className="banner banner-error">
           <span role="alert">{publishing.error}</span>
@@ -290,15 +308,7 @@ function Workspace({
                     }
                   : undefined
               }
-              openFile={(filePath) =>
-                modules.some((m) => m.filePath === filePath)
-                  ? () => {
-                      setSelected(filePath);
-                      setTab('code');
-                      setView('code');
-                    }
-                  : null
-              }
+              openFile={openFile}
             />
           }
           modules={
