@@ -590,3 +590,19 @@ export const projectAuthProviders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.provider] })],
 );
+
+/**
+ * Issue 22, web search: the organisation's search provider for the generation's `web_search` tool (web-search.ts).
+ * kind SEARXNG (a SearXNG-compatible JSON endpoint) or BRAVE (Brave Search API); the key sealed with the server
+ * key (secrets.ts; bound to the organisation id, never returned). No row: the tool is not offered.
+ */
+export const organizationWebSearch = pgTable('organization_web_search', {
+  organizationId: text('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  url: text('url').notNull(),
+  apiKeyEncrypted: text('api_key_encrypted'),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -22,6 +22,7 @@ import * as securityScan from './resolvers/security-scan';
 import * as topDownChat from './resolvers/top-down-chat';
 import * as uploads from './resolvers/uploads';
 import * as visitorAuth from './resolvers/visitor-auth';
+import * as webSearch from './resolvers/web-search';
 
 export type { GraphQLContext } from './context';
 
@@ -52,6 +53,7 @@ const resolvers = {
     ...deployments.Mutation,
     ...visitorAuth.Mutation,
     ...topDownChat.Mutation,
+    ...webSearch.Mutation,
   },
   ...accounts.types,
   ...admin.types,
@@ -62,6 +64,7 @@ const resolvers = {
   ...appDatabase.types,
   ...secretsLogs.types,
   ...deployments.types,
+  Organization: { ...organizations.types.Organization, ...webSearch.organizationFields },
   Project: { ...projects.types.Project, ...secretsLogs.Project, ...deployments.projectFields },
 };
 

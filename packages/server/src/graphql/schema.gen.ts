@@ -327,6 +327,15 @@ export interface MutationUpdateImageModelArgs {
   clearApiKey?: boolean | null;
 }
 
+/** Arguments of `Mutation.updateWebSearch`. */
+export interface MutationUpdateWebSearchArgs {
+  organizationId: string;
+  kind?: string | null;
+  url?: string | null;
+  apiKey?: string | null;
+  clearApiKey?: boolean | null;
+}
+
 /** Arguments of `Mutation.setOrganizationPlan`. */
 export interface MutationSetOrganizationPlanArgs {
   organizationId: string;

@@ -101,7 +101,10 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
     await setStatus(db, revision.id, 'BUILDING');
     let done: Extract<GenerationEvent, { type: 'done' }> | undefined;
     const provider = await deps.providerFor(target.organizationId);
-    for await (const ev of generate(request, provider, { signal: ctrl.signal })) {
+    // The web_search tool, when the organisation set a search provider (web-search.ts); else not offered.
+    const webSearch = await deps.webSearchFor(target.organizationId, revision.id);
+    const options = { signal: ctrl.signal, ...(webSearch ? { webSearch } : {}) };
+    for await (const ev of generate(request, provider, options)) {
       if (ev.type === 'status') {
         await setStatus(db, revision.id, ev.status);
         publishStatus(ev.status);
