@@ -1,7 +1,8 @@
 /**
- * @module Publishing from the workspace: the security scan first (its warnings, when there are any, wait for
- * "Publish anyway"), then the mutation, its in-flight state and error, and the live URL (from the deployment
- * just made, else from the project's publish info).
+ * @module Publishing from the workspace: the security scan first (serious warnings — HIGH — wait in the
+ * Publish dialog for "Publish anyway"; lesser ones are listed beside Publish and do not stop it), then the
+ * mutation, its in-flight state and error, and the live URL (from the deployment just made, else from the
+ * project's publish info).
  */
 import { useCallback, useRef, useState } from 'react';
 import { errorMessage } from './api.ts';
@@ -27,6 +28,8 @@ export function usePublish(
   dismissError: () => void;
   /** Set while the scan's warnings wait for "Publish anyway" or Cancel. */
   warnings: PublishWarnings | null;
+  /** Opens the Publish dialog on these warnings (the list beside Publish). */
+  review: (findings: SecurityFinding[]) => void;
   publishAnyway: () => Promise<void>;
   cancelWarnings: () => void;
 } {
@@ -57,7 +60,7 @@ export function usePublish(
     }
   }, [projectId, refresh, onPublished]);
 
-  // The scan runs before every publish; with nothing to warn about, publishing goes straight on.
+  // The scan runs before every publish; with nothing serious to warn about, publishing goes straight on.
   const publish = useCallback(async () => {
     if (inFlight.current) return;
     inFlight.current = true;
@@ -66,7 +69,7 @@ export function usePublish(
     let found: PublishWarnings | null = null;
     try {
       const findings = await fetchSecurityScan(projectId);
-      if (findings.length > 0) found = { findings, error: null };
+      if (findings.some((f) => f.severity === 'HIGH')) found = { findings, error: null };
     } catch (caught) {
       found = { findings: [], error: errorMessage(caught) };
     } finally {
@@ -88,5 +91,6 @@ export function usePublish(
     warnings,
     publishAnyway: deploy,
     cancelWarnings: useCallback(() => setWarnings(null), []),
+    review: useCallback((findings: SecurityFinding[]) => setWarnings({ findings, error: null }), []),
   };
 }

@@ -29,8 +29,11 @@ export function PublishWarningsDialog({
   onPublishAnyway,
   onClose,
   openFile,
+  publishDisabledReason,
 }: {
   warnings: PublishWarnings;
+  /** Why publishing is not possible now (still building…), or null. */
+  publishDisabledReason: string | null;
   onPublishAnyway: () => void;
   onClose: () => void;
   /** Opens a module in the code view, or null when it is not in the project. */
@@ -65,7 +68,13 @@ export function PublishWarningsDialog({
         <button type="button" className="button button-ghost" onClick={onClose} data-autofocus>
           Cancel
         </button>
-        <button type="button" className="button button-primary" onClick={onPublishAnyway}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={publishDisabledReason !== null}
+          title={publishDisabledReason ?? undefined}
+          onClick={onPublishAnyway}
+        >
           Publish anyway
         </button>
       </div>

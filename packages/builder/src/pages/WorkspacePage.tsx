@@ -15,6 +15,7 @@ import { ProjectSettingsPanel } from '../components/ProjectSettingsPanel.tsx';
 import { PublishControl } from '../components/PublishControl.tsx';
 import { PublishWarningsDialog } from '../components/PublishWarningsDialog.tsx';
 import { RouteBar } from '../components/RouteBar.tsx';
+import { SecurityWarningsButton } from '../components/SecurityWarningsButton.tsx';
 import { ServerUnavailable } from '../components/ServerUnavailable.tsx';
 import { Splash } from '../components/Splash.tsx';
 import { type StageTab, StageTabs } from '../components/StageTabs.tsx';
@@ -30,6 +31,7 @@ import { useHistory } from '../use-history.ts';
 import { usePreview } from '../use-preview.ts';
 import { useProject } from '../use-project.ts';
 import { usePublish } from '../use-publish.ts';
+import { useSecurityScan } from '../use-security-scan.ts';
 import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
 import { useToast } from '../use-toast.ts';
@@ -147,6 +149,8 @@ function Workspace({
   // The user's role where the project lives; unknown (organisations not loaded) leaves it to the server.
   const role = organizations.find((o) => o.id === project.organizationId)?.role;
   const canEdit = role === undefined || atLeast(role, 'EDITOR');
+  // The warnings listed beside Publish, read again when a revision finishes (not while it builds).
+  const securityFindings = useSecurityScan(project.id, `${revisionId}:${status}`, canEdit && !inProgress);
 
   const preview = usePreview({
     iframe,
@@ -241,6 +245,10 @@ function Workspace({
         status={shownStatus(status, project.messages.findLast((m) => m.role === 'assistant')?.text)}
         readOnly={!canEdit}
       >
+        <SecurityWarningsButton
+          findings={securityFindings}
+          onOpen={() => publishing.review(securityFindings)}
+        />
         <PublishControl
           url={publishing.url}
           freshness={project.publish.freshness}
@@ -258,6 +266,7 @@ function Workspace({
           onPublishAnyway={() => void publishing.publishAnyway()}
           onClose={publishing.cancelWarnings}
           openFile={openFile}
+          publishDisabledReason={disabledReason}
         />
       ) : null}
       {publishing.error ? (

@@ -76,9 +76,14 @@ const cases: Row[] = [
     [],
   ],
   [
-    'a function that deletes without a check',
+    'a function that deletes without a check, in an app with sign-in',
     {
       modules: [
+        {
+          filePath: 'apps/web/src/app/account/signin/page.tsx',
+          moduleType: 'AUTH_PAGE_SIGN_IN',
+          content: '',
+        },
         fn(
           "import sql from '@/app/api/utils/sql';\nexport async function DELETE() {\n  await sql`DELETE FROM todos`;\n}",
         ),
@@ -87,11 +92,37 @@ const cases: Row[] = [
     [`HIGH UNGUARDED_WRITE ${FN}:3`],
   ],
   [
-    'a function that inserts without a check',
+    'a function that inserts without a check, in an app whose page uses useUser',
+    {
+      modules: [
+        page("import useUser from '@/utils/useUser';"),
+        fn('export async function POST(r) {\n  await sql`INSERT INTO todos (title) VALUES (1)`;\n}'),
+      ],
+    },
+    [`MEDIUM UNGUARDED_WRITE ${FN}:2`],
+  ],
+  [
+    'a function that drops a table for anyone',
+    { modules: [fn('export async function POST() { await sql`DROP TABLE todos`; }')] },
+    [`HIGH UNGUARDED_WRITE ${FN}:1`],
+  ],
+  [
+    'a function that deletes without a check, in an app without sign-in (data shared by design)',
+    {
+      modules: [
+        fn(
+          "import sql from '@/app/api/utils/sql';\nexport async function DELETE() {\n  await sql`DELETE FROM todos`;\n}",
+        ),
+      ],
+    },
+    [`MEDIUM UNGUARDED_WRITE ${FN}:3`],
+  ],
+  [
+    'a function that inserts without a check, in an app without sign-in',
     {
       modules: [fn('export async function POST(r) {\n  await sql`INSERT INTO todos (title) VALUES (1)`;\n}')],
     },
-    [`MEDIUM UNGUARDED_WRITE ${FN}:2`],
+    [`LOW UNGUARDED_WRITE ${FN}:2`],
   ],
   [
     'a function that checks the session before writing',
@@ -153,7 +184,7 @@ const cases: Row[] = [
       ],
       publicTables: [{ name: 'posts' }],
     },
-    [`HIGH UNGUARDED_WRITE ${FN}:1`, 'MEDIUM PUBLIC_TABLE -', `LOW RISKY_PACKAGE ${PAGE}:1`],
+    ['MEDIUM PUBLIC_TABLE -', `MEDIUM UNGUARDED_WRITE ${FN}:1`, `LOW RISKY_PACKAGE ${PAGE}:1`],
   ],
 ];
 

@@ -70,13 +70,39 @@ const ENV_READ = /process\.env(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*['"]([A-Za-z_][
 /** An environment variable name that says it holds a secret. */
 const SECRET_NAME = /(KEY|SECRET|TOKEN|PASSWORD|PRIVATE)/i;
 
-/** SQL that changes data or tables, strongest first (the first that matches names the finding). */
-const WRITE_SQL: readonly { re: RegExp; verb: string; severity: SecuritySeverity }[] = [
-  { re: /\b(DROP|TRUNCATE|ALTER)\s+TABLE\b/i, verb: 'changes tables', severity: 'HIGH' },
-  { re: /\bDELETE\s+FROM\b/i, verb: 'deletes rows', severity: 'HIGH' },
-  { re: /\bUPDATE\s+[\w".]+\s+SET\b/i, verb: 'updates rows', severity: 'HIGH' },
-  { re: /\bINSERT\s+INTO\b/i, verb: 'inserts rows', severity: 'MEDIUM' },
+/**
+ * SQL that changes data or tables, strongest first (the first that matches names the finding), with its
+ * severity in an app with sign-in (where data is meant to belong to someone) and in one without (where every
+ * visitor shares all data by design, so a write open to all is expected — but worth knowing).
+ */
+const WRITE_SQL: readonly {
+  re: RegExp;
+  verb: string;
+  withSignIn: SecuritySeverity;
+  withoutSignIn: SecuritySeverity;
+}[] = [
+  {
+    re: /\b(DROP|TRUNCATE|ALTER)\s+TABLE\b/i,
+    verb: 'changes tables',
+    withSignIn: 'HIGH',
+    withoutSignIn: 'HIGH',
+  },
+  { re: /\bDELETE\s+FROM\b/i, verb: 'deletes rows', withSignIn: 'HIGH', withoutSignIn: 'MEDIUM' },
+  { re: /\bUPDATE\s+[\w".]+\s+SET\b/i, verb: 'updates rows', withSignIn: 'HIGH', withoutSignIn: 'MEDIUM' },
+  { re: /\bINSERT\s+INTO\b/i, verb: 'inserts rows', withSignIn: 'MEDIUM', withoutSignIn: 'LOW' },
 ];
+
+/** Auth page module types: their presence means the app signs visitors in. */
+const AUTH_PAGE_TYPES = new Set(['AUTH_PAGE_SIGN_IN', 'AUTH_PAGE_SIGN_UP', 'AUTH_PAGE_LOGOUT']);
+
+/** Whether the app signs visitors in (an auth page, or any module using `@/auth` or `@/utils/useUser`). */
+function hasSignIn(modules: SecurityScanInput['modules']): boolean {
+  return modules.some(
+    (m) =>
+      AUTH_PAGE_TYPES.has(m.moduleType) ||
+      /from\s+['"]@\/(?:auth|utils\/useUser|utils\/useAuth)['"]/.test(m.content),
+  );
+}
 
 /**
  * What counts as checking the caller: the visitor's session (`auth()` from `@/auth`), an Authorization or API
@@ -90,7 +116,7 @@ export function scanForSecurityProblems(input: SecurityScanInput): SecurityFindi
   const findings = [
     ...publicTableFindings(input.publicTables),
     ...input.modules.flatMap((m) => secretFindings(m, input.secretNames)),
-    ...input.modules.flatMap(unguardedWriteFindings),
+    ...unguardedWriteFindings(input.modules),
     ...packageFindings(input.modules, input.packages),
   ];
   return findings.sort(
@@ -175,22 +201,29 @@ function secretFindings(
   return out;
 }
 
-function unguardedWriteFindings(m: SecurityScanInput['modules'][number]): SecurityFinding[] {
-  if (m.moduleType !== 'FUNCTION' || AUTH_CHECK.test(m.content)) return [];
-  const write = WRITE_SQL.find((w) => w.re.test(m.content));
-  if (!write) return [];
-  const at = m.content.search(write.re);
-  const route = filePathToRoute(m.filePath) ?? m.filePath;
-  return [
-    {
-      severity: write.severity,
-      kind: 'UNGUARDED_WRITE',
-      filePath: m.filePath,
-      line: lineAt(m.content, at),
-      message: `${route} ${write.verb} without checking who is calling: any visitor of the published app can call it.`,
-      fix: "Check the visitor first: import { auth } from '@/auth'; const session = await auth(); if (!session) return new Response('Sign in first', { status: 401 }). Ignore this if anyone may write (a contact form).",
-    },
-  ];
+function unguardedWriteFindings(modules: SecurityScanInput['modules']): SecurityFinding[] {
+  const signIn = hasSignIn(modules);
+  return modules.flatMap((m): SecurityFinding[] => {
+    if (m.moduleType !== 'FUNCTION' || AUTH_CHECK.test(m.content)) return [];
+    const write = WRITE_SQL.find((w) => w.re.test(m.content));
+    if (!write) return [];
+    const at = m.content.search(write.re);
+    const route = filePathToRoute(m.filePath) ?? m.filePath;
+    return [
+      {
+        severity: signIn ? write.withSignIn : write.withoutSignIn,
+        kind: 'UNGUARDED_WRITE',
+        filePath: m.filePath,
+        line: lineAt(m.content, at),
+        message: signIn
+          ? `${route} ${write.verb} without checking who is calling: any visitor of the published app can call it, signed in or not.`
+          : `${route} ${write.verb} for anyone: the app has no sign-in, so every visitor can change its data.`,
+        fix: signIn
+          ? "Check the visitor first: import { auth } from '@/auth'; const session = await auth(); if (!session) return new Response('Sign in first', { status: 401 }); and keep rows under session.user.id."
+          : 'Fine for data everyone shares (a public guestbook); otherwise ask Kiln to add sign-in so each visitor changes only their own rows.',
+      },
+    ];
+  });
 }
 
 /** `from 'x'`, `import 'x'`, `import('x')`, `require('x')`. */
