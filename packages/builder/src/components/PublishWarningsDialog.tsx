@@ -110,7 +110,7 @@ function FindingItem({
           open ? (
             <button
               type="button"
-              className="text-xs text-accent underline"
+              className="text-xs text-accent-strong underline"
               onClick={() => {
                 onOpened();
                 open();
