@@ -67,7 +67,7 @@ describe('security check and top-down chat in the builder', () => {
     // The todo app (no sign-in) lets anyone change its todos: listed beside Publish, not stopping it.
     const shield = header.getByTestId('security-warnings');
     await shield.waitFor({ timeout: 30_000 });
-    const shieldLabel = (await shield.getAttribute('aria-label')) ?? '';
+    const shieldLabel = (await shield.textContent()) ?? '';
     expect(shieldLabel).toMatch(/^\d+ security warnings?$/);
     const before = Number.parseInt(shieldLabel, 10);
     await shield.click();
@@ -121,7 +121,7 @@ describe('security check and top-down chat in the builder', () => {
       )
       .toBe('VALID');
     await expect
-      .poll(() => shield.getAttribute('aria-label'), { timeout: 30_000 })
+      .poll(() => shield.textContent(), { timeout: 30_000 })
       .toBe(`${before + 1} security warnings`);
     await header.getByRole('button', { name: 'Publish', exact: true }).click();
     await dialog.waitFor();
@@ -158,10 +158,29 @@ describe('security check and top-down chat in the builder', () => {
       .getByRole('status')
       .filter({ hasText: /Changing 2 projects \(group revision \d+\)/ })
       .waitFor();
-    await expect.poll(() => groupStatus.getAttribute('data-status'), { timeout: 120_000 }).toBe('VALID');
+    // The group's status follows the new group revision: BUILDING until both generations finish, then VALID.
+    const groups = `query($o: ID!) { organization(id: $o) { projectGroups { revisions(limit: 1) { action status } } } }`;
+    const orgs = await gql<{ data: { organizations: { id: string }[] } }>(
+      page,
+      '{ organizations { id } }',
+      {},
+    );
+    await expect
+      .poll(
+        async () => {
+          const { data } = await gql<{
+            data: { organization: { projectGroups: { revisions: { action: string; status: string }[] }[] } };
+          }>(page, groups, { o: orgs.data.organizations[0]?.id });
+          const latest = data.organization.projectGroups[0]?.revisions[0];
+          return `${latest?.action} ${latest?.status}`;
+        },
+        { timeout: 120_000 },
+      )
+      .toBe('TOP_DOWN_CHAT VALID');
+    await expect.poll(() => groupStatus.getAttribute('data-status'), { timeout: 30_000 }).toBe('VALID');
     await page.getByRole('button', { name: /^Group history of / }).click();
     const history = page.getByRole('dialog', { name: /^Group history/ });
     const first = history.getByRole('listitem').first();
-    expect(await first.textContent()).toContain('Top down chat');
+    await expect.poll(() => first.textContent(), { timeout: 30_000 }).toMatch(/Top down chat.*Ready/);
   });
 });

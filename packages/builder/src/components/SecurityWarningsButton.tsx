@@ -20,14 +20,13 @@ export function SecurityWarningsButton({
       type="button"
       className={`button button-ghost button-small ${high ? 'text-error' : 'text-warn'}`}
       title="What the security check found in what Publish would ship"
-      aria-label={label}
       data-testid="security-warnings"
       onClick={onOpen}
     >
       <ShieldAlert size={14} aria-hidden="true" />
       {findings.length}
-      {/* Narrow headers keep only the icon and the count; the button's name always says it all. */}
-      <span className="hidden xl:inline">{findings.length === 1 ? ' warning' : ' warnings'}</span>
+      {/* Narrow headers show only the icon and the count; the button's name always says it all. */}
+      <span className="sr-only xl:not-sr-only">{label.slice(String(findings.length).length)}</span>
     </button>
   );
 }

@@ -208,7 +208,7 @@ export function DashboardPage() {
           group={open.group}
           onClose={close}
           onSent={async (sent) => {
-            await reload();
+            await Promise.all([reload(), groupRevisions.reload()]);
             toast(
               `Changing ${sent.projects} ${sent.projects === 1 ? 'project' : 'projects'} (group revision ${sent.number}).`,
             );
