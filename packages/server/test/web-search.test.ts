@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { describe, expect, it } from 'vitest';
 import { WEB_SEARCH_COST } from '../src/web-search';
-import { type Client, startTestKiln, waitFor } from './harness';
+import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
+
+const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
 const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
 const PROJECT = `query($id: ID!) { project(id: $id) { latestRevision { number status }
@@ -24,6 +26,7 @@ const PAGE = (title: string) =>
 /** A SearXNG-compatible endpoint: GET /search?q=…&format=json → { results: [{ title, url, content }] }. */
 async function startFakeSearch() {
   const queries: string[] = [];
+  const authorizations: (string | undefined)[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname !== '/search' || url.searchParams.get('format') !== 'json') {
@@ -31,6 +34,7 @@ async function startFakeSearch() {
       return;
     }
     queries.push(url.searchParams.get('q') ?? '');
+    authorizations.push(req.headers.authorization);
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(
       JSON.stringify({
@@ -52,6 +56,7 @@ async function startFakeSearch() {
     url: `http://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,
     queries,
+    authorizations,
     [Symbol.asyncDispose]: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
@@ -64,13 +69,13 @@ async function settle(c: Client, id: string, number: number) {
   }, 90_000);
 }
 
-describe('web search', () => {
+describe.each(backends)('web search on %s', (backend) => {
   it('is offered only with a provider, answers from it and charges each search', {
     timeout: 240_000,
   }, async () => {
     await using search = await startFakeSearch();
     await using model = await startScriptedModelServer([{ reply: PAGE('Shop') }]);
-    await using t = await startTestKiln('pglite', {
+    await using t = await startTestKiln(backend, {
       KILN_MODEL: 'openai:gpt-4o-mini',
       OPENAI_API_KEY: 'sk-test',
       KILN_MODEL_BASE_URL: model.url,
@@ -124,6 +129,7 @@ describe('web search', () => {
     const project = await settle(me, id, 2);
     expect(project.latestRevision.status).toBe('VALID');
     expect(search.queries).toEqual(['stripe checkout session']);
+    expect(search.authorizations).toEqual(['Bearer searx-key']);
     expect(model.requests[1]?.system).toContain('<kiln:tool-call name="web_search">');
     const toolResult = model.requests[2]?.messages.at(-1)?.content ?? '';
     expect(toolResult).toContain('<kiln:tool-result name="web_search">');
