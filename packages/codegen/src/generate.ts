@@ -28,7 +28,9 @@ import type {
   GenerationProblem,
   GenMigration,
   GenModule,
+  GenToolKind,
   GenToolStatus,
+  GenWebSearch,
   MessageBlock,
   MissedEdit,
   ModelProvider,
@@ -56,6 +58,22 @@ export const CONTINUE_MESSAGE =
 /** The tool a model calls with `<kiln:tool-call name="package_documentation">`. */
 const PACKAGE_DOCUMENTATION = 'package_documentation' as const;
 
+/** The tool a model calls with `<kiln:tool-call name="web_search">`, offered only with `webSearch`. */
+const WEB_SEARCH = 'web_search' as const;
+
+/** What the system prompt adds when the caller offers web search (`GenerateOptions.webSearch`). */
+export const WEB_SEARCH_PROMPT = `# Web search
+- <kiln:tool-call name="web_search">stripe checkout session api</kiln:tool-call> searches the web (one query per call; each search costs the user credits): use it only for facts you do not know (a current API, a library's latest usage). End your reply there; the top results (title, url, snippet) come next, then continue.`;
+
+/** Options of `generate`. */
+export interface GenerateOptions {
+  signal?: AbortSignal;
+  /** Overrides the context budget (default: the provider's, else 24 000 tokens). */
+  budgetTokens?: number;
+  /** Answers the model's `web_search` calls; absent (default): the tool is not offered. */
+  webSearch?: GenWebSearch;
+}
+
 /**
  * Streams one generation for `req` from `provider`. Provider errors are thrown; an aborted `signal` stops
  * reading and ends with a `done` marked `aborted` that holds everything received so far. `budgetTokens`
@@ -72,14 +90,22 @@ const PACKAGE_DOCUMENTATION = 'package_documentation' as const;
 export async function* generate(
   req: GenerateRequest,
   provider: ModelProvider,
-  opts: { signal?: AbortSignal; budgetTokens?: number } = {},
+  opts: GenerateOptions = {},
 ): AsyncIterable<GenerationEvent> {
   const action = requestAction(req);
   const repair = action === 'FIX_CHANGE' ? deterministicRepair(req) : null;
   const budgetTokens = opts.budgetTokens ?? provider.contextBudgetTokens;
-  const { system, messages } = repair
+  const built = repair
     ? { system: '', messages: [] }
     : buildPrompt(req, budgetTokens !== undefined ? { budgetTokens } : {});
+  const webSearch = opts.webSearch;
+  const messages = built.messages;
+  const system = webSearch && built.system ? `${built.system}\n\n${WEB_SEARCH_PROMPT}` : built.system;
+  /** The tools this generation offers, by the name a model calls them. */
+  const tools: readonly GenToolKind[] = webSearch
+    ? [PACKAGE_DOCUMENTATION, WEB_SEARCH]
+    : [PACKAGE_DOCUMENTATION];
+  const toolOf = (name: string): GenToolKind | undefined => tools.find((t) => t === name);
   const modules = new Map<string, GenModule>(
     req.modules.map((m) => [
       m.filePath,
@@ -156,19 +182,20 @@ export async function* generate(
     status: GenToolStatus,
     output?: string,
   ): GenerationEvent[] {
-    // The event names the spec's tool kinds only; a call to a tool that does not exist is answered quietly.
-    if (call.name !== PACKAGE_DOCUMENTATION) return [];
+    // The event names the offered tools only; a call to a tool that does not exist is answered quietly.
+    const tool = toolOf(call.name);
+    if (!tool) return [];
     const block = toolBlocks.get(call);
     if (block) block.status = status;
     else {
-      const created = { kind: 'tool-call' as const, tool: PACKAGE_DOCUMENTATION, input: call.input, status };
+      const created = { kind: 'tool-call' as const, tool, input: call.input, status };
       toolBlocks.set(call, created);
       slots.push(created);
     }
     return [
       {
         type: 'tool',
-        tool: PACKAGE_DOCUMENTATION,
+        tool,
         status,
         input: call.input,
         ...(output !== undefined ? { output } : {}),
@@ -474,10 +501,12 @@ export async function* generate(
       const answer =
         call.name === PACKAGE_DOCUMENTATION
           ? packageDocumentation(call.input, platformsOf(req))
-          : {
-              status: 'error' as const,
-              output: `There is no tool "${call.name}". The only tool is ${PACKAGE_DOCUMENTATION}.`,
-            };
+          : call.name === WEB_SEARCH && webSearch
+            ? await searchTheWeb(webSearch, call.input, signal)
+            : {
+                status: 'error' as const,
+                output: `There is no tool "${call.name}". ${tools.length > 1 ? `The tools are ${tools.join(' and ')}` : `The only tool is ${PACKAGE_DOCUMENTATION}`}.`,
+              };
       results.push(
         `<kiln:tool-result name="${escapeAttr(call.name)}">\n${answer.output}\n</kiln:tool-result>`,
       );
@@ -671,6 +700,24 @@ function missedEditProblem(m: MissedEdit, retried: boolean): GenerationProblem {
         ? `The edits to ${m.filePath} were not applied: they overlap (Overlapping ranges when fixing code are an error)${again}.`
         : `The edit to ${m.filePath} did not match the file${again}.`;
   return { kind: 'missed-edit', filePath: m.filePath, message };
+}
+
+/** One `web_search` call answered by the caller's search; a search that throws is an error answer, not a failure. */
+async function searchTheWeb(
+  search: GenWebSearch,
+  input: string,
+  signal: AbortSignal | undefined,
+): Promise<{ status: 'success' | 'error'; output: string }> {
+  const query = input.trim();
+  if (!query) return { status: 'error', output: 'Write the search query inside the tool call.' };
+  try {
+    return await search(query, signal);
+  } catch (err) {
+    return {
+      status: 'error',
+      output: `The web search failed: ${err instanceof Error ? err.message : String(err)}`,
+    };
+  }
 }
 
 /** A repair's reply in chunks the size a provider streams, so drafts and text arrive as they would. */

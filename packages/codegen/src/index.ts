@@ -15,7 +15,14 @@ export { DEFAULT_CONTEXT_BUDGET_TOKENS, selectContext } from './context-budget.t
 export { APP_TYPE_RULES, detectAppType } from './detect-app-type.ts';
 export type { ForeignReply } from './foreign-formats.ts';
 export { parseForeignReply } from './foreign-formats.ts';
-export { CONTINUE_MESSAGE, generate, MAX_CONTINUATIONS, MAX_TOOL_ROUNDS } from './generate.ts';
+export type { GenerateOptions } from './generate.ts';
+export {
+  CONTINUE_MESSAGE,
+  generate,
+  MAX_CONTINUATIONS,
+  MAX_TOOL_ROUNDS,
+  WEB_SEARCH_PROMPT,
+} from './generate.ts';
 export type { LibraryDoc, PackageDocumentationAnswer } from './library-docs.ts';
 export {
   LIBRARY_DOCS,
@@ -41,6 +48,7 @@ export type { PromptOptions, RequestMessage } from './prompt.ts';
 export {
   buildPrompt,
   databaseSection,
+  groupSection,
   MAX_UPFRONT_DOCS,
   readRequestMessage,
   requestAction,
@@ -54,10 +62,13 @@ export type {
   GenerateRequest,
   GenerationEvent,
   GenerationProblem,
+  GenGroup,
   GenMigration,
   GenModule,
+  GenToolAnswer,
   GenToolKind,
   GenToolStatus,
+  GenWebSearch,
   MessageBlock,
   MissedEdit,
   ModelProvider,

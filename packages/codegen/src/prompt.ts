@@ -9,7 +9,7 @@
  */
 import { DEFAULT_CONTEXT_BUDGET_TOKENS, selectContext } from './context-budget.ts';
 import { docBlock, libraryDocsFor, libraryNames } from './library-docs.ts';
-import type { GenDatabase, GenerateRequest, GenModule, ProviderMessage } from './types.ts';
+import type { GenDatabase, GenerateRequest, GenGroup, GenModule, ProviderMessage } from './types.ts';
 import { estimateTokens } from './usage.ts';
 
 /** Web libraries named in the system prompt (lucide-react is named on its own). */
@@ -199,6 +199,7 @@ export function buildPrompt(
       `<kiln:context>The project has ${req.modules.length} files (about ${selection.projectTokens} tokens), more than the context budget of ${budget} tokens. The ${selection.full.length} files most relevant to this request are in <kiln:project>; the other ${selection.listed.length} are listed by path only in <kiln:other-files>. Change those only with a whole <kiln:file>, or ask the user to name them.</kiln:context>`,
     );
   }
+  if (req.group) parts.push(groupSection(req.group));
   parts.push(`<kiln:request action="${action}">\n${req.prompt}\n</kiln:request>`);
   return { system: SYSTEM_PROMPT, messages: [{ role: 'user', content: parts.join('\n') }] };
 }
@@ -248,6 +249,29 @@ export function databaseSection(db: GenDatabase, maxTokens = Number.POSITIVE_INF
   const migrations = [earlier > 0 ? `(${earlier} earlier)` : '', ...shown].filter(Boolean).join(', ');
   lines.push(`Migrations applied: ${migrations || 'none'}`);
   return ['<kiln:database>', ...lines, '</kiln:database>'].join('\n');
+}
+
+/**
+ * The `<kiln:group>` section of a top-down chat: the other projects of the group with their functions, pages
+ * and tables, so that this project uses what they offer (a mobile app calls the web project's functions at
+ * its published URL) instead of inventing its own.
+ */
+export function groupSection(group: GenGroup): string {
+  const lines = [
+    '<kiln:group>',
+    `This request is for several projects of one group; this project is "${group.projectName}". Keep it consistent with the others: they share one backend, so call their functions (by full URL) rather than duplicating them.`,
+  ];
+  for (const p of group.projects) {
+    lines.push(
+      `Project "${p.name}" (${p.kind}${p.changing ? ', changed by this same request' : ''})${p.url ? ` at ${p.url}` : ', not published yet'}:`,
+    );
+    lines.push(`  functions: ${p.functions.length > 0 ? p.functions.join('; ') : 'none'}`);
+    if (p.url && p.functions.length > 0) lines.push(`  (call them as fetch('${p.url}api/...'))`);
+    lines.push(`  pages: ${p.pages.length > 0 ? p.pages.join(', ') : 'none'}`);
+    lines.push(`  tables: ${p.tables.length > 0 ? p.tables.join('; ') : 'none'}`);
+  }
+  lines.push('</kiln:group>');
+  return lines.join('\n');
 }
 
 /** The action a request stands for (`INITIAL` for an empty project, otherwise `CHAT`, unless given). */

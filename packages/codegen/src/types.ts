@@ -37,6 +37,33 @@ export interface GenerateRequest {
    * migrations never reuse one of these names. Absent: the model is told nothing about a database.
    */
   database?: GenDatabase;
+  /**
+   * A top-down chat (one request over several projects of a group): the other projects of the group, so this
+   * one's changes fit theirs (e.g. a mobile app calling the web project's functions). Sent in a
+   * `<kiln:group>` section. Absent: the project is changed on its own.
+   */
+  group?: GenGroup;
+}
+
+/** The other projects of a group a top-down chat is told about (`GenerateRequest.group`). */
+export interface GenGroup {
+  /** This project's name. */
+  projectName: string;
+  projects: {
+    name: string;
+    /** What it is, from its modules: a web app, a mobile app, both, or a backend (functions only). */
+    kind: 'web app' | 'mobile app' | 'web and mobile app' | 'backend' | 'empty project';
+    /** Whether the same request changes it too. */
+    changing: boolean;
+    /** Where its published app answers (its functions at `{url}api/...`); absent when never published. */
+    url?: string;
+    /** Its functions: `GET POST /api/todos` (methods, then route). */
+    functions: string[];
+    /** Its pages' routes. */
+    pages: string[];
+    /** Its database tables with their columns: `todos(id integer, title text)`. */
+    tables: string[];
+  }[];
 }
 
 /** The app database a generation is told about (`GenerateRequest.database`). */
@@ -52,8 +79,20 @@ export interface GenMigration {
   sql: string;
 }
 
-/** The tools a model may call (spec tool kinds); only `package_documentation` for now. */
-export type GenToolKind = 'package_documentation';
+/**
+ * The tools a model may call (spec tool kinds): `package_documentation` always, `web_search` only when the
+ * caller offers it (`GenerateOptions.webSearch`).
+ */
+export type GenToolKind = 'package_documentation' | 'web_search';
+
+/** The answer to one tool call: shown to the model in a `<kiln:tool-result>`. */
+export interface GenToolAnswer {
+  status: 'success' | 'error';
+  output: string;
+}
+
+/** Searches the web for a model's `web_search` call (the caller's provider, charged by the caller). */
+export type GenWebSearch = (query: string, signal?: AbortSignal) => Promise<GenToolAnswer>;
 
 /** A tool call's status (spec: running, cancelled, success, error). */
 export type GenToolStatus = 'running' | 'success' | 'error' | 'cancelled';

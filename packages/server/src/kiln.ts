@@ -27,6 +27,7 @@ import { createSecretBox, loadSecretKey } from './secrets';
 import { createFileStorage, Uploads } from './uploads/index';
 import { VisitorAuth } from './visitor-auth/index';
 import { ProjectAuthProviders } from './visitor-auth/providers';
+import { OrganizationWebSearch } from './web-search';
 
 /** How long an idle keep-alive connection stays open (above the 60 s idle timeout of common load balancers). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
@@ -132,6 +133,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     builtin: { chunkDelayMs: config.builtinDelayMs },
   });
   const packages = new PackageResolver({ dataDir: config.dataDir, ...config.npm, log });
+  const webSearch = new OrganizationWebSearch({ db: database.db, secrets, egress: config.egress });
   const workers = new GenerationWorkers(database.db, provider, {
     concurrency: config.workers,
     providerFor: (organizationId) => models.providerFor(organizationId),
@@ -142,6 +144,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     onProjectChanged: projectChanged,
     backend,
     packages,
+    webSearchFor: (organizationId, revisionId) => webSearch.searcherFor(organizationId, revisionId),
     publish: (target, event) =>
       void rooms.publishToProject(target, event).catch((e) => log('room publish failed', e)),
   });
@@ -195,6 +198,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     hosting,
     analytics: config.analytics,
     aiImages: new AiImages({ db: database.db, secrets, dataDir: config.dataDir, rateLimits, log }),
+    webSearch,
     log,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

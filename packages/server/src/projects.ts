@@ -270,6 +270,7 @@ export async function latestRevisionForUpdate(
   return parent ?? null;
 }
 
+/** Queue a generated revision on `parent` (QUEUED, the user's message, START_GENERATION charged, a job). */
 export async function queueRevision(
   db: Db,
   input: {

@@ -215,5 +215,6 @@ function ToolStatus({ status }: { status: string | null }) {
 function toolLine(block: MessageBlock): string {
   const input = (block.input ?? '').replace(/\s+/g, ' ').trim();
   if (block.tool === 'package_documentation') return `Read the docs of ${input || 'a package'}`;
+  if (block.tool === 'web_search') return `Searched the web for “${input}”`;
   return input ? `${block.tool ?? 'Tool'}: ${input}` : (block.tool ?? 'Tool');
 }

@@ -1,10 +1,11 @@
-import { FolderOpen, FolderPlus, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { FolderOpen, FolderPlus, MessagesSquare, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { ActionMenu } from '../components/ActionMenu.tsx';
 import { AppHeader } from '../components/AppHeader.tsx';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
+import { GroupChatDialog } from '../components/GroupChatDialog.tsx';
 import { GroupHistoryDialog, GroupRevisionBadge } from '../components/GroupHistory.tsx';
 import { NameDialog } from '../components/NameDialog.tsx';
 import { type ProjectAction, ProjectCard } from '../components/ProjectCard.tsx';
@@ -43,7 +44,7 @@ function greeting(hour: number): string {
 type Open =
   | { kind: ProjectAction; project: ProjectSummary }
   | { kind: 'new-group' }
-  | { kind: 'rename-group' | 'delete-group' | 'group-history'; group: ProjectGroup }
+  | { kind: 'rename-group' | 'delete-group' | 'group-history' | 'group-chat'; group: ProjectGroup }
   | null;
 
 export function DashboardPage() {
@@ -155,6 +156,7 @@ export function DashboardPage() {
                 onHistory={() => setOpen({ kind: 'group-history', group })}
                 onRename={() => setOpen({ kind: 'rename-group', group })}
                 onDelete={() => setOpen({ kind: 'delete-group', group })}
+                onChangeAll={() => setOpen({ kind: 'group-chat', group })}
                 onProjectAction={onProjectAction}
               />
             ))
@@ -198,6 +200,18 @@ export function DashboardPage() {
             await reload();
             close();
             toast(`Restored group revision ${from.number}.`);
+          }}
+        />
+      ) : null}
+      {open?.kind === 'group-chat' ? (
+        <GroupChatDialog
+          group={open.group}
+          onClose={close}
+          onSent={async (sent) => {
+            await Promise.all([reload(), groupRevisions.reload()]);
+            toast(
+              `Changing ${sent.projects} ${sent.projects === 1 ? 'project' : 'projects'} (group revision ${sent.number}).`,
+            );
           }}
         />
       ) : null}
@@ -274,6 +288,7 @@ function GroupSection({
   onHistory,
   onRename,
   onDelete,
+  onChangeAll,
   onProjectAction,
 }: {
   group: ProjectGroup;
@@ -283,6 +298,8 @@ function GroupSection({
   onHistory: () => void;
   onRename: () => void;
   onDelete: () => void;
+  /** Opens "Change all projects" (top-down chat). */
+  onChangeAll: () => void;
   onProjectAction: (action: ProjectAction, project: ProjectSummary) => void;
 }) {
   const headingId = `group-${group.id}`;
@@ -292,6 +309,17 @@ function GroupSection({
         <h3 id={headingId}>{group.name}</h3>
         <span className="count">{group.projects.length}</span>
         <GroupRevisionBadge groupName={group.name} latest={revisions?.[0]} onOpen={onHistory} />
+        {canEdit && group.projects.length > 0 ? (
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            aria-label={`Change all projects of ${group.name}`}
+            onClick={onChangeAll}
+          >
+            <MessagesSquare size={14} aria-hidden="true" />
+            Change all projects
+          </button>
+        ) : null}
         {canEdit ? (
           <ActionMenu
             label={`Actions for group ${group.name}`}

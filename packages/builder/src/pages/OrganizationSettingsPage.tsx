@@ -6,6 +6,7 @@ import { OrganizationGeneral } from '../components/OrganizationGeneral.tsx';
 import { OrganizationImageModel } from '../components/OrganizationImageModel.tsx';
 import { OrganizationMembers } from '../components/OrganizationMembers.tsx';
 import { OrganizationModel } from '../components/OrganizationModel.tsx';
+import { OrganizationWebSearch } from '../components/OrganizationWebSearch.tsx';
 import { ServerUnavailable } from '../components/ServerUnavailable.tsx';
 import { Splash } from '../components/Splash.tsx';
 import { atLeast } from '../roles.ts';
@@ -20,6 +21,7 @@ const SECTIONS = [
   { id: 'plan', label: 'Plan & credits' },
   { id: 'model', label: 'Model', min: 'ADMIN' },
   { id: 'image-model', label: 'Image model', min: 'ADMIN' },
+  { id: 'web-search', label: 'Web search', min: 'ADMIN' },
 ] as const;
 
 /** `/organizations/:id/settings`: name, members and invitations, plan and credits, the model (ADMIN and up). */
@@ -73,6 +75,7 @@ export function OrganizationSettingsPage({ organizationId }: { organizationId: s
               <>
                 <OrganizationModel organizationId={organization.id} />
                 <OrganizationImageModel organizationId={organization.id} />
+                <OrganizationWebSearch organizationId={organization.id} />
               </>
             ) : null}
           </div>

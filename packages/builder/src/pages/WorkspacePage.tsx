@@ -13,8 +13,10 @@ import { type ModuleActions, ModuleList } from '../components/ModuleList.tsx';
 import { PreviewStage } from '../components/PreviewStage.tsx';
 import { ProjectSettingsPanel } from '../components/ProjectSettingsPanel.tsx';
 import { PublishControl } from '../components/PublishControl.tsx';
+import { PublishWarningsDialog } from '../components/PublishWarningsDialog.tsx';
 import { RouteBar } from '../components/RouteBar.tsx';
 import { SelectModeToggle } from '../components/SelectModeToggle.tsx';
+import { SecurityWarningsButton } from '../components/SecurityWarningsButton.tsx';
 import { ServerUnavailable } from '../components/ServerUnavailable.tsx';
 import { Splash } from '../components/Splash.tsx';
 import { type StageTab, StageTabs } from '../components/StageTabs.tsx';
@@ -33,6 +35,7 @@ import { useHistory } from '../use-history.ts';
 import { usePreview } from '../use-preview.ts';
 import { useProject } from '../use-project.ts';
 import { usePublish } from '../use-publish.ts';
+import { useSecurityScan } from '../use-security-scan.ts';
 import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
 import { useToast } from '../use-toast.ts';
@@ -188,6 +191,8 @@ function Workspace({
     window.addEventListener('keydown', leave);
     return () => window.removeEventListener('keydown', leave);
   }, [selecting, picked]);
+  // The warnings listed beside Publish, read again when a revision finishes (not while it builds).
+  const securityFindings = useSecurityScan(project.id, `${revisionId}:${status}`, canEdit && !inProgress);
 
   const preview = usePreview({
     iframe,
@@ -279,6 +284,15 @@ function Workspace({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onCommand]);
+  // A module's path → opens it in the code view (null when the project has no such module).
+  const openFile = (filePath: string) =>
+    modules.some((m) => m.filePath === filePath)
+      ? () => {
+          setSelected(filePath);
+          setTab('code');
+          setView('code');
+        }
+      : null;
   const selectedModule = modules.find((m) => m.filePath === selected) ?? modules[0] ?? null;
   const selectedError = selectedModule ? moduleErrors[selectedModule.filePath] : undefined;
   const saveSelected = (overwrite = false) => {
@@ -354,6 +368,10 @@ function Workspace({
         status={shownStatus(status, project.messages.findLast((m) => m.role === 'assistant')?.text)}
         readOnly={!canEdit}
       >
+        <SecurityWarningsButton
+          findings={securityFindings}
+          onOpen={() => publishing.review(securityFindings)}
+        />
         <PublishControl
           url={publishing.url}
           freshness={project.publish.freshness}
@@ -365,6 +383,15 @@ function Workspace({
           <DeploymentsButton projectId={project.id} canEdit={canEdit} onChanged={refresh} />
         ) : null}
       </WorkspaceHeader>
+      {publishing.warnings ? (
+        <PublishWarningsDialog
+          warnings={publishing.warnings}
+          onPublishAnyway={() => void publishing.publishAnyway()}
+          onClose={publishing.cancelWarnings}
+          openFile={openFile}
+          publishDisabledReason={disabledReason}
+        />
+      ) : null}
       {publishing.error ? (
         <div className="banner banner-error">
           <span role="alert">{publishing.error}</span>
@@ -413,15 +440,7 @@ function Workspace({
                     }
                   : undefined
               }
-              openFile={(filePath) =>
-                modules.some((m) => m.filePath === filePath)
-                  ? () => {
-                      setSelected(filePath);
-                      setTab('code');
-                      setView('code');
-                    }
-                  : null
-              }
+              openFile={openFile}
             />
           }
           modules={

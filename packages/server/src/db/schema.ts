@@ -2,7 +2,7 @@
  * @module The platform database schema (Drizzle). The same tables on PGlite and PostgreSQL.
  * Migrations in ../../drizzle are generated from this file with `npm run db:generate -w @kiln/server`.
  */
-import type { MessageBlock } from '@kiln/codegen';
+import type { GenGroup, MessageBlock } from '@kiln/codegen';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -181,7 +181,12 @@ export const revisions = pgTable(
     action: text('action').notNull(),
     prompt: text('prompt'),
     /** What the generator is told besides the prompt, e.g. the failing module and message of a FIX_CHANGE. */
-    context: jsonb('context').$type<{ error?: { filePath: string; message: string }; auto?: boolean }>(),
+    context: jsonb('context').$type<{
+      error?: { filePath: string; message: string };
+      auto?: boolean;
+      /** A top-down chat: the group's other projects the generation is told about (top-down-chat.ts). */
+      group?: GenGroup;
+    }>(),
     modules: jsonb('modules').$type<StoredModule[]>().notNull(),
     authorId: text('author_id').references(() => users.id),
     firstRenderedAt: timestamp('first_rendered_at', { withTimezone: true, mode: 'date' }),
@@ -585,3 +590,19 @@ export const projectAuthProviders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.provider] })],
 );
+
+/**
+ * Issue 22, web search: the organisation's search provider for the generation's `web_search` tool (web-search.ts).
+ * kind SEARXNG (a SearXNG-compatible JSON endpoint) or BRAVE (Brave Search API); the key sealed with the server
+ * key (secrets.ts; bound to the organisation id, never returned). No row: the tool is not offered.
+ */
+export const organizationWebSearch = pgTable('organization_web_search', {
+  organizationId: text('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  url: text('url').notNull(),
+  apiKeyEncrypted: text('api_key_encrypted'),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -14,6 +14,7 @@ import type { Origins } from '../origins';
 import type { PrivateLimits } from '../plan-limits';
 import type { RateLimits } from '../rate-limits';
 import type { ProjectAuthProviders } from '../visitor-auth/providers';
+import type { OrganizationWebSearch } from '../web-search';
 import type { Deadline } from './limits';
 
 export interface GraphQLContext extends Deadline {
@@ -48,6 +49,8 @@ export interface GraphQLContext extends Deadline {
   analytics?: AnalyticsOptions;
   /** Organisation image models and `/api/ai-img` (absent: placeholders only). */
   aiImages?: AiImages;
+  /** Organisations' search providers for the web_search tool (absent: not offered). */
+  webSearch?: OrganizationWebSearch;
   /** Projects' OAuth providers for visitor sign-in on their published apps. */
   authProviders: ProjectAuthProviders;
 }

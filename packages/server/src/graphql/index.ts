@@ -19,9 +19,12 @@ import * as projectGroups from './resolvers/project-groups';
 import * as projects from './resolvers/projects';
 import * as revisions from './resolvers/revisions';
 import * as secretsLogs from './resolvers/secrets-logs';
+import * as securityScan from './resolvers/security-scan';
+import * as topDownChat from './resolvers/top-down-chat';
 import * as uploads from './resolvers/uploads';
 import * as visitorAuth from './resolvers/visitor-auth';
 import * as visualEdits from './resolvers/visual-edits';
+import * as webSearch from './resolvers/web-search';
 
 export type { GraphQLContext } from './context';
 
@@ -37,6 +40,7 @@ const resolvers = {
     ...revisions.Query,
     ...uploads.Query,
     ...visitorAuth.Query,
+    ...securityScan.Query,
   },
   Mutation: {
     ...accounts.Mutation,
@@ -52,6 +56,8 @@ const resolvers = {
     ...visitorAuth.Mutation,
     ...visualEdits.Mutation,
     ...modules.Mutation,
+    ...topDownChat.Mutation,
+    ...webSearch.Mutation,
   },
   ...accounts.types,
   ...admin.types,
@@ -62,6 +68,7 @@ const resolvers = {
   ...appDatabase.types,
   ...secretsLogs.types,
   ...deployments.types,
+  Organization: { ...organizations.types.Organization, ...webSearch.organizationFields },
   Project: { ...projects.types.Project, ...secretsLogs.Project, ...deployments.projectFields },
 };
 

@@ -245,6 +245,13 @@ export interface MutationDeleteProjectGroupArgs {
   id: string;
 }
 
+/** Arguments of `Mutation.sendGroupMessage`. */
+export interface MutationSendGroupMessageArgs {
+  projectGroupId: string;
+  text: string;
+  projectIds?: string[] | null;
+}
+
 /** Arguments of `Mutation.createOrganization`. */
 export interface MutationCreateOrganizationArgs {
   name: string;
@@ -316,6 +323,15 @@ export interface MutationUpdateImageModelArgs {
   organizationId: string;
   model?: string | null;
   baseUrl?: string | null;
+  apiKey?: string | null;
+  clearApiKey?: boolean | null;
+}
+
+/** Arguments of `Mutation.updateWebSearch`. */
+export interface MutationUpdateWebSearchArgs {
+  organizationId: string;
+  kind?: string | null;
+  url?: string | null;
   apiKey?: string | null;
   clearApiKey?: boolean | null;
 }
@@ -438,4 +454,10 @@ export interface QueryPublicSheetCsvArgs {
   projectId: string;
   branch?: string | null;
   sheetId?: string | null;
+}
+
+/** Arguments of `Query.securityScan`. */
+export interface QuerySecurityScanArgs {
+  projectId: string;
+  revisionId?: string | null;
 }

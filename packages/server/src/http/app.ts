@@ -48,6 +48,7 @@ import type { Uploads } from '../uploads/index';
 import type { VisitorAuth } from '../visitor-auth/index';
 import type { ProjectAuthProviders } from '../visitor-auth/providers';
 import { mountVisitorAuth, previewVisitor, publishedVisitor } from '../visitor-auth/routes';
+import type { OrganizationWebSearch } from '../web-search';
 import { clientAddress, type NodeBindings } from './client-address';
 import { mayOpenApp, publishedAppPage } from './published-app';
 import {
@@ -91,6 +92,8 @@ export interface HttpDeps {
   analytics?: AnalyticsOptions;
   /** Generated images for `/api/ai-img` (absent: the placeholder only). */
   aiImages?: AiImages;
+  /** Organisations' search providers for the generation's web_search tool (absent: never offered). */
+  webSearch?: OrganizationWebSearch;
   log(msg: string, err?: unknown): void;
   /** Visitor accounts of published apps (`/api/auth/*`, the visitor their functions see). */
   visitorAuth: VisitorAuth;
@@ -170,6 +173,7 @@ function builderApp(deps: HttpDeps) {
       rateLimits: deps.rateLimits,
       analytics: deps.analytics,
       aiImages: deps.aiImages,
+      ...(deps.webSearch ? { webSearch: deps.webSearch } : {}),
       authProviders: deps.authProviders,
       log: deps.log,
     };

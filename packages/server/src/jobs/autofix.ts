@@ -21,9 +21,14 @@ export interface CodeFailure {
 /** Longest error text passed on to the fix (the same cap as Fix it). */
 const MAX_ERROR = 4000;
 
-/** Whether a revision that ended with `status` gets an automatic fix: only requests, never a fix. */
+/** Whether a revision that ended with `status` gets an automatic fix: only requests (a top-down chat's
+ * too), never a fix. */
 export function wantsAutoFix(action: string, status: string, failure: CodeFailure | undefined): boolean {
-  return status === 'INVALID_CODE' && failure !== undefined && (action === 'INITIAL' || action === 'CHAT');
+  return (
+    status === 'INVALID_CODE' &&
+    failure !== undefined &&
+    (action === 'INITIAL' || action === 'CHAT' || action === 'TOP_DOWN_CHAT')
+  );
 }
 
 /** What the chat says when the automatic fix is queued. */

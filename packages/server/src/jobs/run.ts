@@ -11,6 +11,7 @@ import { jobs, messages, projects, revisions, runs } from '../db/schema';
 import { isHandAction } from '../hand-revisions';
 import { newId } from '../ids';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
+import { generationAction } from '../top-down-chat';
 import { queueAutoFix, wantsAutoFix } from './autofix';
 import { DraftStream } from './draft-stream';
 import { disallowedModule, recentPaths, storedModules } from './generated-modules';
@@ -90,19 +91,22 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
       ...(database ? { database } : {}),
       prompt: revision.prompt ?? '',
       modules: startModules,
-      // A UI_PATCH is a chat edit whose prompt names the element (visual-edits.ts).
-      action: (revision.action === 'UI_PATCH' ? 'CHAT' : revision.action) as
-        | 'INITIAL'
-        | 'CHAT'
-        | 'FIX_CHANGE',
+      // A UI_PATCH is a chat edit whose prompt names the element (visual-edits.ts); a TOP_DOWN_CHAT one project's
+      // part of a group request (top-down-chat.ts).
+      action: generationAction(revision.action === 'UI_PATCH' ? 'CHAT' : revision.action, startModules),
       ...(revision.context?.error ? { error: revision.context.error } : {}),
+      // A top-down chat: the group's other projects, which this one's changes must fit (top-down-chat.ts).
+      ...(revision.context?.group ? { group: revision.context.group } : {}),
       // What the last revisions changed: sent first when the project is over the context budget.
       recentPaths: await recentPaths(db, revision.projectId, revision.number, startModules),
     };
     await setStatus(db, revision.id, 'BUILDING');
     let done: Extract<GenerationEvent, { type: 'done' }> | undefined;
     const provider = await deps.providerFor(target.organizationId);
-    for await (const ev of generate(request, provider, { signal: ctrl.signal })) {
+    // The web_search tool, when the organisation set a search provider (web-search.ts); else not offered.
+    const webSearch = await deps.webSearchFor(target.organizationId, revision.id);
+    const options = { signal: ctrl.signal, ...(webSearch ? { webSearch } : {}) };
+    for await (const ev of generate(request, provider, options)) {
       if (ev.type === 'status') {
         await setStatus(db, revision.id, ev.status);
         publishStatus(ev.status);

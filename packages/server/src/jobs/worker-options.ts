@@ -1,6 +1,6 @@
 /** What GenerationWorkers take (worker.ts), in its own module so that a run (run.ts) can name it without
  * importing worker.ts, which imports run.ts. */
-import type { ModelProvider } from '@kiln/codegen';
+import type { GenWebSearch, ModelProvider } from '@kiln/codegen';
 import type { AppBackend } from '../app-backend';
 import type { PackageResolver } from '../packages/resolver';
 import type { RoomEvent } from '../rooms';
@@ -31,13 +31,18 @@ export interface WorkerOptions {
   backend?: AppBackend | null;
   /** npm packages the code imports outside the catalogue: pinned to the revision when it is checked. */
   packages?: PackageResolver | null;
+  /**
+   * The `web_search` tool for one generation (charged to its revision), or undefined when the organisation has
+   * no search provider: the tool is then not offered (default: never offered).
+   */
+  webSearchFor?: (organizationId: string, revisionId: string) => Promise<GenWebSearch | undefined>;
 }
 
 /** What a run needs from its worker: the options, and the worker's bookkeeping of running generations. */
 export interface RunDeps
   extends Pick<
     Required<WorkerOptions>,
-    'log' | 'onProjectChanged' | 'publish' | 'providerFor' | 'backend' | 'packages'
+    'log' | 'onProjectChanged' | 'publish' | 'providerFor' | 'backend' | 'packages' | 'webSearchFor'
   > {
   /** The run started: `ctrl` aborts it (cancel, shutdown). */
   track: (ctrl: AbortController, revisionId: string) => void;

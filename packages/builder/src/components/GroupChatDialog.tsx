@@ -1,0 +1,102 @@
+/**
+ * @module "Change all projects" (top-down chat): one request to several projects of a group — a web app and
+ * its mobile app sharing a backend — sent as one group revision. Each project's generation is told the others'
+ * functions and tables. All projects are chosen by default; at least one must be.
+ */
+import { type FormEvent, useId, useState } from 'react';
+import { errorMessage } from '../api.ts';
+import { sendGroupMessage } from '../group-chat-queries.ts';
+import type { ProjectGroup } from '../queries.ts';
+import { Dialog } from './Dialog.tsx';
+import { FormAlert } from './FormAlert.tsx';
+import { Spinner } from './Spinner.tsx';
+
+export function GroupChatDialog({
+  group,
+  onClose,
+  onSent,
+}: {
+  group: ProjectGroup;
+  onClose: () => void;
+  /** The request was queued for `projects` projects as group revision `number`. */
+  onSent: (sent: { number: number; projects: number }) => Promise<void>;
+}) {
+  const [text, setText] = useState('');
+  const [chosen, setChosen] = useState(() => new Set(group.projects.map((p) => p.id)));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!text.trim() || chosen.size === 0) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const all = chosen.size === group.projects.length;
+      await onSent(await sendGroupMessage(group.id, text.trim(), all ? undefined : [...chosen]));
+      onClose();
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setBusy(false);
+    }
+  }
+
+  function toggle(projectId: string, on: boolean) {
+    setChosen((old) => {
+      const next = new Set(old);
+      if (on) next.add(projectId);
+      else next.delete(projectId);
+      return next;
+    });
+  }
+
+  return (
+    <Dialog
+      title={`Change all projects · ${group.name}`}
+      description="One request for every chosen project. Each one is told the others' functions and tables, so a mobile app can call its web app's backend."
+      onClose={onClose}
+    >
+      <form className="dialog-form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={`${id}-text`}>What should change?</label>
+          <textarea
+            id={`${id}-text`}
+            className="input min-h-24 py-2"
+            value={text}
+            maxLength={8000}
+            placeholder="Add a favourites list to the web app and the mobile app, stored by the web app's backend"
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+        <fieldset className="flex flex-col gap-1">
+          <legend className="mb-1 text-sm font-semibold">Projects</legend>
+          {group.projects.map((p) => (
+            <label key={p.id} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={chosen.has(p.id)}
+                onChange={(e) => toggle(p.id, e.target.checked)}
+              />
+              {p.name}
+            </label>
+          ))}
+        </fieldset>
+        <FormAlert message={error ?? (chosen.size === 0 ? 'Choose at least one project.' : null)} />
+        <div className="dialog-actions">
+          <button type="button" className="button button-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={busy || !text.trim() || chosen.size === 0}
+          >
+            {busy ? <Spinner /> : null}
+            {`Change ${chosen.size} ${chosen.size === 1 ? 'project' : 'projects'}`}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

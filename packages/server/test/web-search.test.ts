@@ -1,0 +1,161 @@
+/**
+ * Web search (issue 22): an ADMIN sets the organisation's search provider; a generation's model then may call
+ * `web_search(query)`, answered with the top results from the provider (a local SearXNG-compatible server
+ * here, reached through the egress guard's allow list), each search charged WEB_SEARCH_USAGE. Without a
+ * provider the tool is not offered at all.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startScriptedModelServer } from '@kiln/codegen/testing';
+import { describe, expect, it } from 'vitest';
+import { WEB_SEARCH_COST } from '../src/web-search';
+import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
+
+const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
+
+const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
+const PROJECT = `query($id: ID!) { project(id: $id) { latestRevision { number status }
+  messages { role text blocks { kind tool input status } } } }`;
+const CREDITS = `{ organizations { id credits { entries { type amount refunded } } } }`;
+const UPDATE = `mutation($o: ID!, $kind: String, $url: String, $key: String) {
+  updateWebSearch(organizationId: $o, kind: $kind, url: $url, apiKey: $key) { kind url hasApiKey creditsPerSearch } }`;
+
+const PAGE = (title: string) =>
+  `<kiln:file path="apps/web/src/app/page.tsx" type="PAGE">\nexport default function Home() {\n  return <h1 className="text-2xl">${title}</h1>;\n}\n</kiln:file>\nDone.`;
+
+/** A SearXNG-compatible endpoint: GET /search?q=…&format=json → { results: [{ title, url, content }] }. */
+async function startFakeSearch() {
+  const queries: string[] = [];
+  const authorizations: (string | undefined)[] = [];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname !== '/search' || url.searchParams.get('format') !== 'json') {
+      res.writeHead(404).end();
+      return;
+    }
+    queries.push(url.searchParams.get('q') ?? '');
+    authorizations.push(req.headers.authorization);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        results: [
+          {
+            title: 'Checkout Sessions API',
+            url: 'https://docs.example.com/checkout',
+            content: 'Create a <b>session</b>.',
+          },
+          { title: 'No link', content: 'dropped: it has no url' },
+          { title: 'Prices', url: 'https://docs.example.com/prices', content: 'Amounts in cents.' },
+        ],
+      }),
+    );
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
+    queries,
+    authorizations,
+    [Symbol.asyncDispose]: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+async function settle(c: Client, id: string, number: number) {
+  return waitFor(async () => {
+    const { data } = await c.gql(PROJECT, { id });
+    const rev = data.project.latestRevision;
+    return rev.number === number && !BUILDING.includes(rev.status) ? data.project : null;
+  }, 90_000);
+}
+
+describe.each(backends)('web search on %s', (backend) => {
+  it('is offered only with a provider, answers from it and charges each search', {
+    timeout: 240_000,
+  }, async () => {
+    await using search = await startFakeSearch();
+    await using model = await startScriptedModelServer([{ reply: PAGE('Shop') }]);
+    await using t = await startTestKiln(backend, {
+      KILN_MODEL: 'openai:gpt-4o-mini',
+      OPENAI_API_KEY: 'sk-test',
+      KILN_MODEL_BASE_URL: model.url,
+      KILN_EGRESS_ALLOW_HOSTS: search.host,
+    });
+    const me = t.client();
+    await me.gql(`mutation { signUp(email: "w@example.com", password: "long enough") { id } }`);
+    const created = await me.gql(`mutation { createProject(prompt: "A shop page") { id } }`);
+    const id = created.data.createProject.id as string;
+    await settle(me, id, 1);
+    // No provider: the model is never told about web_search.
+    expect(model.requests[0]?.system).not.toContain('web_search');
+    const orgId = (await me.gql(CREDITS)).data.organizations[0].id as string;
+    expect(
+      (await me.gql(`query($o: ID!) { organization(id: $o) { webSearch { kind } } }`, { o: orgId })).data,
+    ).toEqual({ organization: { webSearch: null } });
+
+    // Bad settings are refused with a reason; nothing stored.
+    const unknown = await me.gql(UPDATE, { o: orgId, kind: 'GOOGLE', url: search.url });
+    expect(unknown.errors?.[0]?.message).toBe('Unknown search provider GOOGLE: use SEARXNG or BRAVE.');
+    const brave = await me.gql(UPDATE, { o: orgId, kind: 'BRAVE' });
+    expect(brave.errors?.[0]?.message).toBe('Brave Search needs an API key (the X-Subscription-Token).');
+    const noUrl = await me.gql(UPDATE, { o: orgId, kind: 'SEARXNG' });
+    expect(noUrl.errors?.[0]?.extensions?.code).toBe('validation');
+
+    const saved = await me.gql(UPDATE, {
+      o: orgId,
+      kind: 'searxng',
+      url: `${search.url}/`,
+      key: 'searx-key',
+    });
+    expect(saved.data.updateWebSearch).toEqual({
+      kind: 'SEARXNG',
+      url: search.url,
+      hasApiKey: true,
+      creditsPerSearch: WEB_SEARCH_COST,
+    });
+
+    // The model searches, then writes with what it found.
+    model.enqueue(
+      { reply: 'Let me check.\n<kiln:tool-call name="web_search">stripe checkout session</kiln:tool-call>' },
+      { reply: PAGE('Checkout') },
+    );
+    const sent = await me.gql(
+      `mutation($p: ID!) { sendMessage(projectId: $p, text: "add a checkout") { id } }`,
+      {
+        p: id,
+      },
+    );
+    expect(sent.errors).toBeUndefined();
+    const project = await settle(me, id, 2);
+    expect(project.latestRevision.status).toBe('VALID');
+    expect(search.queries).toEqual(['stripe checkout session']);
+    expect(search.authorizations).toEqual(['Bearer searx-key']);
+    expect(model.requests[1]?.system).toContain('<kiln:tool-call name="web_search">');
+    const toolResult = model.requests[2]?.messages.at(-1)?.content ?? '';
+    expect(toolResult).toContain('<kiln:tool-result name="web_search">');
+    expect(toolResult).toContain(
+      '1. Checkout Sessions API\n   https://docs.example.com/checkout\n   Create a session.',
+    );
+    expect(toolResult).toContain('2. Prices');
+    expect(toolResult).not.toContain('No link');
+    const blocks = project.messages.at(-1).blocks;
+    expect(blocks).toContainEqual({
+      kind: 'tool-call',
+      tool: 'web_search',
+      input: 'stripe checkout session',
+      status: 'success',
+    });
+    const entries = (await me.gql(CREDITS)).data.organizations[0].credits.entries;
+    expect(entries.filter((e: { type: string }) => e.type === 'WEB_SEARCH_USAGE')).toEqual([
+      { type: 'WEB_SEARCH_USAGE', amount: -WEB_SEARCH_COST, refunded: false },
+    ]);
+
+    // Removing the provider stops offering the tool.
+    const removed = await me.gql(UPDATE, { o: orgId, kind: '' });
+    expect(removed.data.updateWebSearch).toBeNull();
+    model.enqueue({ reply: PAGE('Again') });
+    await me.gql(`mutation($p: ID!) { sendMessage(projectId: $p, text: "rename it") { id } }`, { p: id });
+    await settle(me, id, 3);
+    expect(model.requests.at(-1)?.system).not.toContain('web_search');
+  });
+});
