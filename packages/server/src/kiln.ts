@@ -113,7 +113,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
     databaseSizeLimits: config.databaseSizeLimits,
   });
-  const rooms = new Rooms(database.db);
+  const rooms = new Rooms(database.db, { log });
   backend.onLogs = (target, branch) =>
     void rooms
       .publishToProject(target, { type: 'function-logs', projectId: target.projectId, branch })
