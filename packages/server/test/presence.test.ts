@@ -37,7 +37,9 @@ function open(port: number, cookie: string) {
 }
 
 async function member(client: Client, owner: Client, organizationId: string, email: string) {
-  await client.gql(`mutation($e: String!) { signUp(email: $e, password: "long enough") { id } }`, { e: email });
+  await client.gql(`mutation($e: String!) { signUp(email: $e, password: "long enough") { id } }`, {
+    e: email,
+  });
   const inv = await owner.gql(
     `mutation($o: ID!, $e: String!) { inviteMember(organizationId: $o, email: $e, role: "EDITOR") { acceptUrl } }`,
     { o: organizationId, e: email },

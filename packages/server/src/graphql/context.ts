@@ -7,6 +7,7 @@ import type { AnalyticsOptions } from '../analytics/store';
 import type { AppBackend } from '../app-backend';
 import type { ContentClassifier } from '../content-safety';
 import type { Db } from '../db/index';
+import type { ProjectGit } from '../git/index';
 import type { Mailer } from '../mailer';
 import { SERVER_MESSAGES as M } from '../messages';
 import type { OrganizationModels } from '../model-settings';
@@ -50,6 +51,8 @@ export interface GraphQLContext extends Deadline {
   aiImages?: AiImages;
   /** Projects' OAuth providers for visitor sign-in on their published apps. */
   authProviders: ProjectAuthProviders;
+  /** Projects' git history and pushes (absent in contexts built without it). */
+  git?: ProjectGit;
 }
 
 /** The signed-in user, or an `unauthenticated` error. */

@@ -13,6 +13,7 @@ import * as admin from './resolvers/admin';
 import * as aiImages from './resolvers/ai-images';
 import * as appDatabase from './resolvers/app-database';
 import * as deployments from './resolvers/deployments';
+import * as git from './resolvers/git';
 import * as organizations from './resolvers/organizations';
 import * as projectGroups from './resolvers/project-groups';
 import * as projects from './resolvers/projects';
@@ -48,6 +49,7 @@ const resolvers = {
     ...secretsLogs.Mutation,
     ...deployments.Mutation,
     ...visitorAuth.Mutation,
+    ...git.Mutation,
   },
   ...accounts.types,
   ...admin.types,
@@ -58,7 +60,13 @@ const resolvers = {
   ...appDatabase.types,
   ...secretsLogs.types,
   ...deployments.types,
-  Project: { ...projects.types.Project, ...secretsLogs.Project, ...deployments.projectFields },
+  ...git.types,
+  Project: {
+    ...projects.types.Project,
+    ...secretsLogs.Project,
+    ...deployments.projectFields,
+    ...git.Project,
+  },
 };
 
 /** The yoga instance; `fetch(request, context)` answers one GraphQL HTTP request. */

@@ -340,6 +340,18 @@ export interface MutationUpdateUserArgs {
   ambassador?: boolean | null;
 }
 
+/** Arguments of `Mutation.setGitRemote`. */
+export interface MutationSetGitRemoteArgs {
+  projectId: string;
+  url: string;
+  token?: string | null;
+}
+
+/** Arguments of `Mutation.pushToGit`. */
+export interface MutationPushToGitArgs {
+  projectId: string;
+}
+
 /** Arguments of `Organization.events`. */
 export interface OrganizationEventsArgs {
   limit?: number | null;
