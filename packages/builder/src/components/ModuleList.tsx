@@ -9,12 +9,15 @@ export function ModuleList({
   errors,
   generating,
   onSelect,
+  viewers = {},
 }: {
   modules: Module[];
   selected: string | null;
   errors: Record<string, string>;
   generating: boolean;
   onSelect: (filePath: string) => void;
+  /** Other members' names by the module they have selected (presence). Default none. */
+  viewers?: Record<string, string[]>;
 }) {
   return (
     <nav className="module-list" aria-label="Modules">
@@ -31,6 +34,7 @@ export function ModuleList({
           {modules.map((module) => {
             const { icon: Icon, label } = moduleKind(module.moduleType);
             const error = errors[module.filePath];
+            const here = viewers[module.filePath] ?? [];
             return (
               <li key={module.filePath}>
                 <button
@@ -47,6 +51,17 @@ export function ModuleList({
                     <span className="module-name">{module.name}</span>
                     {module.route ? <span className="module-route">{module.route}</span> : null}
                   </span>
+                  {here.length ? (
+                    <span
+                      className="module-viewers"
+                      data-testid="module-viewers"
+                      title={`Selected by ${here.join(', ')}`}
+                      role="img"
+                      aria-label={`Selected by ${here.join(', ')}`}
+                    >
+                      {here.map((name) => name.trim()[0]?.toUpperCase() ?? '?').join('')}
+                    </span>
+                  ) : null}
                   {error ? (
                     <span className="module-error" title={error} role="img" aria-label="Render error">
                       <TriangleAlert size={14} aria-hidden="true" />

@@ -10,6 +10,7 @@ import { DeviceToggle } from '../components/DeviceToggle.tsx';
 import { HistoryPanel } from '../components/HistoryPanel.tsx';
 import { LogsPanel } from '../components/LogsPanel.tsx';
 import { ModuleList } from '../components/ModuleList.tsx';
+import { PresenceAvatars } from '../components/PresenceAvatars.tsx';
 import { PreviewStage } from '../components/PreviewStage.tsx';
 import { ProjectSettingsPanel } from '../components/ProjectSettingsPanel.tsx';
 import { PublishControl } from '../components/PublishControl.tsx';
@@ -26,6 +27,7 @@ import { atLeast } from '../roles.ts';
 import { saveSecretAndContinue } from '../secrets-queries.ts';
 import { useChat } from '../use-chat.ts';
 import { useHistory } from '../use-history.ts';
+import { usePresence } from '../use-presence.ts';
 import { usePreview } from '../use-preview.ts';
 import { useProject } from '../use-project.ts';
 import { usePublish } from '../use-publish.ts';
@@ -74,7 +76,7 @@ function Workspace({
   refreshError: string | null;
 }) {
   useTitle(project.name);
-  const { organizations, reloadOrganizations, organization, selectOrganization } = useSession();
+  const { me, organizations, reloadOrganizations, organization, selectOrganization } = useSession();
   // Roles change while the session lasts (an admin demotes someone); ask afresh what this user may do here.
   useEffect(() => {
     void reloadOrganizations();
@@ -219,6 +221,19 @@ function Workspace({
     return () => window.removeEventListener('keydown', onKey);
   }, [onCommand]);
   const selectedModule = modules.find((m) => m.filePath === selected) ?? modules[0] ?? null;
+  // Presence: others see the module this tab shows in Code (none while another tab is open).
+  const presence = usePresence(`app-builder:${project.organizationId}:${project.id}`, {
+    meId: me?.id ?? null,
+    selectedModule: tab === 'code' ? (selectedModule?.filePath ?? null) : null,
+  });
+  const viewers = useMemo(() => {
+    const byModule: Record<string, string[]> = {};
+    for (const p of presence.people) {
+      for (const m of p.selectedModules)
+        byModule[m] = [...(byModule[m] ?? []), p.displayName.trim() || p.email];
+    }
+    return byModule;
+  }, [presence.people]);
   const routes = useMemo(
     () => [...new Set(modules.flatMap((m) => (m.route && !m.route.startsWith('/api') ? [m.route] : [])))],
     [modules],
@@ -230,6 +245,7 @@ function Workspace({
         name={project.name}
         status={shownStatus(status, project.messages.findLast((m) => m.role === 'assistant')?.text)}
         readOnly={!canEdit}
+        presence={<PresenceAvatars people={presence.people} />}
       >
         <PublishControl
           url={publishing.url}
@@ -307,6 +323,7 @@ function Workspace({
               selected={tab === 'code' ? (selectedModule?.filePath ?? null) : null}
               errors={moduleErrors}
               generating={inProgress}
+              viewers={viewers}
               onSelect={(filePath) => {
                 setSelected(filePath);
                 setTab('code');
