@@ -111,7 +111,7 @@ describe('presence', () => {
       .poll(() => annItem.getByTestId('module-viewers').getAttribute('aria-label'), { timeout: 30_000 })
       .toBe('Selected by bob');
     await expect
-      .poll(() => others(ann).getAttribute('aria-label'))
+      .poll(() => others(ann).getAttribute('aria-label'), { timeout: 30_000 })
       .toBe(`bob (viewing ${filePath?.split('/').pop()})`);
 
     // Ann selects another module: Bob sees her there.
@@ -134,7 +134,9 @@ describe('presence', () => {
     // Bob types in the chat: Ann is told.
     await bob.getByLabel('Message').fill('make the header blue');
     await expect.poll(() => others(ann).getAttribute('aria-label'), { timeout: 30_000 }).toBe('bob (typing)');
-    await expect.poll(() => ann.locator('.presence-activity').textContent()).toBe('bob is typing…');
+    await expect
+      .poll(() => ann.locator('.presence-activity').textContent(), { timeout: 30_000 })
+      .toBe('bob is typing…');
 
     expect(await axe(ann)).toEqual([]);
 
