@@ -2,10 +2,13 @@
  * Git history (issue 17) against a real remote: a bare repository served by `git http-backend` behind a node
  * HTTP server that asks for the token. One commit per finished revision, authored by the member who caused it,
  * with the prompt as the message; a second push adds exactly the new revision's commit; the hashes are the same
- * when the repository is rebuilt from the database; the egress guard refuses private addresses.
+ * when the repository is rebuilt from the database; failed revisions are skipped and the history stops at one
+ * still queued; the egress guard refuses private addresses.
  */
 import { rmSync } from 'node:fs';
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { revisions } from '../src/db/schema';
 import { repositoryPath } from '../src/git/history';
 import { startGitHttpServer } from './git-http-server';
 import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
@@ -121,5 +124,38 @@ describe.each(backends)('git history on %s', (backend) => {
       message: 'main is up to date on the remote.',
       commits: 0,
     });
+
+    // A failed revision is no commit; the walk stops at a revision still queued (nothing after it yet).
+    const [latest] = await t.kiln.database.db
+      .select()
+      .from(revisions)
+      .where(eq(revisions.projectId, id))
+      .orderBy(desc(revisions.number))
+      .limit(1);
+    const next = (n: number, status: string, prompt: string) => ({
+      id: `${id}-r${n}`,
+      projectId: id,
+      number: latest!.number + n,
+      status,
+      action: 'CHAT',
+      prompt,
+      modules: latest!.modules,
+      authorId: latest!.authorId,
+    });
+    await t.kiln.database.db
+      .insert(revisions)
+      .values([
+        next(1, 'GENERATION_FAILED', 'this one failed'),
+        next(2, 'VALID', 'add a footer'),
+        next(3, 'QUEUED', 'still waiting'),
+        next(4, 'VALID', 'after the waiting one'),
+      ]);
+    const walked = await ann.gql(GIT, { id });
+    expect(walked.data.project.git.commits).toBe(3);
+    const local = await ann.gql(`mutation($p: ID!) { pushToGit(projectId: $p) { ok message commits } }`, {
+      p: id,
+    });
+    expect(local.data.pushToGit).toEqual({ ok: true, message: 'Pushed 1 commit to main.', commits: 1 });
+    expect(await remote.git('notes', ['log', '-1', '--format=%s', 'main'])).toBe('add a footer\n');
   }, 240_000);
 });
