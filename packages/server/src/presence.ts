@@ -19,8 +19,10 @@ import { projects, revisions, roomPresence, users } from './db/schema';
 
 /** How often expired members are swept out (a member is gone at most this long after the heartbeat window). */
 export const PRESENCE_SWEEP_MS = 5_000;
-/** Most members one roster lists (a NOTIFY payload holds 8000 bytes; each member takes about 200). */
+/** Most members one roster lists. */
 export const MAX_ROSTER_MEMBERS = 30;
+/** Largest roster event, in bytes: it crosses processes in a NOTIFY payload (8000 bytes with its envelope). */
+const MAX_ROSTER_BYTES = 7_000;
 /** Longest module path kept for a selection. */
 const MAX_SELECTED_MODULE_CHARS = 300;
 
@@ -155,7 +157,12 @@ export class Presence {
 
   /** Sends the room its roster (after a change here, or when the project's latest revision moved). */
   async publishRoster(roomId: string): Promise<void> {
-    await this.#publish(roomId, { type: 'presence', roomId, members: await this.roster(roomId) });
+    const event: PresenceEvent = { type: 'presence', roomId, members: await this.roster(roomId) };
+    // Long names, photo URLs or paths could overflow a notification: the last members are left out then.
+    while (event.members.length > 0 && Buffer.byteLength(JSON.stringify(event)) > MAX_ROSTER_BYTES) {
+      event.members.pop();
+    }
+    await this.#publish(roomId, event);
   }
 
   /** Whether anyone is present in the room (so a revision change need not re-send an empty roster). */
