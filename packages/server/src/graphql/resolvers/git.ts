@@ -9,10 +9,22 @@ import { getProject } from '../../projects';
 import { type GraphQLContext, iso, requireUser } from '../context';
 import type { MutationPushToGitArgs, MutationSetGitRemoteArgs } from '../schema.gen';
 
+/** Time the answer's own fields get after git work that outlasted the request's budget. */
+const ANSWER_MS = 1_000;
+
 /** The service, or an error saying git history is not available on this server. */
 function gitOf(ctx: GraphQLContext): ProjectGit {
   if (!ctx.git) throw new KilnError('internal', 'Git history is not available on this Kiln server.');
   return ctx.git;
+}
+
+/**
+ * A push or a first catch-up of a long history is bounded by git's own time limit, not the request's budget:
+ * after one, the answer's own fields still get a moment to resolve.
+ */
+function answered<T>(ctx: GraphQLContext, value: T): T {
+  ctx.deadline = Math.max(ctx.deadline, Date.now() + ANSWER_MS);
+  return value;
 }
 
 export const Mutation = {
@@ -22,11 +34,11 @@ export const Mutation = {
     await requireRole(ctx.db, project.organizationId, user.id, 'ADMIN');
     const git = gitOf(ctx);
     await git.setRemote({ projectId: project.id, url: a.url, token: a.token, userId: user.id });
-    return git.status(project.id);
+    return answered(ctx, await git.status(project.id));
   },
   pushToGit: async (_: unknown, a: MutationPushToGitArgs, ctx: GraphQLContext) => {
     const project = await getProject(ctx.db, requireUser(ctx), a.projectId, 'EDITOR');
-    return gitOf(ctx).push(project.id);
+    return answered(ctx, await gitOf(ctx).push(project.id));
   },
 };
 
@@ -35,7 +47,7 @@ export const Project = {
   git: async (p: { id: string; organizationId: string }, _: unknown, ctx: GraphQLContext) => {
     const role = await roleIn(ctx.db, p.organizationId, requireUser(ctx).id);
     if (!role || ROLE_RANK[role] < ROLE_RANK.EDITOR) return null;
-    return gitOf(ctx).status(p.id);
+    return answered(ctx, await gitOf(ctx).status(p.id));
   },
 };
 
