@@ -1,17 +1,22 @@
 /**
  * @module Joins a realtime room (`/rooms` WebSocket on the builder origin, spec §2 room ids) and hands its
  * events to a callback. Reconnects with backoff; `connected` says whether events are flowing, so callers can
- * fall back to polling while they are not.
+ * fall back to polling while they are not. `send` puts a message (presence) on the socket once the room is joined.
  */
-import type { RoomEvent, RoomServerMessage } from '@kiln/core';
-import { useEffect, useRef, useState } from 'react';
+import type { RoomClientMessage, RoomEvent, RoomServerMessage } from '@kiln/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type { RoomEvent } from '@kiln/core';
 
-export function useRoom(roomId: string | null, onEvent: (event: RoomEvent) => void): { connected: boolean } {
+export function useRoom(
+  roomId: string | null,
+  onEvent: (event: RoomEvent) => void,
+): { connected: boolean; send: (message: RoomClientMessage) => boolean } {
   const [connected, setConnected] = useState(false);
   const handler = useRef(onEvent);
   handler.current = onEvent;
+  /** The socket while its room is joined. */
+  const joinedSocket = useRef<WebSocket | null>(null);
 
   useEffect(() => {
     if (!roomId) return;
@@ -26,10 +31,12 @@ export function useRoom(roomId: string | null, onEvent: (event: RoomEvent) => vo
         const msg = JSON.parse(String(m.data)) as RoomServerMessage;
         if (msg.type === 'joined') {
           attempt = 0;
+          joinedSocket.current = ws ?? null;
           setConnected(true);
         } else if (msg.type === 'event') handler.current(msg.event);
       };
       ws.onclose = () => {
+        joinedSocket.current = null;
         setConnected(false);
         if (closed) return;
         retry = setTimeout(connect, Math.min(10_000, 500 * 2 ** attempt++));
@@ -40,9 +47,17 @@ export function useRoom(roomId: string | null, onEvent: (event: RoomEvent) => vo
       closed = true;
       clearTimeout(retry);
       ws?.close();
+      joinedSocket.current = null;
       setConnected(false);
     };
   }, [roomId]);
 
-  return { connected };
+  const send = useCallback((message: RoomClientMessage) => {
+    const ws = joinedSocket.current;
+    if (ws?.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify(message));
+    return true;
+  }, []);
+
+  return { connected, send };
 }

@@ -87,8 +87,37 @@ export interface FunctionLogsEvent {
   /** `development` (the preview) or `main` (the published app). */
   branch: string;
 }
+/** One connection of a member in a room's roster (a member with two tabs open is two connections). */
+export interface PresenceMember {
+  connectionId: string;
+  userId: string;
+  displayName: string;
+  email: string;
+  photoURL: string | null;
+  /** Typing in the chat composer. */
+  typing: boolean;
+  /** The module this connection has selected (its file path), or null. */
+  selectedModule: string | null;
+  /** The project's latest revision is this member's and is still queued or building. */
+  generating: boolean;
+}
+/**
+ * Who is in the room now: the whole roster, sent whenever someone joins, leaves, changes what they do, or is
+ * not heard from within `HEARTBEAT_INTERVAL_MS`.
+ */
+export interface PresenceEvent {
+  type: 'presence';
+  roomId: string;
+  members: PresenceMember[];
+}
 /** What the server pushes into a room (the server publishes it, the builder's `useRoom` receives it). */
-export type RoomEvent = ProjectChanged | DraftsEvent | DraftsStaleEvent | FunctionLogsEvent;
+export type RoomEvent = ProjectChanged | DraftsEvent | DraftsStaleEvent | FunctionLogsEvent | PresenceEvent;
+
+/** What a browser sends on the `/rooms` WebSocket: join, leave, and its presence in a joined room. */
+export type RoomClientMessage =
+  | { type: 'join'; roomId: string }
+  | { type: 'leave'; roomId: string }
+  | { type: 'presence'; roomId: string; typing?: boolean; selectedModule?: string | null };
 
 /** What a browser receives on the `/rooms` WebSocket. */
 export type RoomServerMessage =

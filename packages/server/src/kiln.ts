@@ -12,6 +12,7 @@ import { AppIntegrations } from './app-integrations';
 import type { KilnConfig } from './config';
 import { type ContentClassifier, lengthClassifier } from './content-safety';
 import { type Database, openDatabase } from './db/index';
+import { ProjectGit } from './git/index';
 import { escapeControlCharacters } from './graphql/input-hygiene';
 import { LiveApps } from './hosting/index';
 import { createHttpHandler } from './http/app';
@@ -114,7 +115,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
     databaseSizeLimits: config.databaseSizeLimits,
   });
-  const rooms = new Rooms(database.db);
+  const rooms = new Rooms(database.db, { log });
   backend.onLogs = (target, branch) =>
     void rooms
       .publishToProject(target, { type: 'function-logs', projectId: target.projectId, branch })
@@ -123,8 +124,18 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
   // Published apps served from memory; on PostgreSQL every process hears publish/rollback/unpublish.
   const hosting = new LiveApps(database.db);
   if (database.kind === 'postgres' && config.databaseUrl) await hosting.listen(config.databaseUrl, log);
-  const projectChanged = (projectId: string) =>
+  // Each project's revisions as git commits, caught up shortly after its latest revision moves.
+  const git = new ProjectGit({
+    db: database.db,
+    secrets,
+    dataDir: config.dataDir,
+    egress: config.egress,
+    log,
+  });
+  const projectChanged = (projectId: string) => {
     void rooms.projectChanged(projectId).catch((e) => log('room publish failed', e));
+    git.schedule(projectId);
+  };
   const models = new OrganizationModels({
     db: database.db,
     secrets,
@@ -199,6 +210,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     analytics: config.analytics,
     aiImages: new AiImages({ db: database.db, secrets, dataDir: config.dataDir, rateLimits, log }),
     webSearch,
+    git,
     log,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -235,6 +247,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       const grace = setTimeout(() => http.closeAllConnections(), 2000);
       await rooms.close();
       await hosting.close();
+      await git.close();
       await closed;
       clearTimeout(grace);
       await workers.stop();

@@ -3,7 +3,9 @@
  * Browsers join over a WebSocket at `/rooms` on the builder origin (session cookie, Origin checked, at least
  * VIEWER in the room's organisation) and receive events; the server publishes a `project-changed` event
  * whenever a project's latest revision moves (queued, status, drafts, finished). Events fan out in process,
- * and between Kiln instances through PostgreSQL LISTEN/NOTIFY when the database is PostgreSQL.
+ * and between Kiln instances through PostgreSQL LISTEN/NOTIFY when the database is PostgreSQL. A member of a
+ * joined room sends `presence` (typing, selected module) on change and as a heartbeat; the room hears its
+ * roster (./presence.ts).
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -25,6 +27,7 @@ import type { Db } from './db/index';
 import { projectGroups, projects, revisions } from './db/schema';
 import { newId } from './ids';
 import { requireRole } from './permissions';
+import { Presence, type PresenceOptions, presenceState } from './presence';
 
 export type { DraftsEvent, DraftsStaleEvent, ProjectChanged, RoomEvent, RoomServerMessage };
 
@@ -42,9 +45,18 @@ export class Rooms {
   #closed = false;
   /** Set once `listen` was called: events go to the other instances through NOTIFY (even while reconnecting). */
   #shared = false;
+  readonly presence: Presence;
+  /** This process's open connections (their presence rows go when it stops). */
+  readonly #connections = new Set<string>();
+  readonly #log: (msg: string, err?: unknown) => void;
 
-  constructor(db: Db) {
+  constructor(db: Db, opts: { presence?: PresenceOptions; log?: (msg: string, err?: unknown) => void } = {}) {
     this.#db = db;
+    this.#log = opts.log ?? (() => {});
+    this.presence = new Presence(db, (roomId, event) => this.publish(roomId, event), {
+      log: this.#log,
+      ...opts.presence,
+    });
   }
 
   /**
@@ -128,11 +140,11 @@ export class Rooms {
         ? { id: row.rev.id, number: row.rev.number, status: row.rev.status, action: row.rev.action }
         : null,
     };
-    await this.publish(
-      buildRoomId({ kind: 'app-builder', organizationId: row.organizationId, projectId }),
-      event,
-    );
+    const roomId = buildRoomId({ kind: 'app-builder', organizationId: row.organizationId, projectId });
+    await this.publish(roomId, event);
     await this.publish(buildRoomId({ kind: 'project-canvas', projectGroupId: row.groupId }), event);
+    // Who is generating derives from the latest revision: the room's roster changes with it.
+    if (await this.presence.occupied(roomId)) await this.presence.publishRoster(roomId);
   }
 
   /** Serve `/rooms` WebSockets on the HTTP server for the builder origin. */
@@ -186,17 +198,21 @@ export class Rooms {
       return user;
     });
     const joined = new Map<string, () => void>();
+    const connectionId = newId();
+    this.#connections.add(connectionId);
     (ws as WebSocket & { alive?: boolean }).alive = true;
     ws.on('pong', () => {
       (ws as WebSocket & { alive?: boolean }).alive = true;
     });
     ws.on('close', () => {
       for (const leave of joined.values()) leave();
+      if (!this.#connections.delete(connectionId) || this.#closed) return;
+      this.presence.remove(connectionId).catch((e) => this.#log('presence leave failed', e));
     });
     ws.on('message', async (data) => {
       const user = await session;
       if (!user) return;
-      let msg: { type?: string; roomId?: string };
+      let msg: { type?: string; roomId?: string; typing?: unknown; selectedModule?: unknown };
       try {
         msg = JSON.parse(String(data));
       } catch {
@@ -207,7 +223,15 @@ export class Rooms {
         if (msg.type === 'leave') {
           joined.get(roomId)?.();
           joined.delete(roomId);
+          await this.presence.remove(connectionId, roomId);
           return send({ type: 'left', roomId });
+        }
+        if (msg.type === 'presence') {
+          if (!joined.has(roomId)) return send({ type: 'error', roomId, message: 'Join the room first.' });
+          await this.presence.update(connectionId, roomId, user.id, presenceState(msg));
+          // The socket closed while this heartbeat was written: its row goes now, not a heartbeat later.
+          if (!this.#connections.has(connectionId)) await this.presence.remove(connectionId);
+          return;
         }
         if (msg.type !== 'join') return send({ type: 'error', message: 'Send {"type":"join","roomId":…}.' });
         await this.#authorize(parseRoomId(roomId), user.id);
@@ -218,6 +242,12 @@ export class Rooms {
           );
         }
         send({ type: 'joined', roomId });
+        // The joiner sees who is already here at once (others hear of it with its first presence message).
+        send({
+          type: 'event',
+          roomId,
+          event: { type: 'presence', roomId, members: await this.presence.roster(roomId) },
+        });
       } catch (err) {
         send({
           type: 'error',
@@ -246,6 +276,10 @@ export class Rooms {
   async close(): Promise<void> {
     this.#closed = true;
     clearInterval(this.#heartbeat);
+    this.presence.close();
+    // This process's members leave their rooms now rather than a heartbeat later.
+    await this.presence.removeAll([...this.#connections]).catch((e) => this.#log('presence leave failed', e));
+    this.#connections.clear();
     for (const ws of this.#wss?.clients ?? []) ws.terminate();
     this.#wss?.close();
     await this.#listener?.end().catch(() => {});

@@ -1,13 +1,16 @@
 import type { Me } from '../queries.ts';
 
-function initials(me: Me): string {
+/** What an avatar needs: the signed-in user, or another member (presence). */
+type Person = Pick<Me, 'displayName' | 'email'> & { profile: { photoURL: string | null } };
+
+function initials(me: Person): string {
   const source = me.displayName.trim() || me.email;
   const words = source.split(/[\s@._-]+/).filter(Boolean);
   return ((words[0]?.[0] ?? '') + (words[1]?.[0] ?? '')).toUpperCase() || '?';
 }
 
 /** The user's photo, or their initials on an accent-tinted disc. */
-export function Avatar({ me }: { me: Me }) {
+export function Avatar({ me }: { me: Person }) {
   if (me.profile.photoURL) return <img className="avatar" src={me.profile.photoURL} alt="" />;
   return (
     <span className="avatar" aria-hidden="true">

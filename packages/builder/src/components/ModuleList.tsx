@@ -30,6 +30,7 @@ export function ModuleList({
   onSelect,
   dirty,
   actions,
+  viewers = {},
 }: {
   modules: Module[];
   selected: string | null;
@@ -39,6 +40,8 @@ export function ModuleList({
   /** Whether a module has unsaved edits in the code editor. */
   dirty?: (filePath: string) => boolean;
   actions?: ModuleActions;
+  /** Other members' names by the module they have selected (presence). Default none. */
+  viewers?: Record<string, string[]>;
 }) {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -74,6 +77,7 @@ export function ModuleList({
             const { icon: Icon, label } = moduleKind(module.moduleType);
             const error = errors[module.filePath];
             const unsaved = dirty?.(module.filePath) ?? false;
+            const here = viewers[module.filePath] ?? [];
             return (
               <li key={module.filePath} className="module-row">
                 <button
@@ -98,6 +102,17 @@ export function ModuleList({
                     </span>
                     {module.route ? <span className="module-route">{module.route}</span> : null}
                   </span>
+                  {here.length ? (
+                    <span
+                      className="module-viewers"
+                      data-testid="module-viewers"
+                      title={`Selected by ${here.join(', ')}`}
+                      role="img"
+                      aria-label={`Selected by ${here.join(', ')}`}
+                    >
+                      {here.map((name) => name.trim()[0]?.toUpperCase() ?? '?').join('')}
+                    </span>
+                  ) : null}
                   {error ? (
                     <span className="module-error" title={error} role="img" aria-label="Render error">
                       <TriangleAlert size={14} aria-hidden="true" />

@@ -13,6 +13,7 @@ import {
 } from '../settings-queries.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { FormNote } from './FormNote.tsx';
+import { GitSection } from './GitSection.tsx';
 import { SecretsSection } from './SecretsSection.tsx';
 import { Select } from './Select.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
@@ -101,6 +102,7 @@ export function ProjectSettingsPanel({
       <VisibilitySection settings={settings} canEdit={canEdit} onSaved={setSettings} />
       <SecretsSection projectId={settings.id} canEdit={canEdit} />
       <VisitorSignInSection projectId={settings.id} canEdit={canEdit} />
+      <GitSection projectId={settings.id} canEdit={canEdit} />
     </div>
   );
 }

@@ -8,12 +8,15 @@ export function WorkspaceHeader({
   name,
   status,
   readOnly = false,
+  presence,
   children,
 }: {
   name: string;
   status: string | null | undefined;
   /** The user only views this project. Default false. */
   readOnly?: boolean;
+  /** Who else has the project open (PresenceAvatars). */
+  presence?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -30,6 +33,7 @@ export function WorkspaceHeader({
         <h1>{name}</h1>
         <StatusPill status={status} />
         {readOnly ? <span className="badge">View only</span> : null}
+        {presence}
       </div>
       {children}
     </header>

@@ -10,6 +10,7 @@ import { DeviceToggle } from '../components/DeviceToggle.tsx';
 import { HistoryPanel } from '../components/HistoryPanel.tsx';
 import { LogsPanel } from '../components/LogsPanel.tsx';
 import { type ModuleActions, ModuleList } from '../components/ModuleList.tsx';
+import { PresenceAvatars } from '../components/PresenceAvatars.tsx';
 import { PreviewStage } from '../components/PreviewStage.tsx';
 import { ProjectSettingsPanel } from '../components/ProjectSettingsPanel.tsx';
 import { PublishControl } from '../components/PublishControl.tsx';
@@ -32,6 +33,7 @@ import { saveSecretAndContinue } from '../secrets-queries.ts';
 import { useChat } from '../use-chat.ts';
 import { useCodeEditor } from '../use-code-editor.ts';
 import { useHistory } from '../use-history.ts';
+import { usePresence } from '../use-presence.ts';
 import { usePreview } from '../use-preview.ts';
 import { useProject } from '../use-project.ts';
 import { usePublish } from '../use-publish.ts';
@@ -85,7 +87,7 @@ function Workspace({
   refreshError: string | null;
 }) {
   useTitle(project.name);
-  const { organizations, reloadOrganizations, organization, selectOrganization } = useSession();
+  const { me, organizations, reloadOrganizations, organization, selectOrganization } = useSession();
   // Roles change while the session lasts (an admin demotes someone); ask afresh what this user may do here.
   useEffect(() => {
     void reloadOrganizations();
@@ -356,6 +358,19 @@ function Workspace({
         },
       }
     : undefined;
+  // Presence: others see the module this tab shows in Code (none while another tab is open).
+  const presence = usePresence(`app-builder:${project.organizationId}:${project.id}`, {
+    meId: me?.id ?? null,
+    selectedModule: tab === 'code' ? (selectedModule?.filePath ?? null) : null,
+  });
+  const viewers = useMemo(() => {
+    const byModule: Record<string, string[]> = {};
+    for (const p of presence.people) {
+      for (const m of p.selectedModules)
+        byModule[m] = [...(byModule[m] ?? []), p.displayName.trim() || p.email];
+    }
+    return byModule;
+  }, [presence.people]);
   const routes = useMemo(
     () => [...new Set(modules.flatMap((m) => (m.route && !m.route.startsWith('/api') ? [m.route] : [])))],
     [modules],
@@ -367,6 +382,7 @@ function Workspace({
         name={project.name}
         status={shownStatus(status, project.messages.findLast((m) => m.role === 'assistant')?.text)}
         readOnly={!canEdit}
+        presence={<PresenceAvatars people={presence.people} />}
       >
         <SecurityWarningsButton
           findings={securityFindings}
@@ -451,6 +467,7 @@ function Workspace({
               generating={inProgress}
               dirty={editor.isDirty}
               actions={moduleActions}
+              viewers={viewers}
               onSelect={(filePath) => {
                 setSelected(filePath);
                 setTab('code');

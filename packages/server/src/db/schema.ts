@@ -606,3 +606,42 @@ export const organizationWebSearch = pgTable('organization_web_search', {
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Issue 17, presence: one row per connection in a room (a member with two tabs is two rows), refreshed by the
+ * connection's heartbeat. A row not refreshed within the heartbeat (30 s) is gone; any process on the database
+ * may sweep it. Kept in the database so every process sees the whole roster.
+ */
+export const roomPresence = pgTable(
+  'room_presence',
+  {
+    connectionId: text('connection_id').notNull(),
+    roomId: text('room_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    typing: boolean('typing').notNull().default(false),
+    selectedModule: text('selected_module'),
+    lastSeen: timestamp('last_seen', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.roomId] }), index('room_presence_room_idx').on(t.roomId)],
+);
+
+/**
+ * Issue 17, git: where a project's history is pushed (URL, token sealed with the server key bound to the
+ * project id, never returned) and how the last push went. The repository itself is a cache rebuilt from
+ * revisions (git/), so only this row is stored.
+ */
+export const projectGitRemotes = pgTable('project_git_remotes', {
+  projectId: text('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  remoteUrl: text('remote_url').notNull(),
+  sealedToken: text('sealed_token'),
+  updatedById: text('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  lastPushAt: timestamp('last_push_at', { withTimezone: true, mode: 'date' }),
+  lastPushOk: boolean('last_push_ok'),
+  lastPushMessage: text('last_push_message'),
+  lastPushCommits: integer('last_push_commits'),
+});

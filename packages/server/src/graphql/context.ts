@@ -7,6 +7,7 @@ import type { AnalyticsOptions } from '../analytics/store';
 import type { AppBackend } from '../app-backend';
 import type { ContentClassifier } from '../content-safety';
 import type { Db } from '../db/index';
+import type { ProjectGit } from '../git/index';
 import type { Mailer } from '../mailer';
 import { SERVER_MESSAGES as M } from '../messages';
 import type { OrganizationModels } from '../model-settings';
@@ -53,6 +54,8 @@ export interface GraphQLContext extends Deadline {
   webSearch?: OrganizationWebSearch;
   /** Projects' OAuth providers for visitor sign-in on their published apps. */
   authProviders: ProjectAuthProviders;
+  /** Projects' git history and pushes (absent in contexts built without it). */
+  git?: ProjectGit;
 }
 
 /** The signed-in user, or an `unauthenticated` error. */

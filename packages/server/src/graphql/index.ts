@@ -14,6 +14,7 @@ import * as aiImages from './resolvers/ai-images';
 import * as appDatabase from './resolvers/app-database';
 import * as deployments from './resolvers/deployments';
 import * as modules from './resolvers/modules';
+import * as git from './resolvers/git';
 import * as organizations from './resolvers/organizations';
 import * as projectGroups from './resolvers/project-groups';
 import * as projects from './resolvers/projects';
@@ -58,6 +59,7 @@ const resolvers = {
     ...modules.Mutation,
     ...topDownChat.Mutation,
     ...webSearch.Mutation,
+    ...git.Mutation,
   },
   ...accounts.types,
   ...admin.types,
@@ -68,8 +70,14 @@ const resolvers = {
   ...appDatabase.types,
   ...secretsLogs.types,
   ...deployments.types,
+  ...git.types,
   Organization: { ...organizations.types.Organization, ...webSearch.organizationFields },
-  Project: { ...projects.types.Project, ...secretsLogs.Project, ...deployments.projectFields },
+  Project: {
+    ...projects.types.Project,
+    ...secretsLogs.Project,
+    ...deployments.projectFields,
+    ...git.Project,
+  },
 };
 
 /** The yoga instance; `fetch(request, context)` answers one GraphQL HTTP request. */

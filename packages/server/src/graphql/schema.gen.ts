@@ -401,6 +401,18 @@ export interface MutationDeleteModuleArgs {
   baseRevisionId?: string | null;
 }
 
+/** Arguments of `Mutation.setGitRemote`. */
+export interface MutationSetGitRemoteArgs {
+  projectId: string;
+  url: string;
+  token?: string | null;
+}
+
+/** Arguments of `Mutation.pushToGit`. */
+export interface MutationPushToGitArgs {
+  projectId: string;
+}
+
 /** Arguments of `Organization.events`. */
 export interface OrganizationEventsArgs {
   limit?: number | null;

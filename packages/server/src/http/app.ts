@@ -32,6 +32,7 @@ import { READ_ONLY_MESSAGE } from '../app-db/index';
 import type { ContentClassifier } from '../content-safety';
 import type { Db } from '../db/index';
 import { verifyEmail } from '../email-tokens';
+import type { ProjectGit } from '../git/index';
 import type { GraphQLContext } from '../graphql/index';
 import { QUERY_TIME_BUDGET_MS } from '../graphql/limits';
 import { CompressedAssets, fastPage, type LiveApps } from '../hosting/index';
@@ -99,6 +100,8 @@ export interface HttpDeps {
   visitorAuth: VisitorAuth;
   /** Projects' OAuth providers for visitor sign-in (Project settings). */
   authProviders: ProjectAuthProviders;
+  /** Projects' git history and pushes (absent: the git API answers that it is off). */
+  git?: ProjectGit;
 }
 
 function errorResponse(err: unknown, deps: HttpDeps): Response {
@@ -175,6 +178,7 @@ function builderApp(deps: HttpDeps) {
       aiImages: deps.aiImages,
       ...(deps.webSearch ? { webSearch: deps.webSearch } : {}),
       authProviders: deps.authProviders,
+      git: deps.git,
       log: deps.log,
     };
     yoga ??= import('../graphql/index').then((m) => m.createGraphQL({ dev: deps.dev, log: deps.log }));

@@ -1,0 +1,147 @@
+/**
+ * Presence (issue 17) in Debian Chromium: two members of one organisation, each in their own browser context,
+ * open the same project and see each other's avatar in the workspace header, which module the other has
+ * selected (a marker in the module list and the avatar's label), when the other types, and the other leaving.
+ * The page stays axe-clean with the avatars shown.
+ */
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type KilnProcess,
+  launchChromium,
+  newProjectFromDashboard,
+  signUp,
+  startKilnProcess,
+} from './harness';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let browser: Browser;
+let kiln: KilnProcess | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await kiln?.stop();
+  await browser?.close();
+});
+
+/** A GraphQL call with the page's session. */
+async function gql(page: Page, query: string, variables: Record<string, unknown> = {}) {
+  return page.evaluate(
+    async ([q, v]) => {
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: q, variables: v }),
+      });
+      return res.json();
+    },
+    [query, variables] as const,
+  );
+}
+
+async function axe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: {
+        run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+      };
+    };
+    const { violations } = await w.axe.run();
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}×${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`);
+  });
+}
+
+describe('presence', () => {
+  it('two members see each other’s avatars, selections and typing, and see the other leave', {
+    timeout: 180_000,
+  }, async () => {
+    kiln = await startKilnProcess();
+    const ann = await (
+      await browser.newContext({ bypassCSP: true, viewport: { width: 1440, height: 900 } })
+    ).newPage();
+    await newProjectFromDashboard(ann, kiln.url, 'ann@example.com', 'A todo list app');
+    const projectUrl = ann.url();
+    const projectId = projectUrl.split('/').pop();
+
+    // Bob signs up, Ann invites him as an EDITOR, and he accepts.
+    const bob = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    await bob.goto(`${kiln.url}/`);
+    await bob.waitForURL(/\/login$/);
+    await signUp(bob, 'bob@example.com');
+    await bob.getByLabel('Describe your app').waitFor();
+    const project = await gql(ann, `query($id: ID!) { project(id: $id) { organizationId } }`, {
+      id: projectId,
+    });
+    const invited = await gql(
+      ann,
+      `mutation($o: ID!) { inviteMember(organizationId: $o, email: "bob@example.com", role: "EDITOR") { acceptUrl } }`,
+      { o: project.data.project.organizationId },
+    );
+    const token = String(invited.data.inviteMember.acceptUrl).split('/').pop();
+    const accepted = await gql(bob, `mutation($t: String!) { acceptInvitation(token: $t) { id } }`, {
+      t: token,
+    });
+    expect(accepted.errors).toBeUndefined();
+    await bob.goto(projectUrl);
+
+    // Each sees the other's avatar, named in its accessible label.
+    const others = (page: Page) => page.getByRole('list', { name: 'Also here' }).getByRole('listitem');
+    await expect
+      .poll(() => others(ann).getAttribute('aria-label'), { timeout: 30_000 })
+      .toBe('bob (viewing)');
+    await expect
+      .poll(() => others(bob).getAttribute('aria-label'), { timeout: 30_000 })
+      .toBe('ann (viewing)');
+
+    // Bob selects a module: Ann's module list marks it, and his avatar says what he views.
+    const bobModules = bob.getByRole('navigation', { name: 'Modules' }).getByRole('button');
+    const chosen = bobModules.first();
+    const filePath = await chosen.getAttribute('title');
+    await chosen.click();
+    const annItem = ann.getByRole('navigation', { name: 'Modules' }).locator(`button[title="${filePath}"]`);
+    await expect
+      .poll(() => annItem.getByTestId('module-viewers').getAttribute('aria-label'), { timeout: 30_000 })
+      .toBe('Selected by bob');
+    await expect
+      .poll(() => others(ann).getAttribute('aria-label'), { timeout: 30_000 })
+      .toBe(`bob (viewing ${filePath?.split('/').pop()})`);
+
+    // Ann selects another module: Bob sees her there.
+    const annModules = ann.getByRole('navigation', { name: 'Modules' }).getByRole('button');
+    const second = annModules.nth(1);
+    const secondPath = await second.getAttribute('title');
+    await second.click();
+    await expect
+      .poll(
+        () =>
+          bob
+            .getByRole('navigation', { name: 'Modules' })
+            .locator(`button[title="${secondPath}"]`)
+            .getByTestId('module-viewers')
+            .getAttribute('aria-label'),
+        { timeout: 30_000 },
+      )
+      .toBe('Selected by ann');
+
+    // Bob types in the chat: Ann is told.
+    await bob.getByLabel('Message').fill('make the header blue');
+    await expect.poll(() => others(ann).getAttribute('aria-label'), { timeout: 30_000 }).toBe('bob (typing)');
+    await expect
+      .poll(() => ann.locator('.presence-activity').textContent(), { timeout: 30_000 })
+      .toBe('bob is typing…');
+
+    expect(await axe(ann)).toEqual([]);
+
+    // Bob closes the project: his avatar goes from Ann's header.
+    await bob.close();
+    await expect.poll(() => others(ann).count(), { timeout: 30_000 }).toBe(0);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * Git history (issue 17) against a real remote: a bare repository served by `git http-backend` behind a node
+ * HTTP server that asks for the token. One commit per finished revision, authored by the member who caused it,
+ * with the prompt as the message; a second push adds exactly the new revision's commit; the hashes are the same
+ * when the repository is rebuilt from the database; failed revisions are skipped and the history stops at one
+ * still queued; the egress guard refuses private addresses.
+ */
+import { rmSync } from 'node:fs';
+import { desc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { revisions } from '../src/db/schema';
+import { repositoryPath } from '../src/git/history';
+import { startGitHttpServer } from './git-http-server';
+import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
+
+const TOKEN = 'tok-3f9a-secret';
+const backends: Backend[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+
+const GIT = `query($id: ID!) { project(id: $id) { git { head commits remoteUrl hasToken lastPush { ok message commits at } } } }`;
+
+async function waitValid(c: Client, id: string) {
+  await waitFor(async () => {
+    const { data } = await c.gql(`query($id: ID!) { project(id: $id) { latestRevision { status } } }`, {
+      id,
+    });
+    return data.project.latestRevision.status === 'VALID';
+  }, 90_000);
+}
+
+describe.each(backends)('git history on %s', (backend) => {
+  it('pushes one commit per revision to a bare repository over HTTP, with the token', async () => {
+    await using remote = await startGitHttpServer({ token: TOKEN });
+    await remote.createRepository('notes');
+    await using t = await startTestKiln(backend, { KILN_EGRESS_ALLOW_HOSTS: `127.0.0.1:${remote.port}` });
+    const ann = t.client();
+    await ann.gql(
+      `mutation { signUp(email: "ann@example.com", password: "long enough", displayName: "Ann Lee") { id } }`,
+    );
+    const { data } = await ann.gql(`mutation { createProject(prompt: "A notes app with tags") { id } }`);
+    const id = data.createProject.id;
+    await waitValid(ann, id);
+
+    // Bad remotes are refused with a sentence; a private address is refused by the egress guard at push time.
+    const bad = await ann.gql(
+      `mutation($p: ID!) { setGitRemote(projectId: $p, url: "https://me:pw@example.com/x.git") { remoteUrl } }`,
+      { p: id },
+    );
+    expect(bad.errors?.[0]?.message).toBe(
+      'The git remote must be an https:// (or http://) URL without a user name or password in it.',
+    );
+    await ann.gql(
+      `mutation($p: ID!) { setGitRemote(projectId: $p, url: "http://169.254.169.254/x.git") { remoteUrl } }`,
+      {
+        p: id,
+      },
+    );
+    const refused = await ann.gql(`mutation($p: ID!) { pushToGit(projectId: $p) { ok message commits } }`, {
+      p: id,
+    });
+    expect(refused.data.pushToGit).toEqual({
+      ok: false,
+      message: expect.stringContaining("refused by Kiln's egress guard"),
+      commits: 0,
+    });
+
+    const url = `${remote.url}/notes.git`;
+    const set = await ann.gql(
+      `mutation($p: ID!, $u: String!, $t: String) { setGitRemote(projectId: $p, url: $u, token: $t) { remoteUrl hasToken commits lastPush { ok } } }`,
+      { p: id, u: url, t: TOKEN },
+    );
+    expect(set.errors).toBeUndefined();
+    // The token is never returned; a new URL forgets the last push to the old one.
+    expect(set.data.setGitRemote).toEqual({ remoteUrl: url, hasToken: true, commits: 1, lastPush: null });
+    expect(JSON.stringify(set)).not.toContain(TOKEN);
+
+    const first = await ann.gql(`mutation($p: ID!) { pushToGit(projectId: $p) { ok message commits } }`, {
+      p: id,
+    });
+    expect(first.data.pushToGit).toEqual({ ok: true, message: 'Pushed 1 commit to main.', commits: 1 });
+    expect(remote.authorizations).toContain(
+      `Basic ${Buffer.from(`x-access-token:${TOKEN}`).toString('base64')}`,
+    );
+    expect(await remote.git('notes', ['log', '--format=%an <%ae>|%cn|%s', 'main'])).toBe(
+      'Ann Lee <ann@example.com>|Kiln|A notes app with tags\n',
+    );
+
+    await ann.gql(
+      `mutation($p: ID!) { sendMessage(projectId: $p, text: "change the colour to emerald") { id } }`,
+      {
+        p: id,
+      },
+    );
+    await waitValid(ann, id);
+    const second = await ann.gql(`mutation($p: ID!) { pushToGit(projectId: $p) { ok message commits } }`, {
+      p: id,
+    });
+    expect(second.data.pushToGit).toEqual({ ok: true, message: 'Pushed 1 commit to main.', commits: 1 });
+    expect(await remote.git('notes', ['log', '--format=%an|%s', 'main'])).toBe(
+      'Ann Lee|change the colour to emerald\nAnn Lee|A notes app with tags\n',
+    );
+    // The commit holds the project's modules.
+    const files = await remote.git('notes', ['ls-tree', '-r', '--name-only', 'main']);
+    expect(files).toContain('apps/web/src/app/page.tsx');
+
+    const status = await ann.gql(GIT, { id });
+    const remoteHead = (await remote.git('notes', ['rev-parse', 'main'])).trim();
+    expect(status.data.project.git).toMatchObject({
+      head: remoteHead,
+      commits: 2,
+      remoteUrl: url,
+      hasToken: true,
+      lastPush: { ok: true, message: 'Pushed 1 commit to main.', commits: 1 },
+    });
+
+    // The repository is a cache: rebuilt from the database, it has the same commits (same hashes).
+    rmSync(repositoryPath(t.dataDir, id), { recursive: true, force: true });
+    const rebuilt = await ann.gql(GIT, { id });
+    expect(rebuilt.data.project.git).toMatchObject({ head: remoteHead, commits: 2 });
+    const again = await ann.gql(`mutation($p: ID!) { pushToGit(projectId: $p) { ok message commits } }`, {
+      p: id,
+    });
+    expect(again.data.pushToGit).toEqual({
+      ok: true,
+      message: 'main is up to date on the remote.',
+      commits: 0,
+    });
+
+    // A failed revision is no commit; the walk stops at a revision still queued (nothing after it yet).
+    const [latest] = await t.kiln.database.db
+      .select()
+      .from(revisions)
+      .where(eq(revisions.projectId, id))
+      .orderBy(desc(revisions.number))
+      .limit(1);
+    const next = (n: number, status: string, prompt: string) => ({
+      id: `${id}-r${n}`,
+      projectId: id,
+      number: latest!.number + n,
+      status,
+      action: 'CHAT',
+      prompt,
+      modules: latest!.modules,
+      authorId: latest!.authorId,
+    });
+    await t.kiln.database.db
+      .insert(revisions)
+      .values([
+        next(1, 'GENERATION_FAILED', 'this one failed'),
+        next(2, 'VALID', 'add a footer'),
+        next(3, 'QUEUED', 'still waiting'),
+        next(4, 'VALID', 'after the waiting one'),
+      ]);
+    const walked = await ann.gql(GIT, { id });
+    expect(walked.data.project.git.commits).toBe(3);
+    const local = await ann.gql(`mutation($p: ID!) { pushToGit(projectId: $p) { ok message commits } }`, {
+      p: id,
+    });
+    expect(local.data.pushToGit).toEqual({ ok: true, message: 'Pushed 1 commit to main.', commits: 1 });
+    expect(await remote.git('notes', ['log', '-1', '--format=%s', 'main'])).toBe('add a footer\n');
+  }, 240_000);
+});
