@@ -1,0 +1,41 @@
+/**
+ * @module What a project exports: the modules of its newest VALID revision (a later revision that failed its
+ * check, e.g. a broken hand edit, is not what anyone wants to take away; a project that never validated
+ * exports its newest finished revision), the migrations its database ran, and its design system's theme.
+ */
+import { KilnError } from '@kiln/core';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/index';
+import { appMigrations, type projects, revisions } from '../db/schema';
+import { designSystemCss } from '../design-system';
+import { SERVER_MESSAGES as M } from '../messages';
+import { latestFinishedRevision } from '../projects';
+import type { ExportInput } from './project-export';
+
+/** How many recent revisions are searched for the newest VALID one. */
+const RECENT_REVISIONS = 50;
+
+/** The export of a project the caller may already see (permission checked by the caller). */
+export async function loadExport(db: Db, project: typeof projects.$inferSelect): Promise<ExportInput> {
+  const recent = await db
+    .select()
+    .from(revisions)
+    .where(eq(revisions.projectId, project.id))
+    .orderBy(desc(revisions.number))
+    .limit(RECENT_REVISIONS);
+  const revision =
+    recent.find((r) => r.status === 'VALID' && r.modules.length > 0) ??
+    (await latestFinishedRevision(db, project.id));
+  if (!revision) throw new KilnError('validation', M.nothingToExport);
+  const migrations = await db
+    .select({ name: appMigrations.name, sql: appMigrations.sql })
+    .from(appMigrations)
+    .where(and(eq(appMigrations.projectId, project.id), eq(appMigrations.status, 'COMPLETED')))
+    .orderBy(asc(appMigrations.seq));
+  return {
+    name: project.name,
+    modules: revision.modules.map((m) => ({ filePath: m.filePath, moduleType: m.moduleType, content: m.content })),
+    migrations,
+    themeCss: designSystemCss(project.designSystem),
+  };
+}
