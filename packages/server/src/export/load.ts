@@ -6,7 +6,7 @@
 import { KilnError } from '@kiln/core';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/index';
-import { appMigrations, type projects, revisions } from '../db/schema';
+import { appMigrations, projects, revisions } from '../db/schema';
 import { designSystemCss } from '../design-system';
 import { SERVER_MESSAGES as M } from '../messages';
 import { latestFinishedRevision } from '../projects';
@@ -34,8 +34,21 @@ export async function loadExport(db: Db, project: typeof projects.$inferSelect):
     .orderBy(asc(appMigrations.seq));
   return {
     name: project.name,
-    modules: revision.modules.map((m) => ({ filePath: m.filePath, moduleType: m.moduleType, content: m.content })),
+    modules: revision.modules.map((m) => ({
+      filePath: m.filePath,
+      moduleType: m.moduleType,
+      content: m.content,
+    })),
     migrations,
     themeCss: designSystemCss(project.designSystem),
   };
+}
+
+/**
+ * The export of a project by id, with no permission check: for the `kiln export` command, which reads the
+ * database directly as its operator. Null when there is no such project.
+ */
+export async function loadExportById(db: Db, projectId: string): Promise<ExportInput | null> {
+  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+  return project ? loadExport(db, project) : null;
 }

@@ -11,8 +11,8 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { filePathToRoute } from '@kiln/core';
 import { fontThemeCss } from '@kiln/preview';
-import { exportDependencies } from './versions';
 import { EXPO_DEPENDENCIES, EXPO_DEV_DEPENDENCIES } from './expo-versions';
+import { exportDependencies } from './versions';
 
 /** A module of the exported revision. */
 export interface ExportModule {
@@ -83,7 +83,10 @@ function importPath(from: string, to: string): string {
 function routesFile(pages: readonly { path: string; route: string }[]): string {
   const lines = [...pages]
     .sort((a, b) => a.route.localeCompare(b.route))
-    .map((p) => `  { route: ${JSON.stringify(p.route)}, load: () => import(${JSON.stringify(importPath(ROUTES_FILE, p.path))}) },`);
+    .map(
+      (p) =>
+        `  { route: ${JSON.stringify(p.route)}, load: () => import(${JSON.stringify(importPath(ROUTES_FILE, p.path))}) },`,
+    );
   return `/**
  * @module The app's pages and the routes they serve, as Kiln served them. Add a line when you add a page.
  */
@@ -187,7 +190,8 @@ export async function exportProject(input: ExportInput): Promise<ExportFiles> {
   );
 
   if (mobile.length > 0) {
-    for (const [path, content] of await mobileProject(input.name, mobile)) files.set(`mobile/${path}`, content);
+    for (const [path, content] of await mobileProject(input.name, mobile))
+      files.set(`mobile/${path}`, content);
   }
   return files;
 }
@@ -234,7 +238,12 @@ export async function mobileProject(name: string, modules: readonly ExportModule
         private: true,
         version: '1.0.0',
         main: 'expo-router/entry',
-        scripts: { start: 'expo start', android: 'expo start --android', ios: 'expo start --ios', web: 'expo start --web' },
+        scripts: {
+          start: 'expo start',
+          android: 'expo start --android',
+          ios: 'expo start --ios',
+          web: 'expo start --web',
+        },
         dependencies: EXPO_DEPENDENCIES,
         devDependencies: EXPO_DEV_DEPENDENCIES,
       },

@@ -58,5 +58,9 @@ export const EXPORT_TOOL_DEPENDENCIES: Readonly<Record<string, string>> = Object
 /** Every dependency of an exported web project, sorted by name (package.json order). */
 export function exportDependencies(): Record<string, string> {
   const all = { ...EXPORT_APP_DEPENDENCIES, ...EXPORT_TOOL_DEPENDENCIES };
-  return Object.fromEntries(Object.keys(all).sort().map((name) => [name, all[name]!]));
+  return Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .map((name) => [name, all[name]!]),
+  );
 }

@@ -32,6 +32,7 @@ import { READ_ONLY_MESSAGE } from '../app-db/index';
 import type { ContentClassifier } from '../content-safety';
 import type { Db } from '../db/index';
 import { verifyEmail } from '../email-tokens';
+import { mountExport } from '../export/routes';
 import type { GraphQLContext } from '../graphql/index';
 import { QUERY_TIME_BUDGET_MS } from '../graphql/limits';
 import { CompressedAssets, fastPage, type LiveApps } from '../hosting/index';
@@ -58,7 +59,6 @@ import {
   MAX_OTHER_BODY_BYTES,
   sessionCookieName,
 } from './security';
-import { mountExport } from '../export/routes';
 import { serveFile } from './static';
 
 const BUILDER_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../builder/dist');

@@ -46,7 +46,9 @@ function mount(app: Hono, fn: FunctionRoute): void {
     const handler = fn.module[method];
     if (typeof handler !== 'function') continue;
     app.on(method, honoPath(fn.route), async (c) => {
-      const result = await (handler as Handler)(c.req.raw, { params: c.req.param() as Record<string, string> });
+      const result = await (handler as Handler)(c.req.raw, {
+        params: c.req.param() as Record<string, string>,
+      });
       if (result instanceof Response) return result;
       return Response.json(result ?? null);
     });
@@ -81,7 +83,9 @@ export function createApp(): Hono {
       headers: {
         'content-type': type ?? 'application/octet-stream',
         'x-content-type-options': 'nosniff',
-        ...(type?.startsWith('image/') && type !== 'image/svg+xml' ? {} : { 'content-disposition': 'attachment' }),
+        ...(type?.startsWith('image/') && type !== 'image/svg+xml'
+          ? {}
+          : { 'content-disposition': 'attachment' }),
       },
     });
   });

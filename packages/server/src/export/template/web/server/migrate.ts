@@ -5,7 +5,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Database } from './db.ts';
+import type { Database } from './types.ts';
 
 /** The folder of the SQL files, relative to where the server starts (the project's root). */
 export const MIGRATIONS_DIR = 'migrations';
@@ -24,7 +24,9 @@ export async function migrate(db: Database, dir = join(process.cwd(), MIGRATIONS
       if (done.has(file)) continue;
       const sql = await readFile(join(dir, file), 'utf8');
       try {
-        await db.script(`${sql}\n;INSERT INTO kiln_migrations (name) VALUES ('${file.replace(/'/g, "''")}');`);
+        await db.script(
+          `${sql}\n;INSERT INTO kiln_migrations (name) VALUES ('${file.replace(/'/g, "''")}');`,
+        );
       } catch (err) {
         throw new Error(`Migration ${file} failed: ${err instanceof Error ? err.message : String(err)}`);
       }

@@ -14,7 +14,10 @@ const router = {
 export function useRouter() {
   const current = useLocation();
   const pathname = current.split('?')[0] ?? '/';
-  const query = { ...Object.fromEntries(new URLSearchParams(current.split('?')[1] ?? '')), ...currentParams() };
+  const query = {
+    ...Object.fromEntries(new URLSearchParams(current.split('?')[1] ?? '')),
+    ...currentParams(),
+  };
   return { ...router, pathname, asPath: current, query, isReady: true };
 }
 

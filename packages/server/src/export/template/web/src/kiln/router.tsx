@@ -110,7 +110,8 @@ export function matchRoute(path: string): { page: PageRoute; params: Record<stri
 
 /** Same-origin link clicks navigate inside the app; new tabs, downloads and other origins are left alone. */
 function onLinkClick(event: MouseEvent): void {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+    return;
   const anchor = (event.target as Element | null)?.closest?.('a');
   if (!anchor?.href || anchor.hasAttribute('download')) return;
   if (anchor.target && anchor.target !== '_self') return;
