@@ -24,13 +24,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { createBuiltinProvider, generate } from '@kiln/codegen';
-import { type ExportFiles, type ExportModule, exportDependencies, exportProject } from '@kiln/server';
+import { createBuiltinProvider, type GenModule, generate } from '@kiln/codegen';
+import { type ExportFiles, exportDependencies, exportProject } from '@kiln/server';
+import { strFromU8, unzipSync } from 'fflate';
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, launchChromium } from './harness';
+import { freePort, launchChromium, newProjectFromDashboard, startKilnProcess } from './harness';
 
 const run = promisify(execFile);
 
@@ -76,16 +77,16 @@ interface Exported {
 const provider = createBuiltinProvider();
 
 async function generated(prompt: string, follow?: string) {
-  let modules: ExportModule[] = [];
+  let modules: GenModule[] = [];
   let migrations: { name: string; sql: string }[] = [];
-  for (const [text, action] of [[prompt, 'INITIAL'], ...(follow ? [[follow, 'CHAT']] : [])] as const) {
+  const steps: [string, 'INITIAL' | 'CHAT'][] = [
+    [prompt, 'INITIAL'],
+    ...(follow ? [[follow, 'CHAT'] as [string, 'CHAT']] : []),
+  ];
+  for (const [text, action] of steps) {
     for await (const ev of generate({ prompt: text, modules, action }, provider)) {
       if (ev.type !== 'done') continue;
-      modules = ev.modules.map((m) => ({
-        filePath: m.filePath,
-        moduleType: m.moduleType,
-        content: m.content,
-      }));
+      modules = ev.modules;
       migrations = [...migrations, ...(ev.migrations ?? [])];
     }
   }
@@ -348,6 +349,28 @@ describe('export anywhere', () => {
         compilerOptions: { jsx: ts.JsxEmit.ReactJSX, target: ts.ScriptTarget.ES2022 },
       });
       expect(out.diagnostics ?? [], path).toEqual([]);
+    }
+  });
+
+  it("the workspace's Download button saves the project as that zip", { timeout: 240_000 }, async () => {
+    const kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
+    const context = await browser.newContext({ acceptDownloads: true });
+    try {
+      const page = await context.newPage();
+      await newProjectFromDashboard(page, kiln.url, 'exporter@example.com', 'a todo list with due dates');
+      const saved = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download' }).click();
+      const download = await saved;
+      expect(download.suggestedFilename()).toMatch(/^[a-z0-9-]+\.zip$/);
+      const zip = readFileSync((await download.path())!);
+      const files = unzipSync(new Uint8Array(zip));
+      const page1 = Object.keys(files).find((p) => p.endsWith('/src/app/page.tsx'));
+      expect(page1).toBeDefined();
+      expect(strFromU8(files[page1!]!)).toContain('export default function');
+      await page.getByText(/Downloaded: unzip it/).waitFor();
+    } finally {
+      await context.close();
+      await kiln.stop();
     }
   });
 });
