@@ -9,7 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { filePathToRoute } from '@kiln/core';
+import { filePathToRoute, isInSourceDirectory } from '@kiln/core';
 import { fontThemeCss } from '@kiln/preview';
 import { EXPO_DEPENDENCIES, EXPO_DEV_DEPENDENCIES } from './expo-versions';
 import { exportDependencies } from './versions';
@@ -133,8 +133,10 @@ ${entries.join('\n')}
 /** Builds the exported project's files. Modules the project wrote win over Kiln's stand-ins of the same path. */
 export async function exportProject(input: ExportInput): Promise<ExportFiles> {
   const files: ExportFiles = new Map();
-  const web = input.modules.filter((m) => m.filePath.startsWith(WEB_ROOT));
-  const mobile = input.modules.filter((m) => m.filePath.startsWith(MOBILE_ROOT));
+  // Only paths inside the layout's source folders (no `..`, no absolute path): nothing lands outside the export.
+  const modules = input.modules.filter((m) => isInSourceDirectory(m.filePath));
+  const web = modules.filter((m) => m.filePath.startsWith(WEB_ROOT));
+  const mobile = modules.filter((m) => m.filePath.startsWith(MOBILE_ROOT));
   const own = new Set(web.map((m) => withoutExtension(m.filePath.slice(WEB_ROOT.length))));
 
   for (const path of await filesUnder(TEMPLATE_DIR)) {
