@@ -134,6 +134,15 @@ function NotFound({ path }: { path: string }) {
   );
 }
 
+/** Shown for a page module without a default export (the page component the router renders). */
+function NoDefaultExport() {
+  return createElement(
+    'main',
+    { className: 'p-8 text-center' },
+    'This page does not export a component: add `export default` to its page.tsx.',
+  );
+}
+
 /** The app: the page for the current URL, loaded on first visit (one chunk per page). */
 export function App() {
   const current = useLocation();
@@ -151,7 +160,7 @@ export function App() {
     if (!match || Page) return;
     let active = true;
     match.page.load().then((m: PageModule) => {
-      if (m.default) loaded.set(match.page, m.default);
+      loaded.set(match.page, m.default ?? NoDefaultExport);
       if (active) rerender((n) => n + 1);
     });
     return () => {
