@@ -97,7 +97,7 @@ describe.each(backends)('export.zip (%s)', (backend) => {
     expect(pkg.dependencies).toEqual(exportDependencies());
     expect(file('src/app/page.tsx')).toBe(page.content);
     expect(file('src/kiln/routes.ts')).toContain('{ route: "/", load: () => import("../app/page.tsx") }');
-    expect(file('server/functions.ts')).toContain('{ route: "/api/todos/[id]", module: route');
+    expect(file('server/functions.ts')).toContain('{ route: "/api/todos/[id]", load: () => import(');
     expect(file('migrations/0001_create_todos.sql')).toContain('CREATE TABLE todos');
     expect(file('src/components/ui/button.tsx')).toContain("from '@/lib/utils'");
     expect(file('index.html')).toContain(`<title>${first.project.name}</title>`);

@@ -59,8 +59,11 @@ describe('exportProject', async () => {
     ],
     ['a catch-all page', 'src/kiln/routes.ts', '{ route: "/docs/[...slug]"'],
     ['an auth page', 'src/kiln/routes.ts', '{ route: "/account/signin"'],
-    ['a function', 'server/functions.ts', 'import * as route0 from "../src/app/api/todos/[id]/route.ts";'],
-    ['its route', 'server/functions.ts', '{ route: "/api/todos/[id]", module: route0 }'],
+    [
+      'a function at its route',
+      'server/functions.ts',
+      '{ route: "/api/todos/[id]", load: () => import("../src/app/api/todos/[id]/route.ts") }',
+    ],
     ['the escaped title', 'index.html', '<title>My &#60;Todo&#62; &#34;List&#34;</title>'],
     ['the design system', 'src/index.css', '--color-brand: #123456;'],
     ['Tailwind v4', 'src/index.css', '@import "tailwindcss";'],

@@ -105,23 +105,25 @@ ${lines.join('\n')}
 `;
 }
 
-/** `server/functions.ts`: every function module and its route. */
+/** `server/functions.ts`: every function module and its route, loaded on its first request. */
 function functionsFile(fns: readonly { path: string; route: string }[]): string {
-  const sorted = [...fns].sort((a, b) => a.route.localeCompare(b.route));
-  const imports = sorted.map(
-    (f, i) => `import * as route${i} from ${JSON.stringify(importPath(FUNCTIONS_FILE, f.path))};`,
-  );
-  const entries = sorted.map((f, i) => `  { route: ${JSON.stringify(f.route)}, module: route${i} },`);
+  const entries = [...fns]
+    .sort((a, b) => a.route.localeCompare(b.route))
+    .map(
+      (f) =>
+        `  { route: ${JSON.stringify(f.route)}, load: () => import(${JSON.stringify(importPath(FUNCTIONS_FILE, f.path))}) },`,
+    );
   return `/**
  * @module The app's functions and the routes they serve, as Kiln served them. Add a line when you add one.
  */
-${imports.join('\n')}${imports.length ? '\n\n' : ''}/** A route module: handlers named by HTTP method (\`GET\`, \`POST\`…), as in Next.js route handlers. */
+
+/** A route module: handlers named by HTTP method (\`GET\`, \`POST\`…), as in Next.js route handlers. */
 export type RouteModule = Record<string, unknown>;
 
-/** One function: its route and its module. */
+/** One function: its route and how to load its module (on its first request). */
 export interface FunctionRoute {
   route: string;
-  module: RouteModule;
+  load: () => Promise<RouteModule>;
 }
 
 export const functions: FunctionRoute[] = [

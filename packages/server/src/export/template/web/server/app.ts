@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { Hono } from 'hono';
-import { type FunctionRoute, functions } from './functions.ts';
+import { type FunctionRoute, functions, type RouteModule } from './functions.ts';
 
 /** The HTTP methods a route module may export. */
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
@@ -41,18 +41,32 @@ export function honoPath(route: string): string {
     .join('/');
 }
 
+/**
+ * One function at its route. Its module is loaded on the first request, so a module that fails to load (an
+ * import this server does not have) answers 500 on its own route and leaves the other routes working, as in Kiln.
+ */
 function mount(app: Hono, fn: FunctionRoute): void {
-  for (const method of METHODS) {
-    const handler = fn.module[method];
-    if (typeof handler !== 'function') continue;
-    app.on(method, honoPath(fn.route), async (c) => {
-      const result = await (handler as Handler)(c.req.raw, {
-        params: c.req.param() as Record<string, string>,
-      });
-      if (result instanceof Response) return result;
-      return Response.json(result ?? null);
-    });
-  }
+  let loaded: Promise<RouteModule> | undefined;
+  app.all(honoPath(fn.route), async (c) => {
+    loaded ??= fn.load();
+    let module: RouteModule;
+    try {
+      module = await loaded;
+    } catch (err) {
+      loaded = undefined;
+      console.error(`The function at ${fn.route} could not be loaded:`, err);
+      return c.json({ error: `The function at ${fn.route} could not be loaded.` }, 500);
+    }
+    const method = c.req.method === 'HEAD' && typeof module.HEAD !== 'function' ? 'GET' : c.req.method;
+    const handler = module[method];
+    if (typeof handler !== 'function') {
+      const allow = METHODS.filter((m) => typeof module[m] === 'function').join(', ');
+      return c.json({ error: `${c.req.method} is not allowed at ${c.req.path}.` }, 405, { allow });
+    }
+    const result = await (handler as Handler)(c.req.raw, { params: c.req.param() as Record<string, string> });
+    if (result instanceof Response) return result;
+    return Response.json(result ?? null);
+  });
 }
 
 /** The app's routes: functions, uploads, and JSON 404s under `/api`. */

@@ -7,10 +7,10 @@
 /** A route module: handlers named by HTTP method (`GET`, `POST`…), as in Next.js route handlers. */
 export type RouteModule = Record<string, unknown>;
 
-/** One function: its route and its module. */
+/** One function: its route and how to load its module (on its first request). */
 export interface FunctionRoute {
   route: string;
-  module: RouteModule;
+  load: () => Promise<RouteModule>;
 }
 
 export const functions: FunctionRoute[] = [];
