@@ -332,18 +332,18 @@ describe('export anywhere', () => {
   it('the mobile screens export as an Expo project whose TypeScript parses', () => {
     const app = apps.find((a) => a.key === 'TODO_LIST_APP')!;
     const mobile = [...app.files].filter(([path]) => path.startsWith('mobile/'));
-    const pkg = JSON.parse(app.files.get('mobile/package.json')!);
+    const pkg = JSON.parse(String(app.files.get('mobile/package.json')));
     expect(pkg.main).toBe('expo-router/entry');
     expect(pkg.dependencies.expo).toMatch(/^\d+\.\d+\.\d+$/);
     expect(pkg.dependencies['expo-router']).toBeDefined();
-    expect(JSON.parse(app.files.get('mobile/app.json')!).expo.plugins).toContain('expo-router');
+    expect(JSON.parse(String(app.files.get('mobile/app.json'))).expo.plugins).toContain('expo-router');
     const screens = mobile.filter(([path]) => /^mobile\/src\/app\/.*\.tsx$/.test(path));
     expect(screens.map(([path]) => path).sort()).toEqual([
       'mobile/src/app/index.tsx',
       'mobile/src/app/task/[id]/index.tsx',
     ]);
     for (const [path, source] of screens) {
-      const out = ts.transpileModule(source, {
+      const out = ts.transpileModule(String(source), {
         fileName: path,
         reportDiagnostics: true,
         compilerOptions: { jsx: ts.JsxEmit.ReactJSX, target: ts.ScriptTarget.ES2022 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ExportModule, exportProject, packageName } from './project-export';
+import { type ExportModule, exportProject, fontsUsed, packageName } from './project-export';
 
 const page = (
   filePath: string,
@@ -30,6 +30,10 @@ const MODULES: ExportModule[] = [
     content: "// the project's own button\n",
   },
   { filePath: 'apps/web/src/utils/useUser.ts', moduleType: 'FILE', content: "// the project's own hook\n" },
+  page(
+    'apps/web/src/app/about/page.tsx',
+    'export default () => <h1 className="md:font-space-grotesk">About</h1>;\n',
+  ),
   {
     filePath: 'apps/mobile/src/app/index.tsx',
     moduleType: 'EXPO_PAGE',
@@ -86,8 +90,18 @@ describe('exportProject', async () => {
     expect(files.has('gitignore')).toBe(false);
   });
 
+  it('ships the Kiln fonts the app uses, and only those', () => {
+    expect(
+      fontsUsed(['<p className="font-lora">', 'font-inter-ish'], '--font-body: "Caveat", cursive;'),
+    ).toEqual(['Caveat', 'Lora']);
+    const fonts = [...files.keys()].filter((p) => p.startsWith('public/fonts/'));
+    expect(fonts).toEqual(['public/fonts/space-grotesk-latin-wght-normal.woff2']);
+    expect(files.get(fonts[0]!)).toBeInstanceOf(Uint8Array);
+    expect(files.get('src/index.css')).toContain('src:url(/fonts/space-grotesk-latin-wght-normal.woff2)');
+  });
+
   it('names the package from the project', () => {
-    expect(JSON.parse(files.get('package.json')!).name).toBe('my-todo-list');
+    expect(JSON.parse(String(files.get('package.json'))).name).toBe('my-todo-list');
     expect(packageName('!!!')).toBe('app');
   });
 

@@ -10,7 +10,14 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { filePathToRoute, isInSourceDirectory } from '@kiln/core';
-import { fontThemeCss } from '@kiln/preview';
+import {
+  FONT_FILES,
+  fontFaceCss,
+  fontFamiliesUsed,
+  fontSlug,
+  fontThemeCss,
+  PREVIEW_DIST_DIR,
+} from '@kiln/preview';
 import { EXPO_DEPENDENCIES, EXPO_DEV_DEPENDENCIES } from './expo-versions';
 import { exportDependencies } from './versions';
 
@@ -32,8 +39,8 @@ export interface ExportInput {
   themeCss?: string;
 }
 
-/** The exported files: path inside the project → content. */
-export type ExportFiles = Map<string, string>;
+/** The exported files: path inside the project → content (text, or the bytes of a font file). */
+export type ExportFiles = Map<string, string | Uint8Array>;
 
 const TEMPLATE_DIR = fileURLToPath(new URL('./template/web/', import.meta.url));
 const MOBILE_TEMPLATE_DIR = fileURLToPath(new URL('./template/mobile/', import.meta.url));
@@ -48,6 +55,19 @@ const ROUTES_FILE = 'src/kiln/routes.ts';
 const FUNCTIONS_FILE = 'server/functions.ts';
 const TITLE_PLACEHOLDER = /%KILN_TITLE%/g;
 const PAGE_TYPES = new Set(['PAGE', 'AUTH_PAGE_SIGN_IN', 'AUTH_PAGE_SIGN_UP', 'AUTH_PAGE_LOGOUT']);
+
+/**
+ * The Kiln fonts an app uses: a `font-{name}` class in one of its modules (`md:font-space-grotesk` too), or a
+ * family its design system's theme names.
+ */
+export function fontsUsed(sources: readonly string[], themeCss: string): string[] {
+  const used = new Set(fontFamiliesUsed(themeCss));
+  for (const { family } of FONT_FILES) {
+    const utility = new RegExp(`(?:^|[\\s:"'\`{])font-${fontSlug(family)}(?![\\w-])`);
+    if (sources.some((source) => utility.test(source))) used.add(family);
+  }
+  return [...used];
+}
 
 /** `My Todo List!` → `my-todo-list` (npm package names; `app` when nothing is left). */
 export function packageName(name: string): string {
@@ -171,7 +191,18 @@ export async function exportProject(input: ExportInput): Promise<ExportFiles> {
   files.set(ROUTES_FILE, routesFile(pages));
   files.set(FUNCTIONS_FILE, functionsFile(fns));
 
-  files.set('src/index.css', `@import "tailwindcss";\n\n${fontThemeCss()}${input.themeCss ?? ''}\n`);
+  // Kiln's own font files for the families the app uses, served by Vite from public/fonts/ (the build copies them).
+  const families = fontsUsed(
+    web.map((m) => m.content),
+    input.themeCss ?? '',
+  );
+  let faces = '';
+  for (const font of FONT_FILES.filter((f) => families.includes(f.family))) {
+    const bytes = await readFile(join(PREVIEW_DIST_DIR, 'fonts', font.file)).catch(() => null);
+    if (bytes) files.set(`public/fonts/${font.file}`, new Uint8Array(bytes));
+  }
+  if (families.length > 0) faces = `${fontFaceCss(families.map((f) => `"${f}"`).join(' '), '/')}\n`;
+  files.set('src/index.css', `@import "tailwindcss";\n\n${fontThemeCss()}${input.themeCss ?? ''}\n${faces}`);
   for (const [i, m] of input.migrations.entries()) {
     const file = `migrations/${String(i + 1).padStart(4, '0')}_${m.name.replace(/[^A-Za-z0-9_-]+/g, '_')}.sql`;
     files.set(file, m.sql.endsWith('\n') ? m.sql : `${m.sql}\n`);

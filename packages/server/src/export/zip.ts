@@ -31,7 +31,7 @@ export function zipStream(files: ExportFiles, root: string): ReadableStream<Uint
         entry.os = OS_UNIX;
         entry.attrs = FILE_ATTRS;
         zip.add(entry);
-        entry.push(strToU8(content), true);
+        entry.push(typeof content === 'string' ? strToU8(content) : content, true);
       }
       zip.end();
     },
