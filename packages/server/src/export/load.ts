@@ -9,6 +9,7 @@ import type { Db } from '../db/index';
 import { appMigrations, projects, revisions } from '../db/schema';
 import { designSystemCss } from '../design-system';
 import { SERVER_MESSAGES as M } from '../messages';
+import { revisionLock } from '../packages/locks';
 import { latestFinishedRevision } from '../projects';
 import type { ExportInput } from './project-export';
 
@@ -32,8 +33,14 @@ export async function loadExport(db: Db, project: typeof projects.$inferSelect):
     .from(appMigrations)
     .where(and(eq(appMigrations.projectId, project.id), eq(appMigrations.status, 'COMPLETED')))
     .orderBy(asc(appMigrations.seq));
+  // npm packages outside the catalogue, at the versions the revision pinned when it first loaded them (a
+  // built-in's stand-in has no tarball, so no integrity: nothing to install).
+  const packages = (await revisionLock(db, revision.id))
+    .filter((row) => row.integrity !== '')
+    .map((row) => ({ name: row.name, version: row.version }));
   return {
     name: project.name,
+    packages,
     modules: revision.modules.map((m) => ({
       filePath: m.filePath,
       moduleType: m.moduleType,

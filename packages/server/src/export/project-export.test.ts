@@ -52,6 +52,10 @@ describe('exportProject', async () => {
       { name: 'add due/date', sql: 'ALTER TABLE todos ADD due text;\n' },
     ],
     themeCss: '@theme { --color-brand: #123456; }',
+    packages: [
+      { name: 'canvas-confetti', version: '1.9.3' },
+      { name: 'react', version: '18.0.0' },
+    ],
   });
 
   it.each([
@@ -98,6 +102,13 @@ describe('exportProject', async () => {
     expect(fonts).toEqual(['public/fonts/space-grotesk-latin-wght-normal.woff2']);
     expect(files.get(fonts[0]!)).toBeInstanceOf(Uint8Array);
     expect(files.get('src/index.css')).toContain('src:url(/fonts/space-grotesk-latin-wght-normal.woff2)');
+  });
+
+  it('adds the packages the revision pinned to the shared set, whose pins win', () => {
+    const deps = JSON.parse(String(files.get('package.json'))).dependencies;
+    expect(deps['canvas-confetti']).toBe('1.9.3');
+    expect(deps.react).toBe('19.3.1');
+    expect(Object.keys(deps)).toEqual(Object.keys(deps).sort());
   });
 
   it('names the package from the project', () => {

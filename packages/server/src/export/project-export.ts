@@ -37,6 +37,8 @@ export interface ExportInput {
   migrations: readonly { name: string; sql: string }[];
   /** The design system's Tailwind theme CSS (server design-system.ts `designSystemCss`). */
   themeCss?: string;
+  /** npm packages the code imports outside the catalogue, at the versions the revision pinned. */
+  packages?: readonly { name: string; version: string }[];
 }
 
 /** The exported files: path inside the project → content (text, or the bytes of a font file). */
@@ -67,6 +69,20 @@ export function fontsUsed(sources: readonly string[], themeCss: string): string[
     if (sources.some((source) => utility.test(source))) used.add(family);
   }
   return [...used];
+}
+
+/** The shared dependency set plus the revision's own packages (the set's pins win), sorted by name. */
+function withPackages(
+  base: Record<string, string>,
+  extra: readonly { name: string; version: string }[],
+): Record<string, string> {
+  const all: Record<string, string> = { ...base };
+  for (const { name, version } of extra) all[name] ??= version;
+  return Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .map((name) => [name, all[name]!]),
+  );
 }
 
 /** `My Todo List!` → `my-todo-list` (npm package names; `app` when nothing is left). */
@@ -217,7 +233,7 @@ export async function exportProject(input: ExportInput): Promise<ExportFiles> {
         type: 'module',
         engines: { node: '>=20.19' },
         scripts: { dev: 'vite', build: 'vite build', start: 'tsx server/index.ts', preview: 'vite preview' },
-        dependencies: exportDependencies(),
+        dependencies: withPackages(exportDependencies(), input.packages ?? []),
       },
       null,
       2,
