@@ -102,10 +102,17 @@ async function dependencies(): Promise<string> {
   const staging = `${dir}.${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
+  mkdirSync(dirname(dir), { recursive: true });
   writeFileSync(join(staging, 'package.json'), JSON.stringify(pkg, null, 2));
   await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: staging, timeout: NPM_TIMEOUT_MS });
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(staging, dir);
+  // Installed in a folder of this run and renamed into place, so the shared folder is complete or absent; a
+  // run that finished first wins and this one's copy goes.
+  try {
+    renameSync(staging, dir);
+  } catch (err) {
+    if (!existsSync(join(dir, 'node_modules', '.package-lock.json'))) throw err;
+    rmSync(staging, { recursive: true, force: true });
+  }
   return join(dir, 'node_modules');
 }
 
