@@ -6,6 +6,7 @@
 import { request } from 'node:http';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { revisionPackages } from '../src/db/schema';
 import { exportDependencies } from '../src/export/versions';
 import { SERVER_MESSAGES } from '../src/messages';
 import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
@@ -15,12 +16,13 @@ const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['post
 const SIGN_UP = `mutation($email: String!, $password: String!) { signUp(email: $email, password: $password) { id } }`;
 const CREATE = `mutation($prompt: String!) { createProject(prompt: $prompt) { id } }`;
 const SAVE = `mutation($p: ID!, $f: String!, $c: String!) { saveModule(projectId: $p, filePath: $f, content: $c) { id } }`;
-const LATEST = `query($id: ID!) { project(id: $id) { name latestRevision { number status modules { filePath moduleType content } } } }`;
+const LATEST = `query($id: ID!) { project(id: $id) { name latestRevision { id number status modules { filePath moduleType content } } } }`;
 
 interface Latest {
   project: {
     name: string;
     latestRevision: {
+      id: string;
       number: number;
       status: string;
       modules: { filePath: string; moduleType: string; content: string }[];
@@ -75,6 +77,15 @@ describe.each(backends)('export.zip (%s)', (backend) => {
     const first = await settled(owner, id, 1);
     expect(first.project.latestRevision.status).toBe('VALID');
     const page = first.project.latestRevision.modules.find((m) => m.moduleType === 'PAGE')!;
+    // An npm package outside the catalogue the revision pinned when the preview first loaded it (issue 16).
+    await t.kiln.database.db.insert(revisionPackages).values({
+      revisionId: first.project.latestRevision.id,
+      source: 'canvas-confetti',
+      name: 'canvas-confetti',
+      version: '1.9.3',
+      integrity: 'sha512-test',
+      bundle: 'test',
+    });
 
     // A broken hand edit becomes the latest revision (INVALID_CODE); the export keeps the valid one.
     await owner.gql(SAVE, { p: id, f: page.filePath, c: `${page.content}\n<div>` });
@@ -94,7 +105,13 @@ describe.each(backends)('export.zip (%s)', (backend) => {
 
     const pkg = JSON.parse(file('package.json')!);
     expect(pkg.scripts).toMatchObject({ dev: 'vite', build: 'vite build', start: 'tsx server/index.ts' });
-    expect(pkg.dependencies).toEqual(exportDependencies());
+    expect(pkg.dependencies).toEqual(
+      Object.fromEntries(
+        Object.entries({ ...exportDependencies(), 'canvas-confetti': '1.9.3' }).sort(([a], [b]) =>
+          a.localeCompare(b),
+        ),
+      ),
+    );
     expect(file('src/app/page.tsx')).toBe(page.content);
     expect(file('src/kiln/routes.ts')).toContain('{ route: "/", load: () => import("../app/page.tsx") }');
     expect(file('server/functions.ts')).toContain('{ route: "/api/todos/[id]", load: () => import(');
