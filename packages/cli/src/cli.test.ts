@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { startTestKiln, waitFor } from '../../server/test/harness';
 import { TestRegistry } from '../../server/test/npm-registry';
 import { main } from './index';
 
@@ -175,6 +176,53 @@ describe('kiln models', () => {
       expect(named.text()).toContain('Warning: qwen2.5-coder-1.5b-instruct has about 1.5B parameters.');
     } finally {
       await new Promise((r) => ollama.close(r));
+    }
+  });
+});
+
+describe('kiln export', () => {
+  it('writes a project of the data folder as a standalone app, and never into a folder in use', {
+    timeout: 180_000,
+  }, async () => {
+    const t = await startTestKiln();
+    const out = mkdtempSync(join(tmpdir(), 'kiln-export-'));
+    try {
+      const client = t.client();
+      await client.gql(
+        'mutation { signUp(email: "cli-export@example.com", password: "correct horse battery") { id } }',
+      );
+      const { data } = await client.gql<{ createProject: { id: string } }>(
+        'mutation { createProject(prompt: "a todo list with due dates") { id } }',
+      );
+      const id = data.createProject.id;
+      await waitFor(async () => {
+        const r = await client.gql(`query { project(id: "${id}") { latestRevision { status } } }`);
+        return r.data.project.latestRevision.status === 'VALID';
+      }, 60_000);
+      // The embedded database has one owner at a time: the server stops before the command reads it.
+      await t.kiln.close();
+      const env = { KILN_DATA_DIR: t.dataDir };
+      const ok = sink();
+      expect(await main(['export', id, '--out', join(out, 'app')], ok.stream, undefined, env)).toBe(0);
+      expect(ok.text()).toMatch(/^Exported ".+" \(\d+ files\) to /);
+      const pkg = JSON.parse(readFileSync(join(out, 'app/package.json'), 'utf8'));
+      expect(pkg.scripts.build).toBe('vite build');
+      expect(readFileSync(join(out, 'app/src/app/page.tsx'), 'utf8')).toContain('export default function');
+      expect(readFileSync(join(out, 'app/migrations/0001_create_todos.sql'), 'utf8')).toContain(
+        'CREATE TABLE todos',
+      );
+
+      const again = sink();
+      expect(await main(['export', id, '--out', join(out, 'app')], undefined, again.stream, env)).toBe(2);
+      expect(again.text()).toContain('is not empty');
+      const missing = sink();
+      expect(
+        await main(['export', 'nope', '--out', join(out, 'other')], undefined, missing.stream, env),
+      ).toBe(1);
+      expect(missing.text()).toContain('No project nope');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+      rmSync(t.dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,18 +1,30 @@
 /**
  * @module The `kiln` command: `kiln start` runs the server; `kiln generate "<prompt>" --out DIR` writes an
- * app's modules in the spec's file layout with the builtin generator, no server needed.
+ * app's modules in the spec's file layout with the builtin generator, no server needed; `kiln export PROJECT_ID
+ * --out DIR` writes a project of Kiln's database as a standalone app (what the Download button zips).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeModels, generate } from '@kiln/codegen';
-import { loadConfig, PackageResolver, providerFor, startKiln } from '@kiln/server';
+import {
+  exportProject,
+  loadConfig,
+  loadExportById,
+  openDatabase,
+  PackageResolver,
+  providerFor,
+  startKiln,
+} from '@kiln/server';
 import { smallModelWarning } from './model-size';
 
 const USAGE = `Usage:
   kiln start                              run Kiln (same as npm start; configured by environment, see .env.example)
   kiln generate "<prompt>" --out DIR [--model SPEC]
                                           write a generated app's files into DIR (default model: KILN_MODEL)
+  kiln export PROJECT_ID --out DIR        write a project as a standalone app (npm install && npm run dev) into
+                                          DIR, from Kiln's database (KILN_DATA_DIR or DATABASE_URL; with the
+                                          embedded database, stop Kiln first)
   kiln models                             which model providers are configured and reachable
   kiln render FILE [--mode web|mobile] [--root DIR]
                                           render one module in headless Chromium; prints {ok, error, ms}
@@ -86,6 +98,47 @@ export async function main(
       // The reply's suggestions (buttons in the builder's chat), as prompts to try.
       if (choices.length > 0) out.write(`\nTry next:\n${choices.map((c) => `  - ${c}`).join('\n')}\n`);
       return files > 0 ? 0 : 1;
+    }
+    case 'export': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { out: { type: 'string' } },
+      });
+      const projectId = positionals[0];
+      if (!projectId || positionals.length > 1 || !values.out) {
+        err.write(`${USAGE}\n`);
+        return 2;
+      }
+      const dir = resolve(values.out);
+      // Nothing of the person's is overwritten: the folder must be new or empty.
+      if ((await readdir(dir).catch(() => [])).length > 0) {
+        err.write(`${dir} is not empty: choose a new folder for the export.\n`);
+        return 2;
+      }
+      const config = loadConfig(env);
+      const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      try {
+        const project = await loadExportById(database.db, projectId);
+        if (!project) {
+          err.write(`No project ${projectId} in ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}.\n`);
+          return 1;
+        }
+        const files = await exportProject(project);
+        for (const [path, content] of files) {
+          const file = join(dir, path);
+          await mkdir(dirname(file), { recursive: true });
+          await writeFile(file, content);
+        }
+        out.write(`Exported "${project.name}" (${files.size} files) to ${dir}\n`);
+        out.write(`Run it: cd ${relative(process.cwd(), dir) || '.'} && npm install && npm run dev\n`);
+        return 0;
+      } catch (e) {
+        err.write(`${e instanceof Error ? e.message : String(e)}\n`);
+        return 1;
+      } finally {
+        await database.close();
+      }
     }
     case 'render': {
       const { values, positionals } = parseArgs({

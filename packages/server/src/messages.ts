@@ -21,6 +21,7 @@ export const SERVER_MESSAGES = {
   outdatedRevision:
     'This project changed since you loaded it. Reload to see the latest revision, then try again.',
   noPageToPublish: 'There is no page to publish yet.',
+  nothingToExport: 'There is nothing to export yet: wait until the first version of the app is ready.',
   stillBuilding: 'Wait until the current generation has finished.',
   notFoundApi: (path: string) => `No API route ${path}.`,
   appNotFound: 'No app is published at this address.',

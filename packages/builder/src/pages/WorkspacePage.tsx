@@ -7,6 +7,7 @@ import { CodePanel } from '../components/CodePanel.tsx';
 import { DatabasePanel } from '../components/DatabasePanel.tsx';
 import { DeploymentsButton } from '../components/DeploymentsDialog.tsx';
 import { DeviceToggle } from '../components/DeviceToggle.tsx';
+import { ExportButton } from '../components/ExportButton.tsx';
 import { HistoryPanel } from '../components/HistoryPanel.tsx';
 import { LogsPanel } from '../components/LogsPanel.tsx';
 import { type ModuleActions, ModuleList } from '../components/ModuleList.tsx';
@@ -398,6 +399,7 @@ function Workspace({
         {project.publish.freshness !== 'NEVER_PUBLISHED_BEFORE' ? (
           <DeploymentsButton projectId={project.id} canEdit={canEdit} onChanged={refresh} />
         ) : null}
+        <ExportButton projectId={project.id} />
       </WorkspaceHeader>
       {publishing.warnings ? (
         <PublishWarningsDialog

@@ -33,6 +33,7 @@ import type { ContentClassifier } from '../content-safety';
 import type { Db } from '../db/index';
 import { verifyEmail } from '../email-tokens';
 import type { ProjectGit } from '../git/index';
+import { mountExport } from '../export/routes';
 import type { GraphQLContext } from '../graphql/index';
 import { QUERY_TIME_BUDGET_MS } from '../graphql/limits';
 import { CompressedAssets, fastPage, type LiveApps } from '../hosting/index';
@@ -217,6 +218,7 @@ function builderApp(deps: HttpDeps) {
       `<!doctype html><meta charset="utf-8"><title>Mailbox · Kiln</title><style>body{font:15px system-ui;max-width:720px;margin:40px auto;padding:0 16px;color:#1c1917}h1{font-size:22px}article{border:1px solid #e7e5e4;border-radius:12px;padding:16px;margin:12px 0}h2{font-size:16px;margin:0}.meta{color:#78716c;font-size:13px}pre{white-space:pre-wrap;font:14px ui-monospace,monospace}</style><h1>Development mailbox</h1><p class="meta">Kiln has no SMTP server configured (SMTP_URL), so e-mail lands here and in the server log.</p>${items || '<p>No mail yet.</p>'}`,
     );
   });
+  mountExport(app, deps);
   // API namespaces answer JSON, never the UI page.
   app.all('/v0/*', (c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
   app.all('/_create/api/*', (c) =>
