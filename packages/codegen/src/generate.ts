@@ -13,7 +13,7 @@ import { applyEdits, EditOverlapError } from './apply-edits.ts';
 import { blockKindOf } from './block-kinds.ts';
 import { detectAppType } from './detect-app-type.ts';
 import { parseForeignReply } from './foreign-formats.ts';
-import { packageDocumentation } from './library-docs.ts';
+import { type NpmDocs, packageDocumentationWithNpm } from './library-docs.ts';
 import { repairModulePath } from './module-path-repair.ts';
 import type { ParsedBlockEvent } from './output-parser.ts';
 import { createOutputParser } from './output-parser.ts';
@@ -72,6 +72,11 @@ export interface GenerateOptions {
   budgetTokens?: number;
   /** Answers the model's `web_search` calls; absent (default): the tool is not offered. */
   webSearch?: GenWebSearch;
+  /**
+   * Documentation of npm packages outside the catalogue (their README and type declarations), asked for the
+   * names `package_documentation` does not know; absent: those are answered as not available.
+   */
+  npmDocs?: NpmDocs;
 }
 
 /**
@@ -500,7 +505,7 @@ export async function* generate(
     for (const call of calls) {
       const answer =
         call.name === PACKAGE_DOCUMENTATION
-          ? packageDocumentation(call.input, platformsOf(req))
+          ? await packageDocumentationWithNpm(call.input, platformsOf(req), opts.npmDocs)
           : call.name === WEB_SEARCH && webSearch
             ? await searchTheWeb(webSearch, call.input, signal)
             : {

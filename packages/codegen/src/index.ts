@@ -23,13 +23,21 @@ export {
   MAX_TOOL_ROUNDS,
   WEB_SEARCH_PROMPT,
 } from './generate.ts';
-export type { LibraryDoc, PackageDocumentationAnswer } from './library-docs.ts';
+export type {
+  LibraryDoc,
+  NpmDocs,
+  NpmPackageDoc,
+  PackageDocumentationAnswer,
+} from './library-docs.ts';
 export {
   LIBRARY_DOCS,
   libraryDocsFor,
   libraryNames,
   MAX_PACKAGES_PER_CALL,
+  NPM_README_CHARS,
+  NPM_TYPES_CHARS,
   packageDocumentation,
+  packageDocumentationWithNpm,
 } from './library-docs.ts';
 export type { RepairedPath } from './module-path-repair.ts';
 export { repairModulePath } from './module-path-repair.ts';

@@ -704,3 +704,71 @@ export function packageDocumentation(
     missing,
   };
 }
+
+/** One npm package's documentation as the server found it: its README and type declarations, trimmed. */
+export interface NpmPackageDoc {
+  name: string;
+  version: string;
+  readme: string;
+  types: string;
+}
+
+/** Looks up npm packages outside the catalogue; a name it cannot document maps to the reason. */
+export type NpmDocs = (
+  names: readonly string[],
+) => Promise<Record<string, NpmPackageDoc | { error: string }>>;
+
+/** Longest README and type declarations sent for one npm package (characters; ~1,500 and ~1,000 tokens). */
+export const NPM_README_CHARS = 6000;
+export const NPM_TYPES_CHARS = 4000;
+
+const clip = (text: string, max: number) =>
+  text.length <= max ? text : `${text.slice(0, max)}\n… (cut at ${max} characters)`;
+
+/** What the model is sent for an npm package outside the catalogue. */
+export function npmDocBlock(doc: NpmPackageDoc): string {
+  return [
+    `<kiln:doc name="${doc.name}" version="${doc.version}" source="npm">`,
+    `Not in the catalogue: it is downloaded and bundled on first use (a second or two), then instant.`,
+    doc.readme ? `README:\n${clip(doc.readme.trim(), NPM_README_CHARS)}` : 'No README.',
+    doc.types ? `Type declarations:\n${clip(doc.types.trim(), NPM_TYPES_CHARS)}` : 'No type declarations.',
+    '</kiln:doc>',
+  ].join('\n');
+}
+
+/**
+ * `packageDocumentation`, then the names the catalogue does not know looked up on npm by `npmDocs` (their README
+ * and types). Without `npmDocs`, or when a lookup fails, those names are answered as before: not available, with
+ * the reason.
+ */
+export async function packageDocumentationWithNpm(
+  input: string,
+  platforms: readonly ('web' | 'mobile')[],
+  npmDocs: NpmDocs | undefined,
+): Promise<PackageDocumentationAnswer> {
+  const answer = packageDocumentation(input, platforms);
+  if (!npmDocs || answer.missing.length === 0) return answer;
+  const looked = await npmDocs(answer.missing).catch((err: unknown) => {
+    const error = err instanceof Error ? err.message : String(err);
+    return Object.fromEntries(answer.missing.map((n) => [n, { error }]));
+  });
+  const docs: NpmPackageDoc[] = [];
+  const failed: string[] = [];
+  for (const name of answer.missing) {
+    const doc = looked[name];
+    if (doc && 'readme' in doc) docs.push(doc);
+    else failed.push(`${name}: ${doc?.error ?? 'not found'}`);
+  }
+  if (docs.length === 0) return answer;
+  const parts = [
+    ...LIBRARY_DOCS.filter((d) => answer.found.includes(d.name)).map(docBlock),
+    ...docs.map(npmDocBlock),
+    ...(failed.length > 0 ? [`Not available: ${failed.join('; ')}.`] : []),
+  ];
+  return {
+    status: 'success',
+    output: parts.join('\n\n'),
+    found: [...answer.found, ...docs.map((d) => d.name)],
+    missing: answer.missing.filter((n) => !docs.some((d) => d.name === n)),
+  };
+}

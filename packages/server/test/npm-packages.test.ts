@@ -8,6 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { packageDocumentationWithNpm } from '@kiln/codegen';
 import { launchChromium } from '@kiln/preview/node';
 import { eq } from 'drizzle-orm';
 import { build } from 'esbuild';
@@ -15,6 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revisionPackages, revisions } from '../src/db/schema';
 import { closeValidation, validateRevision } from '../src/jobs/validate';
+import { npmDocsFrom } from '../src/packages/docs';
 import { PACKAGE_MESSAGES } from '../src/packages/messages';
 import { PackageResolver } from '../src/packages/resolver';
 import { startTestKiln, type TestKiln, waitFor } from './harness';
@@ -33,8 +35,12 @@ const PACKAGES: TestPackage[] = [
   {
     name: 'tiny-case',
     version: '2.0.0',
-    json: { type: 'module', main: 'index.js' },
-    files: { 'index.js': "export const upper = (s) => 'v2:' + s.toUpperCase();\n" },
+    json: { type: 'module', main: 'index.js', types: 'index.d.ts' },
+    files: {
+      'index.js': "export const upper = (s) => 'v2:' + s.toUpperCase();\n",
+      'index.d.ts': '/** Upper-cases a string. */\nexport declare function upper(s: string): string;\n',
+      'README.md': '# tiny-case\n\nUpper-case text: `upper("a")` is `"V2:A"`.\n',
+    },
   },
   {
     // A React component library: a hook (needs the page's one React), its own CSS, a dependency, `path`.
@@ -261,6 +267,28 @@ describe('the npm package resolver against a local registry', () => {
     } finally {
       await private_.stop();
     }
+  });
+
+  it("reads a package's README and type declarations for package_documentation (issue 16)", async () => {
+    using data = tempDir();
+    const resolver = new PackageResolver({ dataDir: data.dir, registry: registry.url });
+    const answer = await packageDocumentationWithNpm(
+      'recharts, tiny-case, no-such-package',
+      ['web'],
+      npmDocsFrom(resolver),
+    );
+    expect(answer.status).toBe('success');
+    expect(answer.found).toEqual(['recharts', 'tiny-case']);
+    expect(answer.output).toContain('<kiln:doc name="tiny-case" version="2.0.0" source="npm">');
+    expect(answer.output).toContain('Upper-case text: `upper("a")` is `"V2:A"`.');
+    expect(answer.output).toContain('export declare function upper(s: string): string;');
+    expect(answer.output).toContain(
+      'Not available: no-such-package: Package "no-such-package" does not exist on the npm registry.',
+    );
+    // The pinned range written by the model, and the deny-list.
+    expect((await resolver.documentation('tiny-case@1')).version).toBe('1.0.0');
+    const denied = new PackageResolver({ dataDir: data.dir, registry: registry.url, deny: ['tiny-case'] });
+    await expect(denied.documentation('tiny-case')).rejects.toMatchObject({ kind: 'validation' });
   });
 
   it('works offline from its cache and says the registry is unreachable for a package it never saw', async () => {

@@ -10,6 +10,7 @@ import type { Db } from '../db/index';
 import { jobs, messages, projects, revisions, runs } from '../db/schema';
 import { isHandAction } from '../hand-revisions';
 import { newId } from '../ids';
+import { npmDocsFrom } from '../packages/docs';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
 import { generationAction } from '../top-down-chat';
 import { queueAutoFix, wantsAutoFix } from './autofix';
@@ -105,7 +106,12 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
     const provider = await deps.providerFor(target.organizationId);
     // The web_search tool, when the organisation set a search provider (web-search.ts); else not offered.
     const webSearch = await deps.webSearchFor(target.organizationId, revision.id);
-    const options = { signal: ctrl.signal, ...(webSearch ? { webSearch } : {}) };
+    const options = {
+      signal: ctrl.signal,
+      ...(webSearch ? { webSearch } : {}),
+      // package_documentation answers any npm package from its README and types (issue 16).
+      ...(deps.packages ? { npmDocs: npmDocsFrom(deps.packages) } : {}),
+    };
     for await (const ev of generate(request, provider, options)) {
       if (ev.type === 'status') {
         await setStatus(db, revision.id, ev.status);

@@ -15,8 +15,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join, resolve as resolvePath } from 'node:path';
 import { KilnError } from '@kiln/core';
 import semver from 'semver';
 import { x as untar } from 'tar';
@@ -163,6 +163,8 @@ export class PackageResolver {
   private readonly inflight = new Map<string, Promise<ResolvedPackage>>();
   private registry: RegistryConfig | null = null;
   private readonly slots = new Slots(MAX_BUILDS);
+  /** Package documentation already read, by name@version. */
+  private readonly docs = new Map<string, { name: string; version: string; readme: string; types: string }>();
 
   constructor(opts: PackageResolverOptions) {
     this.opts = opts;
@@ -212,6 +214,32 @@ export class PackageResolver {
       this.inflight.set(key, p);
     }
     return p;
+  }
+
+  /**
+   * What the model reads about a package outside the catalogue (`package_documentation`): its README and type
+   * declarations, from the newest version (or the range written, `pkg@2`), fetched and unpacked like any package
+   * (integrity, caps, deny-list) into a folder that is removed again. Kept per name@version in memory.
+   */
+  async documentation(
+    source: string,
+  ): Promise<{ name: string; version: string; readme: string; types: string }> {
+    const spec = parseSpecifier(source);
+    if (this.denied(spec.name)) throw new KilnError('validation', M.denied(spec.name));
+    const manifest = await this.manifest(spec.name, spec.name, spec.range ?? 'latest');
+    const key = `docs:${manifest.name}@${manifest.version}`;
+    const known = this.docs.get(key);
+    if (known) return known;
+    await mkdir(this.root, { recursive: true });
+    const dir = await mkdtemp(join(this.root, 'docs-'));
+    try {
+      await this.fetchPackage(spec.name, manifest, dir, { bytes: 0, files: 0, unpacked: 0 });
+      const doc = { name: manifest.name, version: manifest.version, ...(await readDocs(dir)) };
+      this.docs.set(key, doc);
+      return doc;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }
 
   private denied(name: string): boolean {
@@ -547,4 +575,27 @@ export class PackageResolver {
       throw new KilnError('too_large', M.tooLargeUnpacked(top, UNPACKED_FACTOR * this.limits.maxBytes));
     }
   }
+}
+
+/** Longest README or declaration text kept from a package (the model is sent less: codegen trims again). */
+const MAX_DOC_CHARS = 20_000;
+
+/** The README and the type declarations of an unpacked package (`types`/`typings`, else `index.d.ts`). */
+async function readDocs(dir: string): Promise<{ readme: string; types: string }> {
+  const files = await readdir(dir);
+  const readmeFile = files.find((f) => /^readme(\.(md|markdown|txt))?$/i.test(f));
+  const readme = readmeFile ? (await readFile(join(dir, readmeFile), 'utf8')).slice(0, MAX_DOC_CHARS) : '';
+  let types = '';
+  try {
+    const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as {
+      types?: string;
+      typings?: string;
+    };
+    const entry = pkg.types ?? pkg.typings ?? 'index.d.ts';
+    const file = resolvePath(dir, entry);
+    if (file.startsWith(`${dir}/`)) types = (await readFile(file, 'utf8')).slice(0, MAX_DOC_CHARS);
+  } catch {
+    // No declarations: the README is what there is.
+  }
+  return { readme, types };
 }
