@@ -142,6 +142,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     onProjectChanged: projectChanged,
     backend,
     packages,
+    verify: config.verify,
     publish: (target, event) =>
       void rooms.publishToProject(target, event).catch((e) => log('room publish failed', e)),
   });
@@ -194,6 +195,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     uploads,
     hosting,
     analytics: config.analytics,
+    verify: config.verify,
     aiImages: new AiImages({ db: database.db, secrets, dataDir: config.dataDir, rateLimits, log }),
     log,
   });

@@ -585,3 +585,53 @@ export const projectAuthProviders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.provider] })],
 );
+
+/** One step of a verification walk as stored: its screenshot is a row of `verificationScreenshots`. */
+export interface StoredVerificationStep {
+  action: string;
+  ok: boolean;
+  detail: string | null;
+  viewport: 'desktop' | 'mobile';
+  screenshotId: string | null;
+}
+
+/**
+ * Issue 22, verification after every generation: the report of a revision's walk in headless Chromium
+ * (jobs/verification.ts), written in the same transaction that finishes the revision. PASSED, FAILED or SKIPPED.
+ */
+export const revisionVerifications = pgTable('revision_verifications', {
+  revisionId: text('revision_id')
+    .primaryKey()
+    .references(() => revisions.id, { onDelete: 'cascade' }),
+  status: text('status').notNull(),
+  steps: jsonb('steps').$type<StoredVerificationStep[]>().notNull(),
+  consoleErrors: jsonb('console_errors').$type<string[]>().notNull(),
+  failedRequests: jsonb('failed_requests').$type<string[]>().notNull(),
+  /** Why a verification was SKIPPED, or null. */
+  note: text('note'),
+  durationMs: integer('duration_ms').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A verification's JPEG screenshots, in the database so that every process serves them. */
+export const verificationScreenshots = pgTable(
+  'verification_screenshots',
+  {
+    id: id(),
+    revisionId: text('revision_id')
+      .notNull()
+      .references(() => revisions.id, { onDelete: 'cascade' }),
+    jpeg: bytea('jpeg').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_screenshots_revision_idx').on(t.revisionId)],
+);
+
+/** A project whose generations are not verified (issue 22: on by default; a row here switches it off). */
+export const projectVerificationSettings = pgTable('project_verification_settings', {
+  projectId: text('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

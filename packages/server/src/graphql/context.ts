@@ -50,6 +50,8 @@ export interface GraphQLContext extends Deadline {
   aiImages?: AiImages;
   /** Projects' OAuth providers for visitor sign-in on their published apps. */
   authProviders: ProjectAuthProviders;
+  /** `KILN_VERIFY`: generations verified in the browser unless false (absent: on). */
+  verify?: boolean;
 }
 
 /** The signed-in user, or an `unauthenticated` error. */

@@ -19,6 +19,7 @@ import * as projects from './resolvers/projects';
 import * as revisions from './resolvers/revisions';
 import * as secretsLogs from './resolvers/secrets-logs';
 import * as uploads from './resolvers/uploads';
+import * as verification from './resolvers/verification';
 import * as visitorAuth from './resolvers/visitor-auth';
 
 export type { GraphQLContext } from './context';
@@ -48,6 +49,7 @@ const resolvers = {
     ...secretsLogs.Mutation,
     ...deployments.Mutation,
     ...visitorAuth.Mutation,
+    ...verification.Mutation,
   },
   ...accounts.types,
   ...admin.types,
@@ -58,7 +60,14 @@ const resolvers = {
   ...appDatabase.types,
   ...secretsLogs.types,
   ...deployments.types,
-  Project: { ...projects.types.Project, ...secretsLogs.Project, ...deployments.projectFields },
+  ...verification.types,
+  Revision: { ...revisions.types.Revision, ...verification.types.Revision },
+  Project: {
+    ...projects.types.Project,
+    ...secretsLogs.Project,
+    ...deployments.projectFields,
+    ...verification.projectFields,
+  },
 };
 
 /** The yoga instance; `fetch(request, context)` answers one GraphQL HTTP request. */

@@ -340,6 +340,12 @@ export interface MutationUpdateUserArgs {
   ambassador?: boolean | null;
 }
 
+/** Arguments of `Mutation.setProjectVerification`. */
+export interface MutationSetProjectVerificationArgs {
+  projectId: string;
+  enabled: boolean;
+}
+
 /** Arguments of `Organization.events`. */
 export interface OrganizationEventsArgs {
   limit?: number | null;

@@ -45,6 +45,7 @@ import type { PrivateLimits } from '../plan-limits';
 import type { RateLimits } from '../rate-limits';
 import { filesApp, publicSheetSubmission, uploadRoutes } from '../uploads/http';
 import type { Uploads } from '../uploads/index';
+import { verificationScreenshotRoute } from '../verification-screenshots';
 import type { VisitorAuth } from '../visitor-auth/index';
 import type { ProjectAuthProviders } from '../visitor-auth/providers';
 import { mountVisitorAuth, previewVisitor, publishedVisitor } from '../visitor-auth/routes';
@@ -96,6 +97,8 @@ export interface HttpDeps {
   visitorAuth: VisitorAuth;
   /** Projects' OAuth providers for visitor sign-in (Project settings). */
   authProviders: ProjectAuthProviders;
+  /** `KILN_VERIFY` (config.verify; absent: on): whether generations are verified in the browser. */
+  verify?: boolean;
 }
 
 function errorResponse(err: unknown, deps: HttpDeps): Response {
@@ -171,6 +174,7 @@ function builderApp(deps: HttpDeps) {
       analytics: deps.analytics,
       aiImages: deps.aiImages,
       authProviders: deps.authProviders,
+      verify: deps.verify !== false,
       log: deps.log,
     };
     yoga ??= import('../graphql/index').then((m) => m.createGraphQL({ dev: deps.dev, log: deps.log }));
@@ -209,6 +213,9 @@ function builderApp(deps: HttpDeps) {
       `<!doctype html><meta charset="utf-8"><title>Mailbox · Kiln</title><style>body{font:15px system-ui;max-width:720px;margin:40px auto;padding:0 16px;color:#1c1917}h1{font-size:22px}article{border:1px solid #e7e5e4;border-radius:12px;padding:16px;margin:12px 0}h2{font-size:16px;margin:0}.meta{color:#78716c;font-size:13px}pre{white-space:pre-wrap;font:14px ui-monospace,monospace}</style><h1>Development mailbox</h1><p class="meta">Kiln has no SMTP server configured (SMTP_URL), so e-mail lands here and in the server log.</p>${items || '<p>No mail yet.</p>'}`,
     );
   });
+  verificationScreenshotRoute(app, deps.db, (c) =>
+    userForSession(deps.db, getCookie(c, sessionCookieName(deps.origins))),
+  );
   // API namespaces answer JSON, never the UI page.
   app.all('/v0/*', (c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
   app.all('/_create/api/*', (c) =>

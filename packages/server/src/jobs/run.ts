@@ -11,7 +11,7 @@ import { jobs, messages, projects, revisions, runs } from '../db/schema';
 import { isHandAction } from '../hand-revisions';
 import { newId } from '../ids';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
-import { queueAutoFix, wantsAutoFix } from './autofix';
+import { queueAutoFix, wantsAutoFix, wantsVerificationFix } from './autofix';
 import { DraftStream } from './draft-stream';
 import { disallowedModule, recentPaths, storedModules } from './generated-modules';
 import { runHandRevision } from './hand-run';
@@ -25,6 +25,13 @@ import {
 } from './problems';
 import { type Job, startHeartbeat } from './queue';
 import { checkRevision } from './revision-check';
+import {
+  storeVerification,
+  type VerificationReport,
+  verificationEnabled,
+  verificationFailure,
+  verifyRevisionPages,
+} from './verification';
 import type { RunDeps } from './worker-options';
 
 const CANCELED_MESSAGE = 'Canceled. Nothing was changed.';
@@ -142,6 +149,13 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
     const nothingChanged =
       problems.length === 0 &&
       changedNothing(revision.action, startModules, finalModules, done.migrations?.length ?? 0);
+    // Verification (issue 22): the changed pages walked in Chromium before the revision may count as finished.
+    let verification: VerificationReport | null = null;
+    if (status === 'VALID' && (await verificationEnabled(db, deps.verify, revision.projectId))) {
+      // The walk calls the app's functions, which the sandbox reads from the revision's stored modules.
+      await db.update(revisions).set({ modules: finalModules }).where(eq(revisions.id, revision.id));
+      verification = await verifyRevisionPages(db, deps, revision, startModules, finalModules);
+    }
     // Drafts streamed for a block that was dropped in the end leave the room's view of the revision.
     drafts.keepOnly(finalModules);
     drafts.publishNow();
@@ -152,7 +166,8 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       const organizationId = await organizationOf(t, revision.projectId);
-      if (revision.action === 'FIX_CHANGE' && status === 'INVALID_CODE') {
+      const stillBroken = status === 'INVALID_CODE' || verification?.status === 'FAILED';
+      if (revision.action === 'FIX_CHANGE' && stillBroken) {
         await refundRevision(t, organizationId, revision.id); // a fix that did not fix costs nothing
       } else {
         await charge(t, {
@@ -163,6 +178,7 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
           details: { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens },
         });
       }
+      if (verification) await storeVerification(t, revision.id, verification);
       await tx
         .update(revisions)
         .set({ modules: finalModules, status, updatedAt: new Date() })
@@ -195,13 +211,20 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
         })
         .where(eq(runs.id, runId));
       await tx.update(jobs).set({ status: 'COMPLETED', updatedAt: new Date() }).where(eq(jobs.id, job.id));
-      if (failure && wantsAutoFix(revision.action, status, failure)) {
+      // A failing verification starts the same bounded fix, told the failed steps and errors.
+      const fix =
+        failure && wantsAutoFix(revision.action, status, failure)
+          ? failure
+          : verification && wantsVerificationFix(revision.action, status, verification.status)
+            ? verificationFailure(verification, finalModules)
+            : undefined;
+      if (fix) {
         autoFixQueued =
           (await queueAutoFix(t, {
             revision,
             organizationId,
             modules: finalModules,
-            failure,
+            failure: fix,
             after: doneAt,
           })) !== null;
       }

@@ -31,13 +31,15 @@ export interface WorkerOptions {
   backend?: AppBackend | null;
   /** npm packages the code imports outside the catalogue: pinned to the revision when it is checked. */
   packages?: PackageResolver | null;
+  /** Verify every generated revision in headless Chromium (jobs/verification.ts; default true, `KILN_VERIFY`). */
+  verify?: boolean;
 }
 
 /** What a run needs from its worker: the options, and the worker's bookkeeping of running generations. */
 export interface RunDeps
   extends Pick<
     Required<WorkerOptions>,
-    'log' | 'onProjectChanged' | 'publish' | 'providerFor' | 'backend' | 'packages'
+    'log' | 'onProjectChanged' | 'publish' | 'providerFor' | 'backend' | 'packages' | 'verify'
   > {
   /** The run started: `ctrl` aborts it (cancel, shutdown). */
   track: (ctrl: AbortController, revisionId: string) => void;

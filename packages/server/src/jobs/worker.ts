@@ -48,6 +48,7 @@ export class GenerationWorkers {
       backend: null,
       packages: null,
       databaseUrl: null,
+      verify: true,
       ...opts,
     };
   }

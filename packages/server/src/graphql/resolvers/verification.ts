@@ -1,0 +1,57 @@
+/**
+ * Verification after every generation (issue 22): `Revision.verification`, `Project.verificationEnabled` and
+ * `setProjectVerification`. Screenshots are served by http/verification.ts at `screenshotUrl`.
+ */
+import { eq } from 'drizzle-orm';
+import { projectVerificationSettings, revisionVerifications } from '../../db/schema';
+import { verificationEnabled } from '../../jobs/verification';
+import { getProject, type Revision } from '../../projects';
+import { screenshotPath } from '../../verification-screenshots';
+import { type GraphQLContext, iso, requireUser } from '../context';
+import type { MutationSetProjectVerificationArgs } from '../schema.gen';
+
+type Report = typeof revisionVerifications.$inferSelect;
+
+export const Mutation = {
+  setProjectVerification: async (_: unknown, a: MutationSetProjectVerificationArgs, ctx: GraphQLContext) => {
+    const project = await getProject(ctx.db, requireUser(ctx), a.projectId, 'EDITOR');
+    await ctx.db
+      .insert(projectVerificationSettings)
+      .values({ projectId: project.id, enabled: a.enabled })
+      .onConflictDoUpdate({
+        target: projectVerificationSettings.projectId,
+        set: { enabled: a.enabled, updatedAt: new Date() },
+      });
+    return project;
+  },
+};
+
+/** `Project.verificationEnabled`, spread into the Project type in graphql/index.ts. */
+export const projectFields = {
+  verificationEnabled: (p: { id: string }, _: unknown, ctx: GraphQLContext) =>
+    verificationEnabled(ctx.db, ctx.verify !== false, p.id),
+};
+
+export const types = {
+  Revision: {
+    // The revision was read through its project (VIEWER and up), so its report may be too.
+    verification: async (r: Revision, _: unknown, ctx: GraphQLContext) => {
+      const [row] = await ctx.db
+        .select()
+        .from(revisionVerifications)
+        .where(eq(revisionVerifications.revisionId, r.id));
+      return row ?? null;
+    },
+  },
+  Verification: {
+    createdAt: (v: Report) => iso(v.createdAt),
+    steps: (v: Report) =>
+      v.steps.map((s) => ({
+        action: s.action,
+        ok: s.ok,
+        detail: s.detail,
+        viewport: s.viewport,
+        screenshotUrl: s.screenshotId ? screenshotPath(s.screenshotId) : null,
+      })),
+  },
+};
