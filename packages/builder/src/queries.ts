@@ -30,12 +30,16 @@ export type Revision = Omit<RevisionData, 'modules'> & { modules: Module[] };
 
 const MessageFields = graphql(`fragment MessageFields on Message {
   id role text revisionId createdAt cost { credits inputTokens outputTokens refunded }
-  blocks { kind text filePath name moduleType change migration tool input status choices reason } }`);
+  blocks { kind text filePath name moduleType change migration tool input status choices reason }
+  verification { status consoleErrors failedRequests note durationMs
+    steps { action ok detail viewport screenshotUrl } } }`);
 /** A chat message; an answer that closes a finished revision carries its `cost`, and `blocks` say what its reply did. */
 export type Message = ResultOf<typeof MessageFields>;
 /** One part of an assistant reply; which fields are set depends on `kind` (null otherwise). */
 export type MessageBlock = Message['blocks'][number];
 export type MessageCost = NonNullable<Message['cost']>;
+/** A revision's verification report (PASSED, FAILED or SKIPPED), on its answers. */
+export type Verification = NonNullable<Message['verification']>;
 
 const ProjectFields = graphql(
   `fragment ProjectFields on Project { id name organizationId previewUrl sandboxToken createdAt

@@ -62,6 +62,7 @@ const resolvers = {
   ...deployments.types,
   ...verification.types,
   Revision: { ...revisions.types.Revision, ...verification.types.Revision },
+  Message: { ...revisions.types.Message, ...verification.types.Message },
   Project: {
     ...projects.types.Project,
     ...secretsLogs.Project,

@@ -32,16 +32,22 @@ export const projectFields = {
     verificationEnabled(ctx.db, ctx.verify !== false, p.id),
 };
 
+async function reportOf(ctx: GraphQLContext, revisionId: string): Promise<Report | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(revisionVerifications)
+    .where(eq(revisionVerifications.revisionId, revisionId));
+  return row ?? null;
+}
+
 export const types = {
+  // Revisions and messages are read through their project (VIEWER and up), so their reports may be too.
   Revision: {
-    // The revision was read through its project (VIEWER and up), so its report may be too.
-    verification: async (r: Revision, _: unknown, ctx: GraphQLContext) => {
-      const [row] = await ctx.db
-        .select()
-        .from(revisionVerifications)
-        .where(eq(revisionVerifications.revisionId, r.id));
-      return row ?? null;
-    },
+    verification: (r: Revision, _: unknown, ctx: GraphQLContext) => reportOf(ctx, r.id),
+  },
+  Message: {
+    verification: (m: { role: string; revisionId: string | null }, _: unknown, ctx: GraphQLContext) =>
+      m.role === 'assistant' && m.revisionId ? reportOf(ctx, m.revisionId) : null,
   },
   Verification: {
     createdAt: (v: Report) => iso(v.createdAt),
