@@ -46,6 +46,11 @@ const FIX = `Fixed: the cart is now kept in state.
   };
 >>>>>>> REPLACE
 </kiln:edit>
+<kiln:verify>
+visit /
+click Add to cart
+expect Tea shop
+</kiln:verify>
 `;
 
 async function settled(c: Client, id: string, accept: (p: Project) => boolean = () => true) {
@@ -166,6 +171,13 @@ describe.each(backends)('verification after every generation (%s)', (backend) =>
     expect(fixed.messages.some((m) => m.text.includes('Verification in the browser failed'))).toBe(true);
     expect(fixed.latestRevision.status).toBe('VALID');
     expect(fixed.latestRevision.verification?.status).toBe('PASSED');
+    // The fix wrote its own walk (<kiln:verify>): performed instead of the default one, then mobile.
+    expect(fixed.latestRevision.verification?.steps.map((s) => `${s.viewport} ${s.action}`)).toEqual([
+      'desktop visit /',
+      'desktop click Add to cart',
+      'desktop expect Tea shop',
+      'mobile visit /',
+    ]);
     // The second request to the model was the fix; there was no third.
     expect(model.requests.length).toBe(2);
   });

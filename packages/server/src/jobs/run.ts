@@ -154,7 +154,7 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
     if (status === 'VALID' && (await verificationEnabled(db, deps.verify, revision.projectId))) {
       // The walk calls the app's functions, which the sandbox reads from the revision's stored modules.
       await db.update(revisions).set({ modules: finalModules }).where(eq(revisions.id, revision.id));
-      verification = await verifyRevisionPages(db, deps, revision, startModules, finalModules);
+      verification = await verifyRevisionPages(db, deps, revision, startModules, finalModules, done.walk);
     }
     // Drafts streamed for a block that was dropped in the end leave the room's view of the revision.
     drafts.keepOnly(finalModules);
