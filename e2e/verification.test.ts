@@ -60,7 +60,9 @@ describe('verification in the chat', () => {
     await dialog.getByRole('img', { name: /The page after visit \/ at desktop width/ }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await shots.first().evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => shots.first().evaluate((el) => el === document.activeElement), { timeout: 5000 })
+      .toBe(true);
 
     // The card is axe-clean.
     await page.addScriptTag({ path: axePath });

@@ -46,11 +46,12 @@ describe('verifyRevision', () => {
     const actions = result.steps.map((s) => `${s.viewport} ${s.action}`);
     expect(actions).toEqual([
       'desktop visit /',
+      'mobile visit /',
       'desktop fill form "Add task"',
       'desktop submit form "Add task"',
       'desktop click "Count 0"',
-      'mobile visit /',
     ]);
+    expect(result.steps[2]?.detail).toBe('1 field with sample data');
     const shots = result.steps.filter((s) => s.screenshot);
     expect(shots.map((s) => s.viewport)).toEqual(['desktop', 'mobile']);
     // JPEG files, small.

@@ -110,6 +110,80 @@ const SAMPLE_VALUES: Record<string, string> = {
 };
 const SAMPLE_TEXT = 'Sample text';
 
+/**
+ * One default-walk action, run inside the preview frame (a string, so no bundler helper leaks into it): fill
+ * the `index`-th visible form's fields with sample values (through the native value setters, as typing does, so
+ * React sees them) and press its submit button; or press the `index`-th visible button outside forms and links.
+ * Errors thrown meanwhile (a handler that throws, a rejected promise) are collected; it waits two frames and
+ * `settleMs` for effects to land.
+ */
+const IN_FRAME_ACTION = `async (a) => {
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  };
+  const label = (el, fallback) => {
+    const t = (el.getAttribute('aria-label') || el.getAttribute('title') || el.textContent || el.getAttribute('value') || '')
+      .replace(/\\s+/g, ' ').trim().slice(0, 60);
+    return t ? '"' + t + '"' : fallback;
+  };
+  const errors = [];
+  const onError = (e) => errors.push(String((e.error && e.error.message) || e.message || 'error'));
+  const onRejection = (e) => errors.push(String((e.reason && e.reason.message) || e.reason || 'rejected promise'));
+  const settle = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, a.settleMs))));
+  const skipped = ['hidden', 'submit', 'button', 'file', 'reset', 'range', 'image'];
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
+  try {
+    if (a.kind === 'form') {
+      const form = [...document.querySelectorAll('form')].filter(visible)[a.index];
+      if (!form) return { found: false };
+      const submit = [...form.querySelectorAll('button[type=submit], button:not([type]), input[type=submit]')].filter(visible)[0];
+      const own = form.getAttribute('aria-label') || form.getAttribute('name');
+      const name = own ? 'form "' + own.slice(0, 60) + '"' : submit ? 'form ' + label(submit, String(a.index + 1)) : 'form ' + (a.index + 1);
+      const fields = [...form.querySelectorAll('input, textarea, select')]
+        .filter((f) => visible(f) && !f.disabled && !f.readOnly && !skipped.includes((f.type || '').toLowerCase()))
+        .slice(0, a.maxFields);
+      let filled = 0;
+      for (const f of fields) {
+        const type = f.tagName === 'SELECT' ? 'select' : (f.type || 'text').toLowerCase();
+        if (type === 'checkbox' || type === 'radio') {
+          if (!f.checked) f.click();
+        } else if (type === 'select') {
+          const option = [...f.options].find((o) => o.value);
+          if (!option) continue;
+          Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(f, option.value);
+          f.dispatchEvent(new Event('change', { bubbles: true }));
+        } else {
+          const proto = f.tagName === 'TEXTAREA' ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+          Object.getOwnPropertyDescriptor(proto, 'value').set.call(f, a.samples[type] ?? a.sampleText);
+          f.dispatchEvent(new Event('input', { bubbles: true }));
+          f.dispatchEvent(new Event('change', { bubbles: true }));
+        }
+        filled += 1;
+      }
+      await settle();
+      if (submit) {
+        submit.click();
+        await settle();
+      }
+      return { found: true, name, filled, submitted: Boolean(submit), errors };
+    }
+    const buttons = [...document.querySelectorAll('button, [role=button]')].filter(
+      (b) => visible(b) && !b.disabled && !b.closest('form') && !b.closest('a'),
+    );
+    const button = buttons[a.index];
+    if (!button) return { found: false };
+    const name = label(button, 'button ' + (a.index + 1));
+    button.click();
+    await settle();
+    return { found: true, name, errors };
+  } finally {
+    window.removeEventListener('error', onError);
+    window.removeEventListener('unhandledrejection', onRejection);
+  }
+}`;
+
 interface PreviewEvent {
   kind?: string;
   revisionId?: string;
@@ -193,12 +267,16 @@ class Session {
   /** Every changed page at both widths (Expo pages at the mobile width only), then its walk at desktop. */
   async defaultWalk(): Promise<void> {
     for (const filePath of this.pages()) {
-      const mobileOnly = this.moduleOf(filePath)?.moduleType === 'EXPO_PAGE';
-      if (!mobileOnly) {
-        const shown = await this.visit(filePath, routeFor(filePath), 'desktop');
-        if (shown) await this.walkPage(filePath);
+      const route = routeFor(filePath);
+      if (this.moduleOf(filePath)?.moduleType === 'EXPO_PAGE') {
+        await this.visit(filePath, route, 'mobile');
+      } else if (await this.visit(filePath, route, 'desktop')) {
+        // The same rendered page at the mobile width (no second load), then back for the walk.
+        await this.showAt('mobile');
+        await this.record(`visit ${route}`, true, null, 'mobile', true);
+        await this.showAt('desktop');
+        await this.walkPage(filePath);
       }
-      await this.visit(filePath, routeFor(filePath), 'mobile');
       if (this.late()) break;
     }
   }
@@ -283,44 +361,58 @@ class Session {
     return result.ok;
   }
 
-  /** The default walk of the page on screen: its forms with sample data, then its other buttons. */
+  /**
+   * The default walk of the page on screen: its forms with sample data, then its other buttons. Each action
+   * runs inside the preview frame in one call (`IN_FRAME_ACTION`), so a page costs a few round trips.
+   */
   private async walkPage(filePath: string): Promise<void> {
-    const frame = await this.frame();
     const route = routeFor(filePath);
-    const forms = frame.locator('form');
-    const formCount = Math.min(await forms.count(), MAX_FORMS);
-    for (let i = 0; i < formCount && !this.late(); i++) {
-      const form = forms.nth(i);
-      if (!(await form.isVisible())) continue;
-      const submit = form
-        .locator('button[type=submit], button:not([type]), input[type=submit]')
-        .filter({ visible: true });
-      const hasSubmit = (await submit.count()) > 0;
-      // A form is named by its own label, else by its submit button ("form "Add task"").
-      const named = (await form.getAttribute('aria-label')) ?? (await form.getAttribute('name'));
-      const name = named
-        ? `form "${named.slice(0, 60)}"`
-        : hasSubmit
-          ? `form ${await describe(submit.first(), `${i + 1}`)}`
-          : `form ${i + 1}`;
-      const filled = await fillForm(form);
-      await this.record(`fill ${name}`, true, `${filled} field${filled === 1 ? '' : 's'} with sample data`);
-      if (!hasSubmit) continue;
-      await submit.first().dispatchEvent('click');
-      if (!(await this.afterAction(`submit ${name}`, route, filePath))) return;
-    }
-    const buttons = frame
-      .locator('button, [role=button]')
-      .filter({ visible: true })
-      .and(frame.locator(':not(form *):not(a *):not([disabled])'));
-    const count = Math.min(await buttons.count(), MAX_BUTTONS);
-    const labels: string[] = [];
-    for (let i = 0; i < count; i++) labels.push(await describe(buttons.nth(i), `button ${i + 1}`));
-    for (let i = 0; i < labels.length && !this.late(); i++) {
-      const button = buttons.nth(i);
-      if ((await button.count()) === 0) break; // the page changed under the walk
-      await button.dispatchEvent('click', undefined, { timeout: ACTION_TIMEOUT_MS }).catch(() => {});
-      if (!(await this.afterAction(`click ${labels[i]}`, route, filePath))) return;
+    const actions = [
+      ...Array.from({ length: MAX_FORMS }, (_, index) => ({ kind: 'form' as const, index })),
+      ...Array.from({ length: MAX_BUTTONS }, (_, index) => ({ kind: 'button' as const, index })),
+    ];
+    for (const action of actions) {
+      if (this.late()) return;
+      const frame = await this.frame();
+      const done = (await frame
+        .evaluate(
+          `(${IN_FRAME_ACTION})(${JSON.stringify({
+            ...action,
+            samples: SAMPLE_VALUES,
+            sampleText: SAMPLE_TEXT,
+            settleMs: SETTLE_MS,
+            maxFields: MAX_FIELDS,
+          })})`,
+        )
+        .catch((err: unknown) => ({
+          found: true,
+          name: `${action.kind} ${action.index + 1}`,
+          error: firstLine(err),
+        }))) as {
+        found: boolean;
+        name?: string;
+        filled?: number;
+        submitted?: boolean;
+        errors?: string[];
+        error?: string;
+      };
+      if (!done.found) continue;
+      const name = done.name ?? `${action.kind} ${action.index + 1}`;
+      if (action.kind === 'form') {
+        const filled = done.filled ?? 0;
+        await this.record(`fill ${name}`, true, `${filled} field${filled === 1 ? '' : 's'} with sample data`);
+        if (!done.submitted) continue;
+      }
+      const events = (await this.drain()).filter((e) => !e.revisionId || e.revisionId === this.revisionId);
+      const reported = events.filter((e) => e.kind === 'kiln:error').map(errorText);
+      const errors = reported.length > 0 ? reported : (done.errors ?? []);
+      if (done.error) errors.push(done.error);
+      const moved = events.find((e) => e.kind === 'kiln:route' && e.route && e.route !== route)?.route;
+      const ok = errors.length === 0;
+      const label = action.kind === 'form' ? `submit ${name}` : `click ${name}`;
+      await this.record(label, ok, errors[0] ?? (moved ? `Went to ${moved}.` : null), 'desktop', !ok);
+      // The walk of a page ends at its first failure (the fix is told that one) or when it navigated away.
+      if (!ok || moved) return;
     }
   }
 
@@ -355,21 +447,8 @@ class Session {
     await this.record(label, errors.length === 0, errors[0] ?? null, 'desktop', errors.length > 0);
   }
 
-  /** After a walk action: the step fails on a preview error; a navigation ends the page's walk (false). */
-  private async afterAction(action: string, route: string, filePath: string): Promise<boolean> {
-    const events = await this.settle(true);
-    const errors = events.filter((e) => e.kind === 'kiln:error').map(errorText);
-    const moved = events.find((e) => e.kind === 'kiln:route' && e.route && e.route !== route)?.route;
-    const detail = errors[0] ?? (moved ? `Went to ${moved}.` : null);
-    await this.record(action, errors.length === 0, detail, 'desktop', errors.length > 0);
-    if (errors.length > 0) await this.visitQuietly(filePath, route); // a fresh page for the next action
-    return !moved;
-  }
-
-  /** Waits for effects of an action to land and returns the preview's errors (or all events). */
-  private async settle(): Promise<string[]>;
-  private async settle(all: true): Promise<PreviewEvent[]>;
-  private async settle(all?: true): Promise<string[] | PreviewEvent[]> {
+  /** Waits for effects of an action to land and returns the preview's errors. */
+  private async settle(): Promise<string[]> {
     const frame = await this.frame();
     await frame
       .evaluate(
@@ -381,15 +460,7 @@ class Session {
       )
       .catch(() => {});
     const events = (await this.drain()).filter((e) => !e.revisionId || e.revisionId === this.revisionId);
-    return all ? events : events.filter((e) => e.kind === 'kiln:error').map(errorText);
-  }
-
-  /** A reload after a failed action, not itself a step. */
-  private async visitQuietly(filePath: string, route: string): Promise<void> {
-    const before = this.steps.length;
-    await this.visit(filePath, route, 'desktop');
-    const reload = this.steps.splice(before);
-    if (reload.some((s) => !s.ok)) this.steps.push(...reload);
+    return events.filter((e) => e.kind === 'kiln:error').map(errorText);
   }
 
   private async record(
@@ -423,6 +494,16 @@ class Session {
     const frame = await handle?.contentFrame();
     if (!frame) throw new Error('The preview frame is missing.');
     return frame;
+  }
+
+  /** Resizes the preview to a viewport and waits for the page to lay out again. */
+  private async showAt(viewport: VerifyViewport): Promise<void> {
+    const size = VIEWPORTS[viewport];
+    await this.resize(size.width, size.height);
+    const frame = await this.frame();
+    await frame
+      .evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
+      .catch(() => {});
   }
 
   private async resize(width: number, height: number): Promise<void> {
@@ -476,57 +557,6 @@ class Session {
       await route.fulfill({ status: 500, json: { error: firstLine(err) } }).catch(() => {});
     }
   }
-}
-
-/** Fills a form's visible fields with sample data by their type; how many were filled. */
-async function fillForm(form: ReturnType<Frame['locator']>): Promise<number> {
-  const fields = form
-    .locator(
-      'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=file]):not([type=reset]), textarea, select',
-    )
-    .filter({ visible: true });
-  const count = Math.min(await fields.count(), MAX_FIELDS);
-  let filled = 0;
-  for (let i = 0; i < count; i++) {
-    const field = fields.nth(i);
-    try {
-      if (!(await field.isEditable())) continue;
-      const kind = await field.evaluate((el) =>
-        el.tagName === 'SELECT' ? 'select' : ((el as HTMLInputElement).type || 'text').toLowerCase(),
-      );
-      if (kind === 'checkbox' || kind === 'radio') await field.check({ timeout: ACTION_TIMEOUT_MS });
-      else if (kind === 'select') {
-        const values = await field.evaluate((el) =>
-          Array.from((el as HTMLSelectElement).options)
-            .map((o) => o.value)
-            .filter(Boolean),
-        );
-        if (values[0]) await field.selectOption(values[0], { timeout: ACTION_TIMEOUT_MS });
-      } else if (kind === 'range') continue;
-      else await field.fill(SAMPLE_VALUES[kind] ?? SAMPLE_TEXT, { timeout: ACTION_TIMEOUT_MS });
-      filled += 1;
-    } catch {
-      // A field that will not take input is left as it is; the submit shows whether that matters.
-    }
-  }
-  return filled;
-}
-
-/** A control's name for the report: its accessible label, text, or `fallback`. */
-async function describe(target: ReturnType<Frame['locator']>, fallback: string): Promise<string> {
-  const text = await target
-    .evaluate((el) =>
-      (
-        el.getAttribute('aria-label') ||
-        el.getAttribute('title') ||
-        el.getAttribute('name') ||
-        el.textContent ||
-        ''
-      ).trim(),
-    )
-    .catch(() => '');
-  const short = text.replace(/\s+/g, ' ').slice(0, 60);
-  return short ? `"${short}"` : fallback;
 }
 
 function errorText(e: PreviewEvent): string {
