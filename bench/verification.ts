@@ -13,7 +13,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type KilnProcess, startKilnProcess } from '../e2e/harness.ts';
 
-const RUNS = 5;
+const RUNS = 4;
 const PROMPT = 'a todo list with due dates';
 const GOAL_MS = 3000;
 const BUILDING = new Set(['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY']);
@@ -73,6 +73,9 @@ async function series(verify: 'on' | 'off'): Promise<{ ms: number[]; verifyMs: n
     for (let i = 0; i < RUNS; i++) {
       const run = await generation(kiln, cookie);
       ms.push(run.ms);
+      console.log(
+        `  ${verify} run ${i + 1}: ${Math.round(run.ms)} ms${run.verifyMs === null ? '' : ` (verification ${run.verifyMs} ms)`}`,
+      );
       if (run.verifyMs !== null) verifyMs.push(run.verifyMs);
     }
     return { ms, verifyMs };

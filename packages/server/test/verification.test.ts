@@ -16,6 +16,22 @@ const PROJECT = `query($id: ID!) { project(id: $id) {
   revisions { number status action prompt }
   messages { role text revisionId } } }`;
 
+const NO_FIX = `Made the heading clearer.
+<kiln:edit path="apps/web/src/app/page.tsx">
+<<<<<<< SEARCH
+      <h1 className="text-2xl font-bold">Tea shop</h1>
+=======
+      <h1 className="text-2xl font-bold">The tea shop</h1>
+>>>>>>> REPLACE
+</kiln:edit>
+`;
+const CREDITS = `{ organizations { credits { balance entries { type amount refunded revisionId } } } }`;
+const DEEP = `query($id: ID!) { project(id: $id) {
+  deepDebugging { status problem steps maxSteps credits maxCredits }
+  latestRevision { id status action verification { status } }
+  revisions { id number action status prompt }
+  messages { role text } } }`;
+
 const BROKEN_BUTTON = `Here is your shop.
 <kiln:file path="apps/web/src/app/page.tsx" type="PAGE">
 export default function HomePage() {
@@ -180,5 +196,89 @@ describe.each(backends)('verification after every generation (%s)', (backend) =>
     ]);
     // The second request to the model was the fix; there was no third.
     expect(model.requests.length).toBe(2);
+  });
+});
+
+describe.each(backends)('deep debugging (%s)', (backend) => {
+  it('runs verified fix steps until the browser check passes, charges what it shows, and is stoppable', {
+    timeout: 240_000,
+  }, async () => {
+    await using model = await startScriptedModelServer();
+    // Verification after generations is off here: the broken page stays VALID with no automatic fix, and deep
+    // debugging still checks every one of its steps in the browser.
+    await using t = await startTestKiln(backend, {
+      KILN_MODEL: 'openai:gpt-4o-mini',
+      OPENAI_API_KEY: 'sk-test',
+      KILN_MODEL_BASE_URL: model.url,
+      KILN_VERIFY: 'off',
+    });
+    const me = t.client();
+    await me.gql(`mutation { signUp(email: "deep@example.com", password: "long enough") { id } }`);
+    model.enqueue({ reply: BROKEN_BUTTON, usage: { inputTokens: 800, outputTokens: 300 } });
+    const created = await me.gql(`mutation { createProject(prompt: "A tea shop") { id } }`);
+    const id = created.data.createProject.id as string;
+    const first = await settled(me, id);
+    expect(first.latestRevision).toMatchObject({ status: 'VALID', verification: null });
+    const before = (await me.gql(CREDITS)).data.organizations[0].credits.balance as number;
+
+    // Step 1 changes the wrong thing (the check still fails), step 2 fixes it: FINISHED after 2 steps.
+    model.enqueue(
+      { reply: NO_FIX, usage: { inputTokens: 1500, outputTokens: 200 } },
+      { reply: FIX, usage: { inputTokens: 1500, outputTokens: 200 } },
+    );
+    const started = await me.gql(
+      `mutation($id: ID!) { startDeepDebugging(projectId: $id, problem: "Add to cart does nothing", maxSteps: 3, maxCredits: 40) { status steps maxSteps credits maxCredits } }`,
+      { id },
+    );
+    expect(started.errors).toBeUndefined();
+    expect(started.data.startDeepDebugging).toEqual({
+      status: 'RUNNING',
+      steps: 0,
+      maxSteps: 3,
+      credits: 0,
+      maxCredits: 40,
+    });
+    const done = await waitFor(async () => {
+      const { data } = await me.gql(DEEP, { id });
+      return data.project.deepDebugging.status === 'RUNNING' ? null : data.project;
+    }, 150_000);
+    expect(done.deepDebugging).toMatchObject({ status: 'FINISHED', steps: 2 });
+    expect(done.latestRevision).toMatchObject({ status: 'VALID', verification: { status: 'PASSED' } });
+    const steps = (done.revisions as { id: string; action: string; prompt: string }[]).filter((r) =>
+      r.prompt.startsWith('Deep debugging'),
+    );
+    expect(steps).toHaveLength(2);
+    // The second step was told what the browser showed after the first.
+    expect(steps.find((r) => r.prompt.includes('step 2'))!.prompt).toContain('click "Add to cart" failed');
+    const texts = (done.messages as { text: string }[]).map((m) => m.text);
+    expect(texts.some((x) => x.startsWith('Deep debugging, step 1 of at most 3'))).toBe(true);
+    expect(texts.some((x) => x.startsWith('Deep debugging, step 2 of at most 3'))).toBe(true);
+    expect(texts.at(-1)).toMatch(/^Deep debugging finished \(2 steps, \d+ of 40 credits\)/);
+
+    // What it shows is what was charged: starts, tokens and browser time (BROWSER_USAGE) of its steps.
+    const credits = (await me.gql(CREDITS)).data.organizations[0].credits;
+    const ids = new Set(steps.map((r) => r.id));
+    const charged = (
+      credits.entries as { type: string; amount: number; refunded: boolean; revisionId: string }[]
+    ).filter((e) => ids.has(e.revisionId) && !e.refunded);
+    expect(charged.some((e) => e.type === 'BROWSER_USAGE')).toBe(true);
+    const total = charged.reduce((sum, e) => sum + Math.abs(e.amount), 0);
+    expect(total).toBe(done.deepDebugging.credits);
+    expect(before - credits.balance).toBe(done.deepDebugging.credits);
+
+    // Stoppable: cancelGeneration during a step ends the session CANCELED, the step refunded.
+    model.enqueue({ reply: NO_FIX.replace('The tea shop', 'Tea'), chunkSize: 4, delayMs: 40 });
+    await me.gql(
+      `mutation($id: ID!) { startDeepDebugging(projectId: $id, problem: "It looks plain", maxSteps: 2) { id } }`,
+      { id },
+    );
+    await waitFor(async () => model.requests.length >= 4);
+    const cancel = await me.gql(`mutation($p: ID!) { cancelGeneration(projectId: $p) { id } }`, { p: id });
+    expect(cancel.errors).toBeUndefined();
+    const stopped = await waitFor(async () => {
+      const { data } = await me.gql(DEEP, { id });
+      return data.project.deepDebugging.status === 'RUNNING' ? null : data.project;
+    }, 60_000);
+    expect(stopped.deepDebugging).toMatchObject({ status: 'CANCELED', steps: 0, credits: 0 });
   });
 });

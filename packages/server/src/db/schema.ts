@@ -181,7 +181,12 @@ export const revisions = pgTable(
     action: text('action').notNull(),
     prompt: text('prompt'),
     /** What the generator is told besides the prompt, e.g. the failing module and message of a FIX_CHANGE. */
-    context: jsonb('context').$type<{ error?: { filePath: string; message: string }; auto?: boolean }>(),
+    context: jsonb('context').$type<{
+      error?: { filePath: string; message: string };
+      auto?: boolean;
+      /** The deep-debugging session this revision is a step of (deep-debugging.ts). */
+      deepDebug?: string;
+    }>(),
     modules: jsonb('modules').$type<StoredModule[]>().notNull(),
     authorId: text('author_id').references(() => users.id),
     firstRenderedAt: timestamp('first_rendered_at', { withTimezone: true, mode: 'date' }),
@@ -635,3 +640,28 @@ export const projectVerificationSettings = pgTable('project_verification_setting
   enabled: boolean('enabled').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Deep debugging (issue 22, project-group action DEEP_DEBUGGING): a user-started loop of fix generations, each
+ * verified in the browser, within a step and credit budget the user set. Status RUNNING, FINISHED (the walk
+ * passed), BUDGET_SPENT, CANCELED or OUT_OF_CREDITS.
+ */
+export const deepDebugSessions = pgTable(
+  'deep_debug_sessions',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    problem: text('problem').notNull(),
+    status: text('status').notNull(),
+    maxSteps: integer('max_steps').notNull(),
+    maxCredits: integer('max_credits').notNull(),
+    steps: integer('steps').notNull().default(0),
+    credits: integer('credits').notNull().default(0),
+    authorId: text('author_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('deep_debug_sessions_project_idx').on(t.projectId, t.createdAt)],
+);

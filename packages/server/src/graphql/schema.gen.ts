@@ -346,6 +346,14 @@ export interface MutationSetProjectVerificationArgs {
   enabled: boolean;
 }
 
+/** Arguments of `Mutation.startDeepDebugging`. */
+export interface MutationStartDeepDebuggingArgs {
+  projectId: string;
+  problem: string;
+  maxSteps?: number | null;
+  maxCredits?: number | null;
+}
+
 /** Arguments of `Organization.events`. */
 export interface OrganizationEventsArgs {
   limit?: number | null;

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { charge, refundRevision, usageCredits } from '../credits';
 import type { Db } from '../db/index';
 import { jobs, messages, projects, revisions, runs } from '../db/schema';
+import { cancelDeepDebugging, finishDeepDebugStep } from '../deep-debugging';
 import { isHandAction } from '../hand-revisions';
 import { newId } from '../ids';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
@@ -151,7 +152,12 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
       changedNothing(revision.action, startModules, finalModules, done.migrations?.length ?? 0);
     // Verification (issue 22): the changed pages walked in Chromium before the revision may count as finished.
     let verification: VerificationReport | null = null;
-    if (status === 'VALID' && (await verificationEnabled(db, deps.verify, revision.projectId))) {
+    // Deep debugging verifies every step, whatever the project's setting (it is the loop's measure).
+    const deepDebug = revision.context?.deepDebug !== undefined;
+    if (
+      status === 'VALID' &&
+      (deepDebug || (await verificationEnabled(db, deps.verify, revision.projectId)))
+    ) {
       // The walk calls the app's functions, which the sandbox reads from the revision's stored modules.
       await db.update(revisions).set({ modules: finalModules }).where(eq(revisions.id, revision.id));
       verification = await verifyRevisionPages(db, deps, revision, startModules, finalModules, done.walk);
@@ -167,13 +173,15 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
       const t = tx as unknown as Db;
       const organizationId = await organizationOf(t, revision.projectId);
       const stillBroken = status === 'INVALID_CODE' || verification?.status === 'FAILED';
-      if (revision.action === 'FIX_CHANGE' && stillBroken) {
+      const generationCredits = usageCredits(usage.inputTokens + usage.outputTokens);
+      // A deep-debugging step is charged whatever it found: its budget counts what it cost.
+      if (revision.action === 'FIX_CHANGE' && stillBroken && !deepDebug) {
         await refundRevision(t, organizationId, revision.id); // a fix that did not fix costs nothing
       } else {
         await charge(t, {
           organizationId,
           type: 'GENERATION_USAGE',
-          amount: usageCredits(usage.inputTokens + usage.outputTokens),
+          amount: generationCredits,
           revisionId: revision.id,
           details: { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens },
         });
@@ -218,7 +226,21 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
           : verification && wantsVerificationFix(revision.action, status, verification.status)
             ? verificationFailure(verification, finalModules)
             : undefined;
-      if (fix) {
+      if (deepDebug) {
+        autoFixQueued = await finishDeepDebugStep(t, {
+          revision,
+          organizationId,
+          status,
+          modules: finalModules,
+          generationCredits,
+          verification,
+          report:
+            verification?.status === 'FAILED'
+              ? verificationFailure(verification, finalModules).message
+              : (failure?.message ?? null),
+          after: doneAt,
+        });
+      } else if (fix) {
         autoFixQueued =
           (await queueAutoFix(t, {
             revision,
@@ -327,6 +349,7 @@ export async function finishCanceled(db: Db, revision: typeof revisions.$inferSe
   const [parent] = revision.parentId
     ? await db.select().from(revisions).where(eq(revisions.id, revision.parentId))
     : [];
+  await cancelDeepDebugging(db, revision);
   // Canceling the automatic fix is its own status (spec: CANCELED_AUTOFIX); the code stays as the fix found it.
   const status = revision.context?.auto ? 'CANCELED_AUTOFIX' : 'FAILED';
   await db

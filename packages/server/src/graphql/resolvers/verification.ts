@@ -4,15 +4,27 @@
  */
 import { eq } from 'drizzle-orm';
 import { projectVerificationSettings, revisionVerifications } from '../../db/schema';
+import { type DeepDebugSession, latestDeepDebugging, startDeepDebugging } from '../../deep-debugging';
 import { verificationEnabled } from '../../jobs/verification';
 import { getProject, type Revision } from '../../projects';
 import { screenshotPath } from '../../verification-screenshots';
 import { type GraphQLContext, iso, requireUser } from '../context';
-import type { MutationSetProjectVerificationArgs } from '../schema.gen';
+import type { MutationSetProjectVerificationArgs, MutationStartDeepDebuggingArgs } from '../schema.gen';
 
 type Report = typeof revisionVerifications.$inferSelect;
 
 export const Mutation = {
+  startDeepDebugging: async (_: unknown, a: MutationStartDeepDebuggingArgs, ctx: GraphQLContext) => {
+    const session = await startDeepDebugging(ctx.db, requireUser(ctx), {
+      projectId: a.projectId,
+      problem: a.problem,
+      maxSteps: a.maxSteps ?? 5,
+      maxCredits: a.maxCredits ?? 50,
+    });
+    ctx.onQueued();
+    ctx.onProjectChanged(a.projectId);
+    return session;
+  },
   setProjectVerification: async (_: unknown, a: MutationSetProjectVerificationArgs, ctx: GraphQLContext) => {
     const project = await getProject(ctx.db, requireUser(ctx), a.projectId, 'EDITOR');
     await ctx.db
@@ -30,6 +42,7 @@ export const Mutation = {
 export const projectFields = {
   verificationEnabled: (p: { id: string }, _: unknown, ctx: GraphQLContext) =>
     verificationEnabled(ctx.db, ctx.verify !== false, p.id),
+  deepDebugging: (p: { id: string }, _: unknown, ctx: GraphQLContext) => latestDeepDebugging(ctx.db, p.id),
 };
 
 async function reportOf(ctx: GraphQLContext, revisionId: string): Promise<Report | null> {
@@ -48,6 +61,9 @@ export const types = {
   Message: {
     verification: (m: { role: string; revisionId: string | null }, _: unknown, ctx: GraphQLContext) =>
       m.role === 'assistant' && m.revisionId ? reportOf(ctx, m.revisionId) : null,
+  },
+  DeepDebugging: {
+    createdAt: (d: DeepDebugSession) => iso(d.createdAt),
   },
   Verification: {
     createdAt: (v: Report) => iso(v.createdAt),
