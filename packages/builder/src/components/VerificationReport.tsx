@@ -4,7 +4,7 @@
  * dialog), console errors and failed requests. Collapsed when it passed; open when it failed.
  */
 import { CircleAlert, CircleCheck, CircleMinus, Monitor, Smartphone } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Verification } from '../queries.ts';
 import { Dialog } from './Dialog.tsx';
 
@@ -19,6 +19,12 @@ const HEADINGS: Record<string, string> = {
 /** The report of one revision's walk; see the module comment. */
 export function VerificationReport({ report }: { report: Verification }) {
   const [shown, setShown] = useState<Step | null>(null);
+  // The thumbnail that opened the dialog gets focus back when it closes (keyboard users stay in place).
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const close = () => {
+    setShown(null);
+    requestAnimationFrame(() => opener.current?.focus());
+  };
   const failed = report.steps.filter((s) => !s.ok).length;
   const shots = report.steps.filter((s) => s.screenshotUrl);
   const Icon =
@@ -40,10 +46,9 @@ export function VerificationReport({ report }: { report: Verification }) {
         </summary>
         {report.steps.length > 0 ? (
           <ol className="verification-steps">
-            {report.steps.map((step, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a stored report never changes order.
+            {numbered(report.steps).map(({ step, key }) => (
               <li
-                key={index}
+                key={key}
                 className={`verification-step ${step.ok ? 'verification-ok' : 'verification-failed'}`}
               >
                 <span className="sr-only">{step.ok ? 'Passed: ' : 'Failed: '}</span>
@@ -73,7 +78,10 @@ export function VerificationReport({ report }: { report: Verification }) {
               <button
                 type="button"
                 className="verification-shot"
-                onClick={() => setShown(step)}
+                onClick={(event) => {
+                  opener.current = event.currentTarget;
+                  setShown(step);
+                }}
                 aria-label={`Screenshot after ${step.action} (${step.viewport}), open larger`}
               >
                 <img src={step.screenshotUrl ?? ''} alt="" loading="lazy" />
@@ -83,7 +91,7 @@ export function VerificationReport({ report }: { report: Verification }) {
         </ul>
       ) : null}
       {shown ? (
-        <Dialog title={`After ${shown.action} (${shown.viewport})`} onClose={() => setShown(null)}>
+        <Dialog title={`After ${shown.action} (${shown.viewport})`} onClose={close}>
           <img
             className="verification-shot-large"
             src={shown.screenshotUrl ?? ''}
@@ -93,6 +101,11 @@ export function VerificationReport({ report }: { report: Verification }) {
       ) : null}
     </section>
   );
+}
+
+/** Steps with a key each: a stored report never changes, so its position is its identity. */
+function numbered(steps: Step[]): { step: Step; key: string }[] {
+  return steps.map((step, position) => ({ step, key: `${position}` }));
 }
 
 function Problems({ title, items }: { title: string; items: string[] }) {
