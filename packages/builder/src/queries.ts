@@ -133,6 +133,18 @@ export async function sendMessage(
   return (await gql(SendMessage, { projectId, text, baseRevisionId, clientMessageId })).sendMessage;
 }
 
+const StartDeepDebugging = graphql(`mutation StartDeepDebugging($projectId: ID!, $problem: String!,
+  $maxSteps: Int, $maxCredits: Int) {
+  startDeepDebugging(projectId: $projectId, problem: $problem, maxSteps: $maxSteps, maxCredits: $maxCredits) {
+    id status steps maxSteps credits maxCredits } }`);
+
+/** Starts deep debugging of a problem on the project's latest revision (issue 22). */
+export async function startDeepDebugging(
+  input: VariablesOf<typeof StartDeepDebugging>,
+): Promise<ResultOf<typeof StartDeepDebugging>['startDeepDebugging']> {
+  return (await gql(StartDeepDebugging, input)).startDeepDebugging;
+}
+
 const FixError =
   graphql(`mutation FixError($projectId: ID!, $revisionId: ID!, $filePath: String!, $message: String!) {
   fixError(projectId: $projectId, revisionId: $revisionId, filePath: $filePath, message: $message) { id status } }`);

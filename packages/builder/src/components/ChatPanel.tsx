@@ -6,6 +6,7 @@ import type { Message, MessageBlock, MessageCost, Verification } from '../querie
 import { describeStatus, shownStatus } from '../revision-status.ts';
 import { ChatText } from './ChatText.tsx';
 import { Composer } from './Composer.tsx';
+import { DeepDebugButton, type DeepDebugRequest } from './DeepDebugDialog.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { type BlockActions, MessageBlocks } from './MessageBlocks.tsx';
 import { RevisionStatus } from './RevisionStatus.tsx';
@@ -29,6 +30,7 @@ export function ChatPanel({
   readOnlyReason,
   publish,
   onSaveSecret,
+  onDeepDebug,
   openFile,
 }: {
   messages: Message[];
@@ -47,6 +49,8 @@ export function ChatPanel({
   publish?: Pick<BlockActions, 'onPublish' | 'publishDisabledReason' | 'publishing'> | undefined;
   /** A secret block's Save and continue (absent for users who may not set secrets). */
   onSaveSecret?: ((name: string, value: string) => Promise<void>) | undefined;
+  /** Starts deep debugging (absent for users who may not change the project). */
+  onDeepDebug?: ((request: DeepDebugRequest) => Promise<void>) | undefined;
   /** A file chip's action: open that file in the Code tab, or null when it cannot be shown. */
   openFile?: ((filePath: string) => (() => void) | null) | undefined;
 }) {
@@ -112,6 +116,12 @@ export function ChatPanel({
         />
         <FormAlert message={error} />
         <Composer onSend={onSend} busy={sending} disabledReason={readOnlyReason} />
+        {onDeepDebug && messages.length > 0 ? (
+          <DeepDebugButton
+            onStart={onDeepDebug}
+            disabledReason={inProgress || pending ? 'Wait until Kiln has finished building.' : null}
+          />
+        ) : null}
       </div>
     </div>
   );

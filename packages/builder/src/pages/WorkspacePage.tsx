@@ -20,7 +20,14 @@ import { type StageTab, StageTabs } from '../components/StageTabs.tsx';
 import { WorkspaceHeader } from '../components/WorkspaceHeader.tsx';
 import { WorkspaceLayout, type WorkspaceView } from '../components/WorkspaceLayout.tsx';
 import type { Device } from '../devices.ts';
-import { cancelGeneration, type Module, markRendered, type Project, reportPreviewError } from '../queries.ts';
+import {
+  cancelGeneration,
+  type Module,
+  markRendered,
+  type Project,
+  reportPreviewError,
+  startDeepDebugging,
+} from '../queries.ts';
 import { isInProgress, shownStatus } from '../revision-status.ts';
 import { atLeast } from '../roles.ts';
 import { saveSecretAndContinue } from '../secrets-queries.ts';
@@ -286,6 +293,14 @@ function Workspace({
                 canEdit
                   ? async (name, value) => {
                       await saveSecretAndContinue(project.id, name, value);
+                      await refresh();
+                    }
+                  : undefined
+              }
+              onDeepDebug={
+                canEdit
+                  ? async (request) => {
+                      await startDeepDebugging({ projectId: project.id, ...request });
                       await refresh();
                     }
                   : undefined
