@@ -30,12 +30,16 @@ export type Revision = Omit<RevisionData, 'modules'> & { modules: Module[] };
 
 const MessageFields = graphql(`fragment MessageFields on Message {
   id role text revisionId createdAt cost { credits inputTokens outputTokens refunded }
-  blocks { kind text filePath name moduleType change migration tool input status choices reason } }`);
+  blocks { kind text filePath name moduleType change migration tool input status choices reason }
+  verification { status consoleErrors failedRequests note durationMs
+    steps { action ok detail viewport screenshotUrl } } }`);
 /** A chat message; an answer that closes a finished revision carries its `cost`, and `blocks` say what its reply did. */
 export type Message = ResultOf<typeof MessageFields>;
 /** One part of an assistant reply; which fields are set depends on `kind` (null otherwise). */
 export type MessageBlock = Message['blocks'][number];
 export type MessageCost = NonNullable<Message['cost']>;
+/** A revision's verification report (PASSED, FAILED or SKIPPED), on its answers. */
+export type Verification = NonNullable<Message['verification']>;
 
 const ProjectFields = graphql(
   `fragment ProjectFields on Project { id name organizationId previewUrl sandboxToken createdAt
@@ -127,6 +131,18 @@ export async function sendMessage(
   clientMessageId?: string,
 ): Promise<ResultOf<typeof SendMessage>['sendMessage']> {
   return (await gql(SendMessage, { projectId, text, baseRevisionId, clientMessageId })).sendMessage;
+}
+
+const StartDeepDebugging = graphql(`mutation StartDeepDebugging($projectId: ID!, $problem: String!,
+  $maxSteps: Int, $maxCredits: Int) {
+  startDeepDebugging(projectId: $projectId, problem: $problem, maxSteps: $maxSteps, maxCredits: $maxCredits) {
+    id status steps maxSteps credits maxCredits } }`);
+
+/** Starts deep debugging of a problem on the project's latest revision (issue 22). */
+export async function startDeepDebugging(
+  input: VariablesOf<typeof StartDeepDebugging>,
+): Promise<ResultOf<typeof StartDeepDebugging>['startDeepDebugging']> {
+  return (await gql(StartDeepDebugging, input)).startDeepDebugging;
 }
 
 const FixError =

@@ -38,6 +38,7 @@ import type {
   Usage,
 } from './types.ts';
 import { estimateTokens } from './usage.ts';
+import type { VerifyWalkStep } from './verify-walk.ts';
 
 /**
  * Rounds of tool calls `generate` answers in one generation; a call after that is not answered and the
@@ -142,6 +143,8 @@ export async function* generate(
   const parser = createOutputParser();
   const signal = opts.signal;
   let message = '';
+  /** The model's `<kiln:verify>` walk, if it wrote one (verify-walk.ts). */
+  let walk: VerifyWalkStep[] | undefined;
   let sawUi = false;
   let sawFunctionality = false;
   /** The content of the module an edit block started from, so partial edits re-apply to the same base. */
@@ -281,6 +284,10 @@ export async function* generate(
         // One suggestion to publish is enough, however often a reply makes it.
         if (!slots.some((b) => b.kind === 'publish'))
           slots.push(ev.reason ? { kind: 'publish', reason: ev.reason } : { kind: 'publish' });
+        return;
+      case 'verify':
+        // The last walk of a reply is the one verification performs.
+        if (ev.steps.length > 0) walk = ev.steps;
         return;
       case 'secret':
         // One request per name: the chat shows one input for it.
@@ -616,6 +623,7 @@ export async function* generate(
   if (problems.length > 0) done.problems = problems;
   if (aborted) done.aborted = true;
   if (done.modules.some((m) => isAuthPageModuleType(m.moduleType))) done.withCustomAuth = true;
+  if (walk) done.walk = walk;
   yield done;
 }
 

@@ -85,6 +85,7 @@ export type {
   Usage,
 } from './types.ts';
 export { estimateTokens } from './usage.ts';
+export { MAX_WALK_STEPS, parseWalk, type VerifyWalkStep } from './verify-walk.ts';
 export type {
   EditableModule,
   ElementLocation,

@@ -9,6 +9,7 @@
  * @module
  */
 import type { SearchReplace } from './types.ts';
+import { parseWalk, type VerifyWalkStep } from './verify-walk.ts';
 
 /** What the parser emits. `file` and `edit` carry the block's whole state so far, not a delta. */
 export type ParsedBlockEvent =
@@ -57,7 +58,9 @@ export type ParsedBlockEvent =
    * asks the user for its value (save-secret-and-continue). Reported once the block ends, only with a valid
    * environment-variable name; `reason` is the body's first line.
    */
-  | { type: 'secret'; name: string; reason?: string; closed: boolean };
+  | { type: 'secret'; name: string; reason?: string; closed: boolean }
+  /** The model's walk for Kiln's verification in the browser (`<kiln:verify>`, verify-walk.ts), once it ends. */
+  | { type: 'verify'; steps: VerifyWalkStep[]; closed: boolean };
 
 /** The most suggestions a `<kiln:choices>` block keeps. */
 export const MAX_CHOICES = 6;
@@ -102,7 +105,8 @@ type Block =
   /** `items` is null until a `<kiln:choice>` item appears (then items, not lines, are the choices). */
   | { kind: 'choices'; raw: string; items: string[] | null; item: string | null }
   | { kind: 'publish'; raw: string }
-  | { kind: 'secret'; name: string; raw: string };
+  | { kind: 'secret'; name: string; raw: string }
+  | { kind: 'verify'; raw: string };
 
 const BLOCK_TAGS = new Set([
   'thinking',
@@ -117,6 +121,7 @@ const BLOCK_TAGS = new Set([
   'choice',
   'publish',
   'secret',
+  'verify',
 ]);
 /** A `<` followed by this many characters without a `>` is not a tag. */
 const MAX_TAG_LENGTH = 2000;
@@ -165,6 +170,7 @@ export function createOutputParser(): OutputParser {
       case 'tool-result':
       case 'publish':
       case 'secret':
+      case 'verify':
         block.raw += text;
         break;
       case 'choices':
@@ -302,6 +308,9 @@ export function createOutputParser(): OutputParser {
         out.push(reason ? { type: 'publish', reason, closed } : { type: 'publish', closed });
         break;
       }
+      case 'verify':
+        out.push({ type: 'verify', steps: parseWalk(block.raw), closed });
+        break;
       case 'secret': {
         if (!SECRET_NAME_RE.test(block.name)) break;
         const firstLine = block.raw.split('\n').find((line) => line.trim()) ?? '';
@@ -398,6 +407,10 @@ export function createOutputParser(): OutputParser {
         break;
       case 'secret':
         block = { kind: 'secret', name: attr('name').trim(), raw: attr('reason') };
+        if (tag.selfClosing) closeBlock(true);
+        break;
+      case 'verify':
+        block = { kind: 'verify', raw: '' };
         if (tag.selfClosing) closeBlock(true);
         break;
     }

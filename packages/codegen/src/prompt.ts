@@ -50,6 +50,7 @@ Rules:
 - <kiln:migration> creates or changes tables. Never change an applied migration: write a new one (ALTER TABLE ...).
 - <kiln:tool-call name="package_documentation">recharts, date-fns</kiln:tool-call> reads listed libraries' docs: end your reply there; the docs come next, then continue (written files are kept).
 - <kiln:choices> suggests next messages (one per line); <kiln:publish/> suggests publishing.
+- Optional <kiln:verify> checks your pages in a browser, a step a line: visit /path, click Label, fill Field=value, expect text.
 
 Example reply (one of each block; use only those you need):
 <kiln:thinking>A todos table and function, a header component, the page uses it, the old banner goes.</kiln:thinking>

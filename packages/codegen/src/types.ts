@@ -4,6 +4,7 @@
  * @module
  */
 import type { AppType, ModuleType } from '@kiln/core';
+import type { VerifyWalkStep } from './verify-walk.ts';
 
 /** One module of a generated app as codegen sees it: a file path, its module type and its whole text. */
 export interface GenModule {
@@ -196,6 +197,8 @@ export type GenerationEvent =
        * (spec §5) for them to be allowed. Absent otherwise.
        */
       withCustomAuth?: boolean;
+      /** The model's `<kiln:verify>` walk for the verification after the generation (absent: the default walk). */
+      walk?: VerifyWalkStep[];
     };
 
 /** One chat message sent to a provider. */

@@ -51,6 +51,7 @@ const EnvSchema = z.object({
   S3_URL: z.string().optional(),
   KILN_UPLOAD_LIMITS: z.string().optional(),
   KILN_LOG_RETENTION_DAYS: z.coerce.number().positive().default(7),
+  KILN_VERIFY: z.enum(['on', 'off']).default('on'),
 });
 
 export interface KilnConfig {
@@ -113,6 +114,11 @@ export interface KilnConfig {
   };
   /** `KILN_LOG_RETENTION_DAYS`: how long generated functions' logs are kept (default 7; fractions allowed). */
   readonly logRetentionDays: number;
+  /**
+   * `KILN_VERIFY` (`on` | `off`, default on): every generated revision's changed pages are opened and walked in
+   * headless Chromium and a report stored (jobs/verification.ts); a project can switch it off for itself.
+   */
+  readonly verify: boolean;
   /**
    * `KILN_OAUTH_ISSUERS` (`google=https://issuer,facebook=…`): a visitor sign-in provider's endpoints replaced by
    * an OpenID Connect issuer (a company's own identity provider, or the tests' local one). Default: none.
@@ -208,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }),
     uploads: Object.freeze({ s3Url: e.S3_URL?.trim() || undefined, limits: uploadLimits }),
     logRetentionDays: e.KILN_LOG_RETENTION_DAYS,
+    verify: e.KILN_VERIFY === 'on',
     analytics: Object.freeze({
       enabled: e.KILN_ANALYTICS === 'on',
       retentionDays: e.KILN_ANALYTICS_RETENTION_DAYS,

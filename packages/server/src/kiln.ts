@@ -156,6 +156,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     backend,
     packages,
     webSearchFor: (organizationId, revisionId) => webSearch.searcherFor(organizationId, revisionId),
+    verify: config.verify,
     publish: (target, event) =>
       void rooms.publishToProject(target, event).catch((e) => log('room publish failed', e)),
   });
@@ -208,6 +209,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     uploads,
     hosting,
     analytics: config.analytics,
+    verify: config.verify,
     aiImages: new AiImages({ db: database.db, secrets, dataDir: config.dataDir, rateLimits, log }),
     webSearch,
     git,

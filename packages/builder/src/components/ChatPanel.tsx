@@ -2,14 +2,16 @@ import { Flame } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { formatCount } from '../format-number.ts';
 import { clockTime } from '../format-time.ts';
-import type { Message, MessageBlock, MessageCost } from '../queries.ts';
+import type { Message, MessageBlock, MessageCost, Verification } from '../queries.ts';
 import { describeStatus, shownStatus } from '../revision-status.ts';
 import { ChatText } from './ChatText.tsx';
 import { Composer } from './Composer.tsx';
+import { DeepDebugButton, type DeepDebugRequest } from './DeepDebugDialog.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { type BlockActions, MessageBlocks } from './MessageBlocks.tsx';
 import { RevisionStatus } from './RevisionStatus.tsx';
 import { Spinner } from './Spinner.tsx';
+import { VerificationReport } from './VerificationReport.tsx';
 
 /**
  * The conversation with Kiln: history (each answer with what it built), what is happening now, and the
@@ -28,6 +30,7 @@ export function ChatPanel({
   readOnlyReason,
   publish,
   onSaveSecret,
+  onDeepDebug,
   openFile,
 }: {
   messages: Message[];
@@ -46,6 +49,8 @@ export function ChatPanel({
   publish?: Pick<BlockActions, 'onPublish' | 'publishDisabledReason' | 'publishing'> | undefined;
   /** A secret block's Save and continue (absent for users who may not set secrets). */
   onSaveSecret?: ((name: string, value: string) => Promise<void>) | undefined;
+  /** Starts deep debugging (absent for users who may not change the project). */
+  onDeepDebug?: ((request: DeepDebugRequest) => Promise<void>) | undefined;
   /** A file chip's action: open that file in the Code tab, or null when it cannot be shown. */
   openFile?: ((filePath: string) => (() => void) | null) | undefined;
 }) {
@@ -56,6 +61,10 @@ export function ChatPanel({
     end.current?.scrollIntoView({ block: 'end' });
   }, [count, inProgress]);
   const latestAnswer = messages.findLast((m) => m.role === 'assistant')?.id;
+  // A revision's verification report shows once, under its last answer (after "Fixing it automatically…").
+  const reportAt = new Map(
+    messages.filter((m) => m.role === 'assistant' && m.revisionId).map((m) => [m.revisionId, m.id]),
+  );
   const actions: BlockActions = {
     onChoose: (text) => void onSend(text),
     chooseDisabledReason:
@@ -76,6 +85,7 @@ export function ChatPanel({
             time={clockTime(message.createdAt)}
             cost={message.cost ?? null}
             blocks={message.blocks ?? []}
+            verification={reportAt.get(message.revisionId) === message.id ? message.verification : null}
             actions={message.id === latestAnswer ? actions : undefined}
             openFile={openFile}
           />
@@ -106,6 +116,12 @@ export function ChatPanel({
         />
         <FormAlert message={error} />
         <Composer onSend={onSend} busy={sending} disabledReason={readOnlyReason} />
+        {onDeepDebug && messages.length > 0 ? (
+          <DeepDebugButton
+            onStart={onDeepDebug}
+            disabledReason={inProgress || pending ? 'Wait until Kiln has finished building.' : null}
+          />
+        ) : null}
       </div>
     </div>
   );
@@ -117,6 +133,7 @@ function ChatBubble({
   time,
   cost = null,
   blocks = [],
+  verification = null,
   actions,
   openFile,
 }: {
@@ -125,6 +142,7 @@ function ChatBubble({
   time: string;
   cost?: MessageCost | null;
   blocks?: MessageBlock[];
+  verification?: Verification | null;
   actions?: BlockActions | undefined;
   openFile?: ((filePath: string) => (() => void) | null) | undefined;
 }) {
@@ -140,6 +158,7 @@ function ChatBubble({
         <span className="sr-only">{mine ? 'You: ' : 'Kiln: '}</span>
         {mine ? <p className="bubble-text">{text}</p> : <ChatText text={text} />}
         {mine ? null : <MessageBlocks blocks={blocks} actions={actions} openFile={openFile} />}
+        {verification ? <VerificationReport report={verification} /> : null}
         {time || cost ? (
           <div className="bubble-meta">
             {time ? <time className="bubble-time">{time}</time> : null}

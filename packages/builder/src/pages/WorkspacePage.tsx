@@ -27,7 +27,14 @@ import { WorkspaceHeader } from '../components/WorkspaceHeader.tsx';
 import { WorkspaceLayout, type WorkspaceView } from '../components/WorkspaceLayout.tsx';
 import type { Device } from '../devices.ts';
 import { createModule, deleteModule, renameModule } from '../editor-queries.ts';
-import { cancelGeneration, type Module, markRendered, type Project, reportPreviewError } from '../queries.ts';
+import {
+  cancelGeneration,
+  type Module,
+  markRendered,
+  type Project,
+  reportPreviewError,
+  startDeepDebugging,
+} from '../queries.ts';
 import { isInProgress, shownStatus } from '../revision-status.ts';
 import { atLeast } from '../roles.ts';
 import { saveSecretAndContinue } from '../secrets-queries.ts';
@@ -454,6 +461,14 @@ function Workspace({
                 canEdit
                   ? async (name, value) => {
                       await saveSecretAndContinue(project.id, name, value);
+                      await refresh();
+                    }
+                  : undefined
+              }
+              onDeepDebug={
+                canEdit
+                  ? async (request) => {
+                      await startDeepDebugging({ projectId: project.id, ...request });
                       await refresh();
                     }
                   : undefined

@@ -129,9 +129,12 @@ function builderPage(previewOrigin: string): string {
   let markReady;
   const ready = new Promise((resolve) => { markReady = resolve; });
   const listeners = new Set();
+  // Every message the preview sent, for verification's walk (verify.ts reads and clears it).
+  window.kilnEvents = [];
   window.addEventListener('message', (e) => {
     if (e.origin !== previewOrigin || e.source !== frame.contentWindow) return;
     if (e.data && e.data.kind === 'kiln:ready') markReady();
+    if (window.kilnEvents.length < 500) window.kilnEvents.push(e.data);
     for (const listener of listeners) listener(e.data);
   });
   window.kilnCheck = async (load, settleMs) => {
@@ -225,7 +228,7 @@ function componentName(filePath: string): string {
 }
 
 /** The route that shows a page: dynamic segments filled with `1`. */
-function routeFor(filePath: string): string {
+export function routeFor(filePath: string): string {
   return (filePathToRoute(filePath) ?? '/').replace(/\[\.{3}[^\]]+\]|\[[^\]]+\]/g, '1');
 }
 
@@ -326,6 +329,41 @@ export async function renderCheck(input: RenderCheckInput): Promise<RenderCheckR
     checkPackages.delete(revisionId);
     if (reusable && page && h.idle.length < MAX_IDLE_PAGES && starting) h.idle.push({ context, page });
     else await context.close();
+  }
+}
+
+/** A warm check page lent to `fn` (verify.ts): the builder page embedding the preview, and the check's origins. */
+export interface CheckPage {
+  page: Page;
+  builderOrigin: string;
+  previewOrigin: string;
+}
+
+/**
+ * Lends one of the shared browser's check pages to `fn` and takes it back afterwards (closed instead when `fn`
+ * threw or the pool is full), so verification renders with the same warm runtime as the render check.
+ */
+export async function withCheckPage<T>(fn: (check: CheckPage) => Promise<T>): Promise<T> {
+  const h = await headless();
+  const warm = h.idle.pop();
+  const context = warm?.context ?? (await checkContext(h));
+  let reusable = false;
+  try {
+    let page = warm?.page;
+    if (!page) {
+      page = await context.newPage();
+      await page.goto(`http://check-builder.localhost:${h.port}/`);
+    }
+    const result = await fn({
+      page,
+      builderOrigin: `http://check-builder.localhost:${h.port}`,
+      previewOrigin: `http://check.preview.localhost:${h.port}`,
+    });
+    reusable = true;
+    if (h.idle.length < MAX_IDLE_PAGES && starting) h.idle.push({ context, page });
+    return result;
+  } finally {
+    if (!reusable || !h.idle.some((w) => w.context === context)) await context.close();
   }
 }
 

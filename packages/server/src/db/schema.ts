@@ -186,6 +186,8 @@ export const revisions = pgTable(
       auto?: boolean;
       /** A top-down chat: the group's other projects the generation is told about (top-down-chat.ts). */
       group?: GenGroup;
+      /** The deep-debugging session this revision is a step of (deep-debugging.ts). */
+      deepDebug?: string;
     }>(),
     modules: jsonb('modules').$type<StoredModule[]>().notNull(),
     authorId: text('author_id').references(() => users.id),
@@ -645,3 +647,78 @@ export const projectGitRemotes = pgTable('project_git_remotes', {
   lastPushMessage: text('last_push_message'),
   lastPushCommits: integer('last_push_commits'),
 });
+
+/** One step of a verification walk as stored: its screenshot is a row of `verificationScreenshots`. */
+export interface StoredVerificationStep {
+  action: string;
+  ok: boolean;
+  detail: string | null;
+  viewport: 'desktop' | 'mobile';
+  screenshotId: string | null;
+}
+
+/**
+ * Issue 22, verification after every generation: the report of a revision's walk in headless Chromium
+ * (jobs/verification.ts), written in the same transaction that finishes the revision. PASSED, FAILED or SKIPPED.
+ */
+export const revisionVerifications = pgTable('revision_verifications', {
+  revisionId: text('revision_id')
+    .primaryKey()
+    .references(() => revisions.id, { onDelete: 'cascade' }),
+  status: text('status').notNull(),
+  steps: jsonb('steps').$type<StoredVerificationStep[]>().notNull(),
+  consoleErrors: jsonb('console_errors').$type<string[]>().notNull(),
+  failedRequests: jsonb('failed_requests').$type<string[]>().notNull(),
+  /** Why a verification was SKIPPED, or null. */
+  note: text('note'),
+  durationMs: integer('duration_ms').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A verification's JPEG screenshots, in the database so that every process serves them. */
+export const verificationScreenshots = pgTable(
+  'verification_screenshots',
+  {
+    id: id(),
+    revisionId: text('revision_id')
+      .notNull()
+      .references(() => revisions.id, { onDelete: 'cascade' }),
+    jpeg: bytea('jpeg').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_screenshots_revision_idx').on(t.revisionId)],
+);
+
+/** A project whose generations are not verified (issue 22: on by default; a row here switches it off). */
+export const projectVerificationSettings = pgTable('project_verification_settings', {
+  projectId: text('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Deep debugging (issue 22, project-group action DEEP_DEBUGGING): a user-started loop of fix generations, each
+ * verified in the browser, within a step and credit budget the user set. Status RUNNING, FINISHED (the walk
+ * passed), BUDGET_SPENT, CANCELED or OUT_OF_CREDITS.
+ */
+export const deepDebugSessions = pgTable(
+  'deep_debug_sessions',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    problem: text('problem').notNull(),
+    status: text('status').notNull(),
+    maxSteps: integer('max_steps').notNull(),
+    maxCredits: integer('max_credits').notNull(),
+    steps: integer('steps').notNull().default(0),
+    credits: integer('credits').notNull().default(0),
+    authorId: text('author_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('deep_debug_sessions_project_idx').on(t.projectId, t.createdAt)],
+);

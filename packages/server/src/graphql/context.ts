@@ -56,6 +56,8 @@ export interface GraphQLContext extends Deadline {
   authProviders: ProjectAuthProviders;
   /** Projects' git history and pushes (absent in contexts built without it). */
   git?: ProjectGit;
+  /** `KILN_VERIFY`: generations verified in the browser unless false (absent: on). */
+  verify?: boolean;
 }
 
 /** The signed-in user, or an `unauthenticated` error. */

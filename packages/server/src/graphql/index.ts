@@ -23,6 +23,7 @@ import * as secretsLogs from './resolvers/secrets-logs';
 import * as securityScan from './resolvers/security-scan';
 import * as topDownChat from './resolvers/top-down-chat';
 import * as uploads from './resolvers/uploads';
+import * as verification from './resolvers/verification';
 import * as visitorAuth from './resolvers/visitor-auth';
 import * as visualEdits from './resolvers/visual-edits';
 import * as webSearch from './resolvers/web-search';
@@ -60,6 +61,7 @@ const resolvers = {
     ...topDownChat.Mutation,
     ...webSearch.Mutation,
     ...git.Mutation,
+    ...verification.Mutation,
   },
   ...accounts.types,
   ...admin.types,
@@ -72,11 +74,15 @@ const resolvers = {
   ...deployments.types,
   ...git.types,
   Organization: { ...organizations.types.Organization, ...webSearch.organizationFields },
+  ...verification.types,
+  Revision: { ...revisions.types.Revision, ...verification.types.Revision },
+  Message: { ...revisions.types.Message, ...verification.types.Message },
   Project: {
     ...projects.types.Project,
     ...secretsLogs.Project,
     ...deployments.projectFields,
     ...git.Project,
+    ...verification.projectFields,
   },
 };
 

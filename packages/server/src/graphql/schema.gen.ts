@@ -413,6 +413,20 @@ export interface MutationPushToGitArgs {
   projectId: string;
 }
 
+/** Arguments of `Mutation.setProjectVerification`. */
+export interface MutationSetProjectVerificationArgs {
+  projectId: string;
+  enabled: boolean;
+}
+
+/** Arguments of `Mutation.startDeepDebugging`. */
+export interface MutationStartDeepDebuggingArgs {
+  projectId: string;
+  problem: string;
+  maxSteps?: number | null;
+  maxCredits?: number | null;
+}
+
 /** Arguments of `Organization.events`. */
 export interface OrganizationEventsArgs {
   limit?: number | null;

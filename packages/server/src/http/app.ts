@@ -47,6 +47,7 @@ import type { PrivateLimits } from '../plan-limits';
 import type { RateLimits } from '../rate-limits';
 import { filesApp, publicSheetSubmission, uploadRoutes } from '../uploads/http';
 import type { Uploads } from '../uploads/index';
+import { verificationScreenshotRoute } from '../verification-screenshots';
 import type { VisitorAuth } from '../visitor-auth/index';
 import type { ProjectAuthProviders } from '../visitor-auth/providers';
 import { mountVisitorAuth, previewVisitor, publishedVisitor } from '../visitor-auth/routes';
@@ -103,6 +104,8 @@ export interface HttpDeps {
   authProviders: ProjectAuthProviders;
   /** Projects' git history and pushes (absent: the git API answers that it is off). */
   git?: ProjectGit;
+  /** `KILN_VERIFY` (config.verify; absent: on): whether generations are verified in the browser. */
+  verify?: boolean;
 }
 
 function errorResponse(err: unknown, deps: HttpDeps): Response {
@@ -180,6 +183,7 @@ function builderApp(deps: HttpDeps) {
       ...(deps.webSearch ? { webSearch: deps.webSearch } : {}),
       authProviders: deps.authProviders,
       git: deps.git,
+      verify: deps.verify !== false,
       log: deps.log,
     };
     yoga ??= import('../graphql/index').then((m) => m.createGraphQL({ dev: deps.dev, log: deps.log }));
@@ -219,6 +223,9 @@ function builderApp(deps: HttpDeps) {
     );
   });
   mountExport(app, deps);
+  verificationScreenshotRoute(app, deps.db, (c) =>
+    userForSession(deps.db, getCookie(c, sessionCookieName(deps.origins))),
+  );
   // API namespaces answer JSON, never the UI page.
   app.all('/v0/*', (c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
   app.all('/_create/api/*', (c) =>

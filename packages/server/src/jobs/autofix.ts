@@ -31,6 +31,15 @@ export function wantsAutoFix(action: string, status: string, failure: CodeFailur
   );
 }
 
+/** Whether a VALID revision whose verification FAILED (verification.ts) gets the automatic fix: requests only. */
+export function wantsVerificationFix(
+  action: string,
+  status: string,
+  verification: string | undefined,
+): boolean {
+  return status === 'VALID' && verification === 'FAILED' && (action === 'INITIAL' || action === 'CHAT');
+}
+
 /** What the chat says when the automatic fix is queued. */
 export function autoFixMessage(failure: CodeFailure): string {
   const first = failure.message.split('\n')[0]!.trim();

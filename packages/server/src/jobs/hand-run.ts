@@ -9,6 +9,7 @@ import { jobs, messages, revisions, runs } from '../db/schema';
 import { newId } from '../ids';
 import type { Job } from './queue';
 import { checkRevision } from './revision-check';
+import { storeVerification, verificationEnabled, verifyRevisionPages } from './verification';
 import type { RunDeps } from './worker-options';
 
 /** What the chat says after a hand edit was checked. */
@@ -31,7 +32,19 @@ export async function runHandRevision(
     .set({ status: 'BUILDING', updatedAt: new Date() })
     .where(eq(revisions.id, revision.id));
   const { status, error: failure } = await checkRevision(db, deps, revision, revision.modules);
+  // Verified like a generation (verification.ts); a FAILED report is shown, never fixed automatically.
+  const [parent] = revision.parentId
+    ? await db
+        .select({ modules: revisions.modules })
+        .from(revisions)
+        .where(eq(revisions.id, revision.parentId))
+    : [];
+  const verification =
+    status === 'VALID' && (await verificationEnabled(db, deps.verify, revision.projectId))
+      ? await verifyRevisionPages(db, deps, revision, parent?.modules ?? [], revision.modules)
+      : null;
   await db.transaction(async (tx) => {
+    if (verification) await storeVerification(tx as unknown as Db, revision.id, verification);
     await tx.update(revisions).set({ status, updatedAt: new Date() }).where(eq(revisions.id, revision.id));
     await tx.insert(messages).values({
       id: newId(),

@@ -8,12 +8,13 @@ import { eq } from 'drizzle-orm';
 import { charge, refundRevision, usageCredits } from '../credits';
 import type { Db } from '../db/index';
 import { jobs, messages, projects, revisions, runs } from '../db/schema';
+import { cancelDeepDebugging, finishDeepDebugStep } from '../deep-debugging';
 import { isHandAction } from '../hand-revisions';
 import { newId } from '../ids';
 import { npmDocsFrom } from '../packages/docs';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
 import { generationAction } from '../top-down-chat';
-import { queueAutoFix, wantsAutoFix } from './autofix';
+import { queueAutoFix, wantsAutoFix, wantsVerificationFix } from './autofix';
 import { DraftStream } from './draft-stream';
 import { disallowedModule, recentPaths, storedModules } from './generated-modules';
 import { runHandRevision } from './hand-run';
@@ -27,6 +28,13 @@ import {
 } from './problems';
 import { type Job, startHeartbeat } from './queue';
 import { checkRevision } from './revision-check';
+import {
+  storeVerification,
+  type VerificationReport,
+  verificationEnabled,
+  verificationFailure,
+  verifyRevisionPages,
+} from './verification';
 import type { RunDeps } from './worker-options';
 
 const CANCELED_MESSAGE = 'Canceled. Nothing was changed.';
@@ -156,6 +164,18 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
     const nothingChanged =
       problems.length === 0 &&
       changedNothing(revision.action, startModules, finalModules, done.migrations?.length ?? 0);
+    // Verification (issue 22): the changed pages walked in Chromium before the revision may count as finished.
+    let verification: VerificationReport | null = null;
+    // Deep debugging verifies every step, whatever the project's setting (it is the loop's measure).
+    const deepDebug = revision.context?.deepDebug !== undefined;
+    if (
+      status === 'VALID' &&
+      (deepDebug || (await verificationEnabled(db, deps.verify, revision.projectId)))
+    ) {
+      // The walk calls the app's functions, which the sandbox reads from the revision's stored modules.
+      await db.update(revisions).set({ modules: finalModules }).where(eq(revisions.id, revision.id));
+      verification = await verifyRevisionPages(db, deps, revision, startModules, finalModules, done.walk);
+    }
     // Drafts streamed for a block that was dropped in the end leave the room's view of the revision.
     drafts.keepOnly(finalModules);
     drafts.publishNow();
@@ -166,17 +186,21 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       const organizationId = await organizationOf(t, revision.projectId);
-      if (revision.action === 'FIX_CHANGE' && status === 'INVALID_CODE') {
+      const stillBroken = status === 'INVALID_CODE' || verification?.status === 'FAILED';
+      const generationCredits = usageCredits(usage.inputTokens + usage.outputTokens);
+      // A deep-debugging step is charged whatever it found: its budget counts what it cost.
+      if (revision.action === 'FIX_CHANGE' && stillBroken && !deepDebug) {
         await refundRevision(t, organizationId, revision.id); // a fix that did not fix costs nothing
       } else {
         await charge(t, {
           organizationId,
           type: 'GENERATION_USAGE',
-          amount: usageCredits(usage.inputTokens + usage.outputTokens),
+          amount: generationCredits,
           revisionId: revision.id,
           details: { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens },
         });
       }
+      if (verification) await storeVerification(t, revision.id, verification);
       await tx
         .update(revisions)
         .set({ modules: finalModules, status, updatedAt: new Date() })
@@ -209,13 +233,34 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
         })
         .where(eq(runs.id, runId));
       await tx.update(jobs).set({ status: 'COMPLETED', updatedAt: new Date() }).where(eq(jobs.id, job.id));
-      if (failure && wantsAutoFix(revision.action, status, failure)) {
+      // A failing verification starts the same bounded fix, told the failed steps and errors.
+      const fix =
+        failure && wantsAutoFix(revision.action, status, failure)
+          ? failure
+          : verification && wantsVerificationFix(revision.action, status, verification.status)
+            ? verificationFailure(verification, finalModules)
+            : undefined;
+      if (deepDebug) {
+        autoFixQueued = await finishDeepDebugStep(t, {
+          revision,
+          organizationId,
+          status,
+          modules: finalModules,
+          generationCredits,
+          verification,
+          report:
+            verification?.status === 'FAILED'
+              ? verificationFailure(verification, finalModules).message
+              : (failure?.message ?? null),
+          after: doneAt,
+        });
+      } else if (fix) {
         autoFixQueued =
           (await queueAutoFix(t, {
             revision,
             organizationId,
             modules: finalModules,
-            failure,
+            failure: fix,
             after: doneAt,
           })) !== null;
       }
@@ -318,6 +363,7 @@ export async function finishCanceled(db: Db, revision: typeof revisions.$inferSe
   const [parent] = revision.parentId
     ? await db.select().from(revisions).where(eq(revisions.id, revision.parentId))
     : [];
+  await cancelDeepDebugging(db, revision);
   // Canceling the automatic fix is its own status (spec: CANCELED_AUTOFIX); the code stays as the fix found it.
   const status = revision.context?.auto ? 'CANCELED_AUTOFIX' : 'FAILED';
   await db

@@ -36,13 +36,22 @@ export interface WorkerOptions {
    * no search provider: the tool is then not offered (default: never offered).
    */
   webSearchFor?: (organizationId: string, revisionId: string) => Promise<GenWebSearch | undefined>;
+  /** Verify every generated revision in headless Chromium (jobs/verification.ts; default true, `KILN_VERIFY`). */
+  verify?: boolean;
 }
 
 /** What a run needs from its worker: the options, and the worker's bookkeeping of running generations. */
 export interface RunDeps
   extends Pick<
     Required<WorkerOptions>,
-    'log' | 'onProjectChanged' | 'publish' | 'providerFor' | 'backend' | 'packages' | 'webSearchFor'
+    | 'log'
+    | 'onProjectChanged'
+    | 'publish'
+    | 'providerFor'
+    | 'backend'
+    | 'packages'
+    | 'webSearchFor'
+    | 'verify'
   > {
   /** The run started: `ctrl` aborts it (cancel, shutdown). */
   track: (ctrl: AbortController, revisionId: string) => void;

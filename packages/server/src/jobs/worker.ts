@@ -49,6 +49,7 @@ export class GenerationWorkers {
       packages: null,
       databaseUrl: null,
       webSearchFor: async () => undefined,
+      verify: true,
       ...opts,
     };
   }

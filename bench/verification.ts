@@ -1,0 +1,104 @@
+/**
+ * @module
+ * Verification after every generation (issue 22): what it adds to a typical builtin generation. Goal: ≤ 3 s.
+ *
+ * Two Kiln processes in the same run, one with `KILN_VERIFY=off` and one with it on (the default), each with a
+ * warm render-check browser (one generation first, not counted). Then `RUNS` first generations of the same
+ * prompt each (a todo list: a page with a form and filter buttons, components, a function and a table), timed
+ * from `createProject` to the revision being finished (VALID), polled every 25 ms. Printed: the medians, their
+ * difference, and the verification's own duration as the report states it.
+ *
+ *   node --import tsx bench/verification.ts
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type KilnProcess, startKilnProcess } from '../e2e/harness.ts';
+
+const RUNS = 4;
+const PROMPT = 'a todo list with due dates';
+const GOAL_MS = 3000;
+const BUILDING = new Set(['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY']);
+
+async function gql(kiln: KilnProcess, cookie: string, query: string, variables = {}) {
+  const res = await fetch(`${kiln.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ query, variables }),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: the bench reads GraphQL answers loosely, as JSON.
+  return { cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? cookie, json: (await res.json()) as any };
+}
+
+/** One first generation: ms from createProject to a finished revision, and the report's own duration. */
+async function generation(
+  kiln: KilnProcess,
+  cookie: string,
+): Promise<{ ms: number; verifyMs: number | null }> {
+  const started = performance.now();
+  const created = await gql(kiln, cookie, `mutation($p: String!) { createProject(prompt: $p) { id } }`, {
+    p: PROMPT,
+  });
+  const id = created.json.data.createProject.id as string;
+  for (;;) {
+    const { json } = await gql(
+      kiln,
+      cookie,
+      `query($id: ID!) { project(id: $id) { latestRevision { status verification { status durationMs } } } }`,
+      { id },
+    );
+    const rev = json.data.project.latestRevision;
+    if (!BUILDING.has(rev.status)) {
+      const ms = performance.now() - started;
+      if (rev.status !== 'VALID') throw new Error(`generation ended ${rev.status}`);
+      if (rev.verification && rev.verification.status !== 'PASSED')
+        throw new Error(`verification ${rev.verification.status}`);
+      return { ms, verifyMs: rev.verification?.durationMs ?? null };
+    }
+    await sleep(25);
+  }
+}
+
+async function series(verify: 'on' | 'off'): Promise<{ ms: number[]; verifyMs: number[] }> {
+  const kiln = await startKilnProcess({
+    env: { KILN_BUILTIN_DELAY_MS: '0', NODE_ENV: 'production', KILN_VERIFY: verify },
+  });
+  try {
+    const { cookie } = await gql(
+      kiln,
+      '',
+      `mutation { signUp(email: "bench-${verify}@example.com", password: "long enough") { id } }`,
+    );
+    await generation(kiln, cookie); // warm: browser started, runtime loaded, caches filled
+    const ms: number[] = [];
+    const verifyMs: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const run = await generation(kiln, cookie);
+      ms.push(run.ms);
+      console.log(
+        `  ${verify} run ${i + 1}: ${Math.round(run.ms)} ms${run.verifyMs === null ? '' : ` (verification ${run.verifyMs} ms)`}`,
+      );
+      if (run.verifyMs !== null) verifyMs.push(run.verifyMs);
+    }
+    return { ms, verifyMs };
+  } finally {
+    await kiln.stop();
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0
+    ? Number.NaN
+    : (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
+};
+
+const off = await series('off');
+const on = await series('on');
+const added = median(on.ms) - median(off.ms);
+const fmt = (ms: number) => `${Math.round(ms)} ms`;
+console.log(`typical builtin generation ("${PROMPT}"), ${RUNS} runs each, medians:`);
+console.log(`  without verification  ${fmt(median(off.ms))}  (${off.ms.map(fmt).join(', ')})`);
+console.log(`  with verification     ${fmt(median(on.ms))}  (${on.ms.map(fmt).join(', ')})`);
+console.log(`  verification itself   ${fmt(median(on.verifyMs))}  (as its reports state)`);
+console.log(
+  `  added                 ${fmt(added)}  goal ≤ ${fmt(GOAL_MS)}: ${added <= GOAL_MS ? 'met' : 'NOT met'}`,
+);

@@ -1,0 +1,137 @@
+/**
+ * Verification after every generation (issue 22), as a person sees it in Debian Chromium against Kiln started
+ * like `npm start` with the builtin generator: the first answer carries a passing "Checked in the browser" card
+ * whose steps open, whose screenshots are real images that open larger in a dialog (Escape closes it, focus
+ * returns), and the card is axe-clean (no serious or critical violation inside it). Deep debugging started from
+ * the chat's "Debug deeply…" dialog runs a verified fix step and says in the chat that it finished.
+ */
+import { createRequire } from 'node:module';
+import { startScriptedModelServer } from '@kiln/codegen/testing';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type KilnProcess, launchChromium, newProjectFromDashboard, startKilnProcess } from './harness';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let browser: Browser;
+let kiln: KilnProcess | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await kiln?.stop();
+  await browser?.close();
+});
+
+describe('verification in the chat', () => {
+  it('a first generation shows a passing verification report with screenshots', {
+    timeout: 180_000,
+  }, async () => {
+    kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
+    const page = await (await browser.newContext({ bypassCSP: true })).newPage();
+    await newProjectFromDashboard(page, kiln.url, 'ada@example.com', 'A todo list app with due dates');
+
+    const log = page.getByRole('log', { name: 'Chat history' });
+    const card = log.getByRole('region', { name: 'Verification in the browser' });
+    await card.waitFor({ timeout: 60_000 });
+    await card.getByText('Checked in the browser: everything worked').waitFor();
+
+    // Collapsed when it passed; the summary opens the steps.
+    await card.getByText('Checked in the browser: everything worked').click();
+    const steps = card.getByRole('listitem').filter({ hasText: /^Passed: / });
+    expect(await steps.count()).toBeGreaterThan(1);
+    expect(await card.textContent()).toContain('visit /');
+
+    // Screenshots: real JPEGs, shown as thumbnails.
+    const shots = card.getByRole('list', { name: 'Screenshots' }).getByRole('button');
+    expect(await shots.count()).toBeGreaterThanOrEqual(2);
+    const size = await shots
+      .first()
+      .locator('img')
+      .evaluate(async (img: HTMLImageElement) => {
+        await img.decode();
+        return { w: img.naturalWidth, h: img.naturalHeight };
+      });
+    expect(size.w).toBeGreaterThan(300);
+
+    // A thumbnail opens the screenshot larger; Escape closes it and focus returns to the thumbnail.
+    await shots.first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('img', { name: /The page after visit \/ at desktop width/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => shots.first().evaluate((el) => el === document.activeElement), { timeout: 5000 })
+      .toBe(true);
+
+    // The card is axe-clean.
+    await page.addScriptTag({ path: axePath });
+    const violations = await page.evaluate(async () => {
+      const w = window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      };
+      const { violations } = await w.axe.run({ include: [['section.verification']] });
+      return violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}×${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`);
+    });
+    expect(violations).toEqual([]);
+  });
+
+  it('deep debugging from the chat runs a verified step and reports that it finished', {
+    timeout: 180_000,
+  }, async () => {
+    await using model = await startScriptedModelServer();
+    await kiln?.stop();
+    kiln = await startKilnProcess({
+      env: {
+        KILN_BUILTIN_DELAY_MS: '0',
+        KILN_MODEL: 'openai:gpt-4o-mini',
+        OPENAI_API_KEY: 'sk-test',
+        KILN_MODEL_BASE_URL: model.url,
+        KILN_VERIFY: 'off',
+      },
+    });
+    model.enqueue({
+      reply: `Here is your shop.
+<kiln:file path="apps/web/src/app/page.tsx" type="PAGE">
+export default function HomePage() {
+  const add = () => { const cart = undefined; cart.items.push('tea'); };
+  return <main className="p-6"><h1>Tea shop</h1><button type="button" onClick={add}>Add to cart</button></main>;
+}
+</kiln:file>
+`,
+    });
+    const page = await (await browser.newContext()).newPage();
+    await newProjectFromDashboard(page, kiln.url, 'grace@example.com', 'A tea shop');
+    model.enqueue({
+      reply: `Fixed: the cart exists now.
+<kiln:edit path="apps/web/src/app/page.tsx">
+<<<<<<< SEARCH
+const cart = undefined;
+=======
+const cart = { items: [] as string[] };
+>>>>>>> REPLACE
+</kiln:edit>
+`,
+    });
+    await page.getByRole('button', { name: 'Debug deeply…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Debug deeply' });
+    await dialog.getByLabel('What goes wrong?').fill('Add to cart does nothing');
+    await dialog.getByLabel('Steps at most').fill('2');
+    await dialog.getByRole('button', { name: 'Start deep debugging' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const log = page.getByRole('log', { name: 'Chat history' });
+    await log.getByText(/^Deep debugging, step 1 of at most 2/).waitFor({ timeout: 60_000 });
+    await log
+      .getByText(/^Deep debugging finished \(1 step, \d+ of 50 credits\)/)
+      .waitFor({ timeout: 90_000 });
+    await log.getByText('Checked in the browser: everything worked').waitFor();
+  });
+});
