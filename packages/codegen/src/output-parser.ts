@@ -57,7 +57,13 @@ export type ParsedBlockEvent =
    * asks the user for its value (save-secret-and-continue). Reported once the block ends, only with a valid
    * environment-variable name; `reason` is the body's first line.
    */
-  | { type: 'secret'; name: string; reason?: string; closed: boolean };
+  | { type: 'secret'; name: string; reason?: string; closed: boolean }
+  /**
+   * A standing instruction the model proposes for the project's knowledge
+   * (`<kiln:knowledge>Always use metric units.</kiln:knowledge>`): the user may accept it with one click.
+   * Reported once the block ends, trimmed to `MAX_KNOWLEDGE_PROPOSAL_LENGTH`; an empty one is dropped.
+   */
+  | { type: 'knowledge'; text: string; closed: boolean };
 
 /** The most suggestions a `<kiln:choices>` block keeps. */
 export const MAX_CHOICES = 6;
@@ -65,6 +71,8 @@ export const MAX_CHOICES = 6;
 export const MAX_CHOICE_LENGTH = 120;
 /** The longest reason a `<kiln:publish>` block keeps, in characters. */
 const MAX_PUBLISH_REASON_LENGTH = 200;
+/** The longest knowledge proposal a `<kiln:knowledge>` block keeps, in characters. */
+export const MAX_KNOWLEDGE_PROPOSAL_LENGTH = 500;
 /** What a `<kiln:secret>` block's name must look like (an environment variable; the server's rule too). */
 const SECRET_NAME_RE = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 
@@ -102,7 +110,8 @@ type Block =
   /** `items` is null until a `<kiln:choice>` item appears (then items, not lines, are the choices). */
   | { kind: 'choices'; raw: string; items: string[] | null; item: string | null }
   | { kind: 'publish'; raw: string }
-  | { kind: 'secret'; name: string; raw: string };
+  | { kind: 'secret'; name: string; raw: string }
+  | { kind: 'knowledge'; raw: string };
 
 const BLOCK_TAGS = new Set([
   'thinking',
@@ -117,6 +126,7 @@ const BLOCK_TAGS = new Set([
   'choice',
   'publish',
   'secret',
+  'knowledge',
 ]);
 /** A `<` followed by this many characters without a `>` is not a tag. */
 const MAX_TAG_LENGTH = 2000;
@@ -165,6 +175,7 @@ export function createOutputParser(): OutputParser {
       case 'tool-result':
       case 'publish':
       case 'secret':
+      case 'knowledge':
         block.raw += text;
         break;
       case 'choices':
@@ -313,6 +324,11 @@ export function createOutputParser(): OutputParser {
         );
         break;
       }
+      case 'knowledge': {
+        const text = block.raw.trim().slice(0, MAX_KNOWLEDGE_PROPOSAL_LENGTH).trim();
+        if (text) out.push({ type: 'knowledge', text, closed });
+        break;
+      }
     }
     block = { kind: 'text' };
   }
@@ -398,6 +414,10 @@ export function createOutputParser(): OutputParser {
         break;
       case 'secret':
         block = { kind: 'secret', name: attr('name').trim(), raw: attr('reason') };
+        if (tag.selfClosing) closeBlock(true);
+        break;
+      case 'knowledge':
+        block = { kind: 'knowledge', raw: attr('text') };
         if (tag.selfClosing) closeBlock(true);
         break;
     }
