@@ -14,6 +14,7 @@ import * as aiImages from './resolvers/ai-images';
 import * as appDatabase from './resolvers/app-database';
 import * as deployments from './resolvers/deployments';
 import * as organizations from './resolvers/organizations';
+import * as plan from './resolvers/plan';
 import * as projectGroups from './resolvers/project-groups';
 import * as projects from './resolvers/projects';
 import * as revisions from './resolvers/revisions';
@@ -35,6 +36,7 @@ const resolvers = {
     ...revisions.Query,
     ...uploads.Query,
     ...visitorAuth.Query,
+    ...plan.Query,
   },
   Mutation: {
     ...accounts.Mutation,
@@ -48,6 +50,7 @@ const resolvers = {
     ...secretsLogs.Mutation,
     ...deployments.Mutation,
     ...visitorAuth.Mutation,
+    ...plan.Mutation,
   },
   ...accounts.types,
   ...admin.types,
@@ -58,7 +61,15 @@ const resolvers = {
   ...appDatabase.types,
   ...secretsLogs.types,
   ...deployments.types,
-  Project: { ...projects.types.Project, ...secretsLogs.Project, ...deployments.projectFields },
+  Project: {
+    ...projects.types.Project,
+    ...secretsLogs.Project,
+    ...deployments.projectFields,
+    ...plan.projectFields,
+  },
+  Organization: { ...organizations.types.Organization, ...plan.organizationFields },
+  Revision: { ...revisions.types.Revision, ...plan.revisionFields },
+  Message: { ...revisions.types.Message, ...plan.messageFields },
 };
 
 /** The yoga instance; `fetch(request, context)` answers one GraphQL HTTP request. */
