@@ -9,6 +9,7 @@ import { filePathToRoute, type ModuleType, moduleName, sortModules } from '@kiln
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { ApiError, errorMessage } from './api.ts';
+import { awaitingDiscussion } from './discussion.ts';
 import { fetchProject, type Module, type Project } from './queries.ts';
 import { queryKeys } from './query-client.ts';
 import { isInProgress } from './revision-status.ts';
@@ -64,7 +65,7 @@ export function useProject(id: string): { state: ProjectState; refresh: () => Pr
     // Polling while generating goes on in a hidden tab too, as it did before TanStack Query.
     refetchIntervalInBackground: true,
     refetchInterval: (q) =>
-      isInProgress(q.state.data?.latestRevision?.status)
+      isInProgress(q.state.data?.latestRevision?.status) || awaitingDiscussion(q.state.data?.messages)
         ? connected.current
           ? ROOM_REFRESH_MS
           : POLL_INTERVAL_MS

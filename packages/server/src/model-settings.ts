@@ -45,7 +45,7 @@ export interface ExpertModelView {
 
 /** What a user is told when they ask for the expert model and the organisation names none. */
 export const NO_EXPERT_MODEL =
-  'Your organisation has no expert model: an admin can name one in Organisation settings → Model.';
+  'Your organisation has no expert model: an admin can name one in Organisation settings → Expert model.';
 
 /** Whether the organisation names an expert model (anyone who may chat may know this). */
 export async function hasExpertModel(db: Db, organizationId: string): Promise<boolean> {

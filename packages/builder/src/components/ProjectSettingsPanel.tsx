@@ -13,6 +13,7 @@ import {
 } from '../settings-queries.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { FormNote } from './FormNote.tsx';
+import { ProjectKnowledgeSection } from './ProjectKnowledgeSection.tsx';
 import { SecretsSection } from './SecretsSection.tsx';
 import { Select } from './Select.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
@@ -99,6 +100,7 @@ export function ProjectSettingsPanel({
       />
       <EnvironmentSection settings={settings} canEdit={canEdit} onSaved={setSettings} />
       <VisibilitySection settings={settings} canEdit={canEdit} onSaved={setSettings} />
+      <ProjectKnowledgeSection projectId={settings.id} canEdit={canEdit} />
       <SecretsSection projectId={settings.id} canEdit={canEdit} />
       <VisitorSignInSection projectId={settings.id} canEdit={canEdit} />
     </div>

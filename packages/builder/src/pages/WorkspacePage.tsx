@@ -20,11 +20,13 @@ import { type StageTab, StageTabs } from '../components/StageTabs.tsx';
 import { WorkspaceHeader } from '../components/WorkspaceHeader.tsx';
 import { WorkspaceLayout, type WorkspaceView } from '../components/WorkspaceLayout.tsx';
 import type { Device } from '../devices.ts';
+import { acceptKnowledgeProposal } from '../plan-queries.ts';
 import { cancelGeneration, type Module, markRendered, type Project, reportPreviewError } from '../queries.ts';
 import { isInProgress, shownStatus } from '../revision-status.ts';
 import { atLeast } from '../roles.ts';
 import { saveSecretAndContinue } from '../secrets-queries.ts';
 import { useChat } from '../use-chat.ts';
+import { useExpertDisabledReason } from '../use-expert.ts';
 import { useHistory } from '../use-history.ts';
 import { usePreview } from '../use-preview.ts';
 import { useProject } from '../use-project.ts';
@@ -114,6 +116,7 @@ function Workspace({
   const moduleErrors = errors.revisionId === revisionId ? errors.byPath : {};
 
   const chat = useChat(project, refresh);
+  const expertDisabledReason = useExpertDisabledReason(project.organizationId);
   const [stopError, setStopError] = useState<string | null>(null);
   async function stopGeneration() {
     setStopError(null);
@@ -271,6 +274,16 @@ function Workspace({
               error={chat.error ?? stopError ?? refreshError}
               sending={chat.sending}
               onSend={chat.send}
+              expertDisabledReason={expertDisabledReason}
+              onAcceptKnowledge={
+                canEdit
+                  ? async (messageId, index) => {
+                      await acceptKnowledgeProposal(messageId, index);
+                      toast('Added to project knowledge.');
+                      await refresh();
+                    }
+                  : undefined
+              }
               onStop={canEdit ? () => void stopGeneration() : undefined}
               readOnlyReason={canEdit ? null : 'Viewers can look but not change this project.'}
               publish={
