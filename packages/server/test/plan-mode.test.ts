@@ -6,8 +6,11 @@
  * PGlite, and on PostgreSQL when one is running.
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
-import { IMPLEMENT_PLAN_PREFIX } from '@kiln/core';
+import { IMPLEMENT_PLAN_PREFIX, JOB_STALL_TIMEOUT_MS } from '@kiln/core';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { jobs, messages } from '../src/db/schema';
+import { newId } from '../src/ids';
 import {
   type Backend,
   type Client,
@@ -275,5 +278,47 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
     // Removing the expert model turns Expert off again.
     const removed = await owner.gql(EXPERT, { o: org, m: '' });
     expect(removed.data.updateExpertModel).toBeNull();
+  });
+
+  it('a discussion whose process died is answered by another; out of attempts, the chat says so', {
+    timeout: 180_000,
+  }, async () => {
+    await using t = await startTestKiln(backend);
+    const c = await signUp(t, 'stall@example.com');
+    const id = await todoProject(c);
+    const db = t.kiln.database.db;
+    const stale = new Date(Date.now() - JOB_STALL_TIMEOUT_MS - 60_000);
+    /** A DISCUSSION question whose job a dead process claimed. */
+    async function claimedElsewhere(text: string, attempts: number) {
+      const messageId = newId();
+      await db
+        .insert(messages)
+        .values({ id: messageId, projectId: id, role: 'user', text, mode: 'DISCUSSION' });
+      await db.insert(jobs).values({
+        id: newId(),
+        kind: 'discuss',
+        messageId,
+        status: 'RUNNING',
+        attempts,
+        lockedBy: 'worker-dead',
+        heartbeatAt: stale,
+      });
+      return messageId;
+    }
+    const revisionsBefore = (await state(c, id)).project.revisions.length;
+    await claimedElsewhere('how would you add a priority field?', 1);
+    // Recovered here, or already by the orphan check (PostgreSQL), whichever comes first.
+    await t.kiln.workers.recoverStalled();
+    const after = await answered(c, id, 1);
+    expect(after.project.messages.at(-1)?.text).toContain('**Plan:** add a priority field');
+
+    const lost = await claimedElsewhere('how would you add a notes field?', 2);
+    // Recovered here, or already by the orphan check (PostgreSQL), whichever comes first.
+    await t.kiln.workers.recoverStalled();
+    const failed = await answered(c, id, 2);
+    expect(failed.project.messages.at(-1)?.text).toMatch(/The model stopped responding\.$/);
+    expect(failed.project.revisions).toHaveLength(revisionsBefore);
+    const [job] = await db.select().from(jobs).where(eq(jobs.messageId, lost));
+    expect(job?.status).toBe('STALLED');
   });
 });
