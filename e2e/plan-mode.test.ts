@@ -3,7 +3,8 @@
  * like `npm start` with the builtin generator: Discuss (picked with the keyboard) answers "how would you add
  * tags to tasks?" with a numbered plan and makes no revision; Implement this plan builds it (revision 2 with a
  * tags field in the preview). Expert is disabled with its reason shown while the organisation names no expert
- * model. Project knowledge is saved in Settings. axe-core finds no serious or critical violation.
+ * model; once it names one, Expert is pressed per message and the revision records it. Project knowledge is
+ * saved in Settings. axe-core finds no serious or critical violation.
  */
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
@@ -116,6 +117,50 @@ describe('plan mode in the builder', () => {
     await expect
       .poll(() => page.getByRole('textbox', { name: 'Project knowledge' }).inputValue(), { timeout: 20_000 })
       .toBe('Tags are always lowercase.');
+
+    // Expert: once the organisation names an expert model (the builtin one here), the toggle works per message
+    // and the revision records it.
+    const named = await page.evaluate(async () => {
+      const gql = async (query: string, variables: Record<string, unknown> = {}) =>
+        (await (
+          await fetch('/graphql', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query, variables }),
+          })
+        ).json()) as { data: Record<string, unknown>; errors?: unknown[] };
+      const orgs = await gql('{ organizations { id } }');
+      const orgId = (orgs.data.organizations as { id: string }[])[0]?.id;
+      return gql('mutation($o: ID!) { updateExpertModel(organizationId: $o, model: "builtin") { model } }', {
+        o: orgId,
+      });
+    });
+    expect(named.errors).toBeUndefined();
+    await page.reload();
+    const chat2 = page.getByRole('complementary', { name: 'Chat' });
+    const expert2 = chat2.getByRole('button', { name: 'Expert' });
+    await expect.poll(() => expert2.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await expert2.click();
+    expect(await expert2.getAttribute('aria-pressed')).toBe('true');
+    await chat2.getByRole('textbox', { name: 'Message' }).fill('make it teal');
+    await chat2.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await expect.poll(() => revisionNumbers(page), { timeout: 60_000 }).toEqual([1, 2, 3]);
+    await expect
+      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 90_000 })
+      .toBe('VALID');
+    const expertFlag = await page.evaluate(async (projectId) => {
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: 'query($id: ID!) { project(id: $id) { latestRevision { expert } } }',
+          variables: { id: projectId },
+        }),
+      });
+      return ((await res.json()) as { data: { project: { latestRevision: { expert: boolean } } } }).data
+        .project.latestRevision.expert;
+    }, new URL(page.url()).pathname.split('/').pop());
+    expect(expertFlag).toBe(true);
     await context.close();
   });
 });
