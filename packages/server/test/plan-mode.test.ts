@@ -275,6 +275,22 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
     const userMsg = expert.project.messages.filter((m) => m.role === 'user').at(-1);
     expect(userMsg?.expert).toBe(true);
 
+    // A discussion may ask for the expert too: answered by it, still without a revision.
+    model.enqueue({ reply: 'Plan:\n1. Split the page.\n2. Add tests.' });
+    const talk = await owner.gql(SEND, {
+      p: id,
+      t: 'how would you restructure this?',
+      m: 'DISCUSSION',
+      x: true,
+    });
+    expect(talk.errors).toBeUndefined();
+    const discussed = await answered(owner, id, 1);
+    expect(discussed.project.revisions).toHaveLength(expert.project.revisions.length);
+    expect(discussed.project.messages.at(-1)).toMatchObject({ mode: 'DISCUSSION', expert: true });
+    expect(model.requests).toHaveLength(2);
+    expect(model.requests[1]?.model).toBe('o3');
+    expect(model.requests[1]?.system).toContain('# Discussion (action DISCUSSION)');
+
     // Removing the expert model turns Expert off again.
     const removed = await owner.gql(EXPERT, { o: org, m: '' });
     expect(removed.data.updateExpertModel).toBeNull();
