@@ -87,8 +87,26 @@ export interface FunctionLogsEvent {
   /** `development` (the preview) or `main` (the published app). */
   branch: string;
 }
+/**
+ * A discussion's answer while the model writes it (plan mode): the text so far, at most
+ * `DISCUSSION_TEXT_MAX_CHARS` (its end, after "…" when longer). The finished answer is a chat message.
+ */
+export interface DiscussionTextEvent {
+  type: 'discussion-text';
+  projectId: string;
+  /** The question being answered. */
+  messageId: string;
+  text: string;
+}
+/** The most text a `discussion-text` event carries (a NOTIFY payload holds 8000 bytes, at most 4 per character). */
+export const DISCUSSION_TEXT_MAX_CHARS = 1_500;
 /** What the server pushes into a room (the server publishes it, the builder's `useRoom` receives it). */
-export type RoomEvent = ProjectChanged | DraftsEvent | DraftsStaleEvent | FunctionLogsEvent;
+export type RoomEvent =
+  | ProjectChanged
+  | DraftsEvent
+  | DraftsStaleEvent
+  | FunctionLogsEvent
+  | DiscussionTextEvent;
 
 /** What a browser receives on the `/rooms` WebSocket. */
 export type RoomServerMessage =

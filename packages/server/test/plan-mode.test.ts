@@ -9,6 +9,7 @@ import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { IMPLEMENT_PLAN_PREFIX, JOB_STALL_TIMEOUT_MS } from '@kiln/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { jobs, messages } from '../src/db/schema';
 import { newId } from '../src/ids';
 import {
@@ -48,6 +49,25 @@ interface State {
     };
     messages: Msg[];
   };
+}
+
+/** A WebSocket joined to the project's room, collecting its events. */
+async function joinRoom(t: TestKiln, c: Client, roomId: string) {
+  const port = t.kiln.port;
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/rooms`, {
+    headers: { host: `localhost:${port}`, origin: `http://localhost:${port}`, cookie: c.cookie },
+  });
+  const events: { type: string; messageId?: string; text?: string }[] = [];
+  ws.on('message', (d) => {
+    const m = JSON.parse(String(d)) as { type: string; event?: { type: string } };
+    if (m.type === 'event' && m.event) events.push(m.event);
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.on('open', () => resolve());
+    ws.on('error', reject);
+  });
+  ws.send(JSON.stringify({ type: 'join', roomId }));
+  return { ws, events };
 }
 
 async function signUp(t: TestKiln, email: string): Promise<Client> {
@@ -199,7 +219,11 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
       { o: org, u: model.url },
     );
     const before = await state(owner, id);
+    const room = await joinRoom(t, owner, `app-builder:${org}:${id}`);
     model.enqueue({
+      // Slow enough that the answer is seen while it is written.
+      chunkSize: 12,
+      delayMs: 40,
       reply:
         'Tags need a table.\n\n1. Add a tags table.\n2. Show tags.\n<kiln:file path="apps/web/src/app/page.tsx" type="PAGE">export default function P() { return <main />; }</kiln:file>\n<kiln:knowledge>Tags are lowercase.</kiln:knowledge>',
     });
@@ -213,6 +237,14 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
     expect(answer.text).toContain('1. Add a tags table.');
     expect(answer.text).toContain('were not applied');
     expect(answer.blocks).toEqual([{ kind: 'knowledge', text: 'Tags are lowercase.', accepted: null }]);
+    // The answer streamed to the room while the model wrote it, growing, for this question.
+    const streamed = room.events.filter((e) => e.type === 'discussion-text');
+    expect(streamed.length).toBeGreaterThan(1);
+    const question = after.project.messages.filter((m) => m.role === 'user').at(-1)!;
+    expect(streamed.every((e) => e.messageId === question.id)).toBe(true);
+    expect(streamed[0]!.text!.length).toBeLessThan(streamed.at(-1)!.text!.length);
+    expect(streamed.at(-1)!.text).toContain('Tags need a table.');
+    room.ws.close();
     // The model was told the discussion rules and both knowledges, the organisation's first.
     const sent = model.requests.at(-1)!;
     expect(sent.system).toContain('# Discussion (action DISCUSSION)');

@@ -34,6 +34,7 @@ export function ChatPanel({
   openFile,
   expertDisabledReason = null,
   onAcceptKnowledge,
+  discussionText = null,
 }: {
   messages: Message[];
   /** A message sent but not yet in the history. */
@@ -55,6 +56,8 @@ export function ChatPanel({
   openFile?: ((filePath: string) => (() => void) | null) | undefined;
   /** Why the Expert toggle is off (no expert model named), or null. */
   expertDisabledReason?: string | null;
+  /** A discussion's answer as the model writes it (shown in its thinking bubble), or null. */
+  discussionText?: string | null;
   /** Accept a reply's knowledge proposal (absent for users who may not change the project). */
   onAcceptKnowledge?: ((messageId: string, index: number) => Promise<void>) | undefined;
 }) {
@@ -64,7 +67,7 @@ export function ChatPanel({
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the conversation grows or work starts.
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
-  }, [count, inProgress, thinking]);
+  }, [count, inProgress, thinking, discussionText]);
   const latestAnswer = messages.findLast((m) => m.role === 'assistant')?.id;
   const actions: BlockActions = {
     onChoose: (text) => void onSend(text),
@@ -107,10 +110,17 @@ export function ChatPanel({
             <span className="bubble-avatar" aria-hidden="true">
               <Flame size={14} />
             </span>
-            <div className="bubble bubble-assistant bubble-working" role="status">
-              <Spinner size={14} />
-              Thinking about your question…
-            </div>
+            {discussionText ? (
+              <div className="bubble bubble-assistant bubble-discussion" aria-busy="true">
+                <span className="bubble-mode">Plan · writing…</span>
+                <ChatText text={discussionText} />
+              </div>
+            ) : (
+              <div className="bubble bubble-assistant bubble-working" role="status">
+                <Spinner size={14} />
+                Thinking about your question…
+              </div>
+            )}
           </div>
         ) : null}
         {pending ? <ChatBubble role="user" text={pending} time="" /> : null}

@@ -51,7 +51,7 @@ function previewMode(device: Device, modules: Module[]): PreviewMode {
 
 /** `/projects/:id`: chat, modules, code and the live preview of one project. */
 export function WorkspacePage({ projectId }: { projectId: string }) {
-  const { state, refresh } = useProject(projectId);
+  const { state, refresh, discussionDraft } = useProject(projectId);
   if (state.status === 'loading') return <Splash />;
   if (state.status === 'missing') {
     return (
@@ -63,17 +63,27 @@ export function WorkspacePage({ projectId }: { projectId: string }) {
   }
   if (state.status === 'error')
     return <ServerUnavailable message={state.message} onRetry={() => void refresh()} />;
-  return <Workspace project={state.project} refresh={refresh} refreshError={state.refreshError} />;
+  return (
+    <Workspace
+      project={state.project}
+      refresh={refresh}
+      refreshError={state.refreshError}
+      discussionText={discussionDraft?.text ?? null}
+    />
+  );
 }
 
 function Workspace({
   project,
   refresh,
   refreshError,
+  discussionText,
 }: {
   project: Project;
   refresh: () => Promise<void>;
   refreshError: string | null;
+  /** A discussion's answer as the model writes it, or null. */
+  discussionText: string | null;
 }) {
   useTitle(project.name);
   const { organizations, reloadOrganizations, organization, selectOrganization } = useSession();
@@ -275,6 +285,7 @@ function Workspace({
               sending={chat.sending}
               onSend={chat.send}
               expertDisabledReason={expertDisabledReason}
+              discussionText={discussionText}
               onAcceptKnowledge={
                 canEdit
                   ? async (messageId, index) => {

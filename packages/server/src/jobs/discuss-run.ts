@@ -6,7 +6,7 @@
  * charged as for a generation; a failure costs nothing and says so in the chat.
  */
 import { type GenerationEvent, generate, type MessageBlock } from '@kiln/codegen';
-import { MESSAGES } from '@kiln/core';
+import { DISCUSSION_TEXT_MAX_CHARS, MESSAGES } from '@kiln/core';
 import { eq } from 'drizzle-orm';
 import { charge, usageCredits } from '../credits';
 import type { Db } from '../db/index';
@@ -25,6 +25,9 @@ export const NOT_APPLIED_NOTE =
 
 /** The blocks a discussion answer keeps: what it thought, read, suggested and proposed — never what it wrote. */
 const ANSWER_BLOCKS = new Set<MessageBlock['kind']>(['thinking', 'tool-call', 'choices', 'knowledge']);
+
+/** How often the answer so far goes to the project's room while the model writes it. */
+const TEXT_PUBLISH_INTERVAL_MS = 200;
 
 /** Answers one claimed `discuss` job. */
 export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<void> {
@@ -63,9 +66,26 @@ export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<vo
     if (!provider) throw new Error(NO_EXPERT_MODEL);
     let text = '';
     let done: Extract<GenerationEvent, { type: 'done' }> | undefined;
+    const target = { organizationId: project.organizationId, projectId: project.id };
+    let publishedAt = 0;
     for await (const ev of generate(request, provider, { signal: ctrl.signal })) {
-      if (ev.type === 'text') text += ev.text;
-      else if (ev.type === 'done') done = ev;
+      if (ev.type === 'text') {
+        text += ev.text;
+        // The answer so far, a few times a second, so a slow model is seen thinking (never held up by it).
+        if (Date.now() - publishedAt >= TEXT_PUBLISH_INTERVAL_MS) {
+          publishedAt = Date.now();
+          const shown = text.trim();
+          deps.publish(target, {
+            type: 'discussion-text',
+            projectId: project.id,
+            messageId: question.id,
+            text:
+              shown.length > DISCUSSION_TEXT_MAX_CHARS
+                ? `…${shown.slice(-DISCUSSION_TEXT_MAX_CHARS)}`
+                : shown,
+          });
+        }
+      } else if (ev.type === 'done') done = ev;
     }
     if (ctrl.signal.aborted) throw ctrl.signal.reason;
     if (!done) throw new Error('The model ended without an answer.');
