@@ -150,6 +150,13 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
     expect(plan).toMatch(/^1\. /m);
     expect(plan).toMatch(/^2\. /m);
 
+    // A project-group action (spec), whose snapshot holds no new project revision.
+    const groups = await c.gql('{ organizations { projectGroups { revisions { action } } } }');
+    const actions = groups.data.organizations[0].projectGroups[0].revisions.map(
+      (r: { action: string }) => r.action,
+    );
+    expect(actions).toContain('DISCUSSION');
+
     // Implement this plan: an ordinary CHAT message carrying the plan, which builds it.
     const build = await c.gql(SEND, { p: id, t: `${IMPLEMENT_PLAN_PREFIX}\n\n${plan}` });
     expect(build.errors).toBeUndefined();
