@@ -5,7 +5,7 @@
  * applied — no module, no migration, no revision — and the answer says so when the reply tried. Usage is
  * charged as for a generation; a failure costs nothing and says so in the chat.
  */
-import { type GenerationEvent, generate, type MessageBlock } from '@kiln/codegen';
+import { type GenerationEvent, type GenModule, generate, type MessageBlock } from '@kiln/codegen';
 import { DISCUSSION_TEXT_MAX_CHARS, MESSAGES } from '@kiln/core';
 import { eq } from 'drizzle-orm';
 import { charge, usageCredits } from '../credits';
@@ -22,6 +22,9 @@ import type { RunDeps } from './worker-options';
 /** Said under a discussion answer whose reply wrote files or tables anyway. */
 export const NOT_APPLIED_NOTE =
   'This was a discussion, so the files and database changes in the reply were not applied. Press Implement this plan to build it.';
+
+/** The blocks of a reply that wrote something: files (page, component, function, file) and migrations. */
+const WRITING_BLOCKS = new Set<MessageBlock['kind']>(['page', 'component', 'function', 'file']);
 
 /** The blocks a discussion answer keeps: what it thought, read, suggested and proposed — never what it wrote. */
 const ANSWER_BLOCKS = new Set<MessageBlock['kind']>(['thinking', 'tool-call', 'choices', 'knowledge']);
@@ -55,7 +58,7 @@ export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<vo
     const knowledge = await knowledgeForRequest(db, project.id);
     const request = {
       prompt: question.text,
-      modules: (latest?.modules ?? []) as Parameters<typeof generate>[0]['modules'],
+      modules: (latest?.modules ?? []) as GenModule[],
       action: 'DISCUSSION' as const,
       ...(database ? { database } : {}),
       ...(knowledge ? { knowledge } : {}),
@@ -89,9 +92,11 @@ export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<vo
     }
     if (ctrl.signal.aborted) throw ctrl.signal.reason;
     if (!done) throw new Error('The model ended without an answer.');
-    const wrote = done.blocks.some(
-      (b) => !ANSWER_BLOCKS.has(b.kind) && b.kind !== 'publish' && b.kind !== 'secret',
-    );
+    // Files or tables the reply wrote (a migration is a `function` block): never applied here.
+    const wrote =
+      done.blocks.some((b) => WRITING_BLOCKS.has(b.kind)) ||
+      (done.migrations?.length ?? 0) > 0 ||
+      (done.missedEdits?.length ?? 0) > 0;
     const answer = [(done.message || text).trim() || 'No answer.', wrote ? NOT_APPLIED_NOTE : '']
       .filter(Boolean)
       .join('\n\n');
