@@ -115,10 +115,11 @@ export async function acceptKnowledgeProposal(
     const proposal = proposals[input.index ?? 0];
     if (!message || !proposal) throw new KilnError('not_found', 'That reply proposed no such knowledge.');
     const current = await projectKnowledgeText(t, found.projectId);
-    if (proposal.accepted || current.split('\n').includes(proposal.text))
-      return { projectId: found.projectId, text: current };
-    const text = cleanKnowledge(current ? `${current}\n${proposal.text}` : proposal.text);
-    await writeProjectKnowledge(t, found.projectId, text, user.id);
+    if (proposal.accepted) return { projectId: found.projectId, text: current };
+    // Already there (typed in Settings, or accepted from another reply): nothing appended, still marked.
+    const known = current.split('\n').includes(proposal.text);
+    const text = known ? current : cleanKnowledge(current ? `${current}\n${proposal.text}` : proposal.text);
+    if (!known) await writeProjectKnowledge(t, found.projectId, text, user.id);
     const next = blocks.map((b) => (b === proposal ? { ...proposal, accepted: true } : b));
     await t.update(messages).set({ blocks: next }).where(eq(messages.id, message.id));
     return { projectId: found.projectId, text };
