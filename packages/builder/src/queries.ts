@@ -29,8 +29,8 @@ export type Module = Omit<RevisionData['modules'][number], 'moduleType'> & { mod
 export type Revision = Omit<RevisionData, 'modules'> & { modules: Module[] };
 
 const MessageFields = graphql(`fragment MessageFields on Message {
-  id role text revisionId createdAt cost { credits inputTokens outputTokens refunded }
-  blocks { kind text filePath name moduleType change migration tool input status choices reason }
+  id role text revisionId createdAt mode expert cost { credits inputTokens outputTokens refunded }
+  blocks { kind text filePath name moduleType change migration tool input status choices reason accepted }
   verification { status consoleErrors failedRequests note durationMs
     steps { action ok detail viewport screenshotUrl } } }`);
 /** A chat message; an answer that closes a finished revision carries its `cost`, and `blocks` say what its reply did. */
@@ -114,23 +114,37 @@ export async function createProject(
   return (await gql(CreateProject, { prompt, organizationId: organizationId ?? null })).createProject;
 }
 
-const SendMessage =
-  graphql(`mutation SendMessage($projectId: ID!, $text: String!, $baseRevisionId: ID, $clientMessageId: ID) {
+const SendMessage = graphql(`mutation SendMessage($projectId: ID!, $text: String!, $baseRevisionId: ID,
+  $clientMessageId: ID, $mode: ChatMode, $expert: Boolean) {
   sendMessage(projectId: $projectId, text: $text, baseRevisionId: $baseRevisionId,
-    clientMessageId: $clientMessageId) { id status } }`);
+    clientMessageId: $clientMessageId, mode: $mode, expert: $expert) { id status } }`);
+
+/** How a message is answered: CHAT builds a revision; DISCUSSION (plan mode) answers with a plan, changing nothing. */
+export type ChatMode = 'CHAT' | 'DISCUSSION';
 
 /**
  * Sends a chat message on top of `baseRevisionId` (the latest revision the user saw); answers with the new
  * CHAT revision, or a `conflict` error when another edit landed since. `clientMessageId` makes a retry safe:
- * the server answers a repeated id with the revision the first send queued.
+ * the server answers a repeated id with the revision the first send queued. A DISCUSSION makes no revision
+ * (the latest one comes back unchanged); `expert` asks for the organisation's expert model.
  */
 export async function sendMessage(
   projectId: string,
   text: string,
   baseRevisionId: string | null,
   clientMessageId?: string,
+  opts: { mode?: ChatMode; expert?: boolean } = {},
 ): Promise<ResultOf<typeof SendMessage>['sendMessage']> {
-  return (await gql(SendMessage, { projectId, text, baseRevisionId, clientMessageId })).sendMessage;
+  return (
+    await gql(SendMessage, {
+      projectId,
+      text,
+      baseRevisionId,
+      clientMessageId,
+      mode: opts.mode ?? 'CHAT',
+      expert: opts.expert ?? false,
+    })
+  ).sendMessage;
 }
 
 const StartDeepDebugging = graphql(`mutation StartDeepDebugging($projectId: ID!, $problem: String!,

@@ -10,7 +10,7 @@
  */
 import { useCallback, useState } from 'react';
 import { ApiError, errorMessage } from './api.ts';
-import { fixError, type Project, sendMessage } from './queries.ts';
+import { type ChatMode, fixError, type Project, sendMessage } from './queries.ts';
 import type { PreviewError } from './use-preview.ts';
 
 /** Delays between repeats of a send whose answer did not arrive: 1 s, 2 s, 4 s, then every 8 s. */
@@ -34,6 +34,12 @@ export async function sendWithRetry<T>(
   }
 }
 
+/** How one message is sent: built (CHAT, the default) or discussed (plan mode), by the expert model or not. */
+export interface SendOptions {
+  mode?: ChatMode;
+  expert?: boolean;
+}
+
 export function useChat(
   project: Project,
   refresh: () => Promise<void>,
@@ -42,7 +48,7 @@ export function useChat(
   pending: string | null;
   sending: boolean;
   error: string | null;
-  send: (text: string) => Promise<boolean>;
+  send: (text: string, opts?: SendOptions) => Promise<boolean>;
   fix: (error: PreviewError) => Promise<void>;
 } {
   const [pending, setPending] = useState<{ text: string; after: number } | null>(null);
@@ -53,13 +59,13 @@ export function useChat(
   const baseRevisionId = project.latestRevision?.id ?? null;
 
   const send = useCallback(
-    async (text: string) => {
+    async (text: string, opts: SendOptions = {}) => {
       setSending(true);
       setError(null);
       setPending({ text, after: historyLength });
       const clientMessageId = crypto.randomUUID();
       try {
-        await sendWithRetry(() => sendMessage(projectId, text, baseRevisionId, clientMessageId));
+        await sendWithRetry(() => sendMessage(projectId, text, baseRevisionId, clientMessageId, opts));
         await refresh();
         return true;
       } catch (caught) {

@@ -9,6 +9,7 @@ import { filePathToRoute, type ModuleType, moduleName, sortModules } from '@kiln
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { ApiError, errorMessage } from './api.ts';
+import { awaitingDiscussion } from './discussion.ts';
 import { fetchProject, type Module, type Project } from './queries.ts';
 import { queryKeys } from './query-client.ts';
 import { isInProgress } from './revision-status.ts';
@@ -46,7 +47,13 @@ function isNetwork(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'external';
 }
 
-export function useProject(id: string): { state: ProjectState; refresh: () => Promise<void> } {
+export function useProject(id: string): {
+  state: ProjectState;
+  refresh: () => Promise<void>;
+  /** A discussion's answer as the model writes it (plan mode), until the answer is in the chat. */
+  discussionDraft: { messageId: string; text: string } | null;
+} {
+  const [discussionDraft, setDiscussionDraft] = useState<{ messageId: string; text: string } | null>(null);
   const drafts = useRef<Drafts | null>(null);
   // Bumped when a draft arrives, so the overlay is laid again without a refetch.
   const [draftVersion, setDraftVersion] = useState(0);
@@ -64,7 +71,7 @@ export function useProject(id: string): { state: ProjectState; refresh: () => Pr
     // Polling while generating goes on in a hidden tab too, as it did before TanStack Query.
     refetchIntervalInBackground: true,
     refetchInterval: (q) =>
-      isInProgress(q.state.data?.latestRevision?.status)
+      isInProgress(q.state.data?.latestRevision?.status) || awaitingDiscussion(q.state.data?.messages)
         ? connected.current
           ? ROOM_REFRESH_MS
           : POLL_INTERVAL_MS
@@ -93,6 +100,10 @@ export function useProject(id: string): { state: ProjectState; refresh: () => Pr
   const onEvent = useCallback(
     (event: RoomEvent) => {
       if (event.type === 'function-logs') return; // the Logs tab's, nothing of the project changed
+      if (event.type === 'discussion-text') {
+        setDiscussionDraft({ messageId: event.messageId, text: event.text });
+        return;
+      }
       // Events can come faster than a read answers (drafts stream while the model writes): join the read in
       // flight rather than cancel it, or no read would ever finish.
       if (event.type !== 'drafts') {
@@ -124,5 +135,11 @@ export function useProject(id: string): { state: ProjectState; refresh: () => Pr
   const roomId = project ? `app-builder:${project.organizationId}:${project.id}` : null;
   connected.current = useRoom(roomId, onEvent).connected;
 
-  return { state, refresh };
+  // Shown only while its question still waits for the answer.
+  const waiting = awaitingDiscussion(project?.messages) ? project?.messages.at(-1)?.id : undefined;
+  return {
+    state,
+    refresh,
+    discussionDraft: discussionDraft && discussionDraft.messageId === waiting ? discussionDraft : null,
+  };
 }

@@ -133,3 +133,39 @@ export function selectContext(
     projectTokens,
   };
 }
+
+/** The share of the context budget the project's knowledge may take (like library docs and the database). */
+export const KNOWLEDGE_BUDGET_SHARE = 1 / 4;
+
+/**
+ * The `<kiln:project-knowledge>` section for standing instructions, at most `maxTokens` (chars / 4) with its
+ * tags: whole lines from the top while they fit, then a line cut at a word, then a note that the rest was left
+ * out. Empty text, or a budget too small for anything useful, gives ''.
+ */
+export function knowledgeSection(text: string, maxTokens: number): string {
+  const body = text.trim();
+  if (!body) return '';
+  const open = '<kiln:project-knowledge>';
+  const close = '</kiln:project-knowledge>';
+  const note = '(more standing instructions were left out: over the context budget)';
+  const whole = `${open}\n${body}\n${close}`;
+  if (estimateTokens(whole) <= maxTokens) return whole;
+  const room = Math.floor(maxTokens * 4) - `${open}\n\n${note}\n${close}`.length;
+  if (room < 40) return '';
+  const kept: string[] = [];
+  let used = 0;
+  for (const line of body.split('\n')) {
+    if (used + line.length + 1 <= room) {
+      kept.push(line);
+      used += line.length + 1;
+      continue;
+    }
+    const left = room - used - 1;
+    const cut = line.slice(0, Math.max(0, left));
+    const atWord = cut.lastIndexOf(' ');
+    const piece = (atWord > left / 2 ? cut.slice(0, atWord) : cut).trimEnd();
+    if (piece) kept.push(piece);
+    break;
+  }
+  return `${open}\n${kept.join('\n')}\n${note}\n${close}`;
+}

@@ -289,6 +289,11 @@ export async function* generate(
         // The last walk of a reply is the one verification performs.
         if (ev.steps.length > 0) walk = ev.steps;
         return;
+      case 'knowledge':
+        // A proposal made twice in one reply is shown once.
+        if (!slots.some((b) => b.kind === 'knowledge' && b.text === ev.text))
+          slots.push({ kind: 'knowledge', text: ev.text });
+        return;
       case 'secret':
         // One request per name: the chat shows one input for it.
         if (!slots.some((b) => b.kind === 'secret' && b.name === ev.name))
@@ -553,7 +558,8 @@ export async function* generate(
   }
 
   // One retry for edits that did not apply: the model gets the files as they are and rewrites them.
-  if (!aborted && canAskAgain && missedEdits.length > 0) {
+  // A discussion applies nothing, so its missed edits are never worth another request.
+  if (!aborted && canAskAgain && action !== 'DISCUSSION' && missedEdits.length > 0) {
     const missed = missedEdits;
     missedEdits = [];
     const retryParser = createOutputParser();

@@ -60,7 +60,13 @@ export type ParsedBlockEvent =
    */
   | { type: 'secret'; name: string; reason?: string; closed: boolean }
   /** The model's walk for Kiln's verification in the browser (`<kiln:verify>`, verify-walk.ts), once it ends. */
-  | { type: 'verify'; steps: VerifyWalkStep[]; closed: boolean };
+  | { type: 'verify'; steps: VerifyWalkStep[]; closed: boolean }
+  /**
+   * A standing instruction the model proposes for the project's knowledge
+   * (`<kiln:knowledge>Always use metric units.</kiln:knowledge>`): the user may accept it with one click.
+   * Reported once the block ends, trimmed to `MAX_KNOWLEDGE_PROPOSAL_LENGTH`; an empty one is dropped.
+   */
+  | { type: 'knowledge'; text: string; closed: boolean };
 
 /** The most suggestions a `<kiln:choices>` block keeps. */
 export const MAX_CHOICES = 6;
@@ -68,6 +74,8 @@ export const MAX_CHOICES = 6;
 export const MAX_CHOICE_LENGTH = 120;
 /** The longest reason a `<kiln:publish>` block keeps, in characters. */
 const MAX_PUBLISH_REASON_LENGTH = 200;
+/** The longest knowledge proposal a `<kiln:knowledge>` block keeps, in characters. */
+export const MAX_KNOWLEDGE_PROPOSAL_LENGTH = 500;
 /** What a `<kiln:secret>` block's name must look like (an environment variable; the server's rule too). */
 const SECRET_NAME_RE = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 
@@ -106,7 +114,8 @@ type Block =
   | { kind: 'choices'; raw: string; items: string[] | null; item: string | null }
   | { kind: 'publish'; raw: string }
   | { kind: 'secret'; name: string; raw: string }
-  | { kind: 'verify'; raw: string };
+  | { kind: 'verify'; raw: string }
+  | { kind: 'knowledge'; raw: string };
 
 const BLOCK_TAGS = new Set([
   'thinking',
@@ -122,6 +131,7 @@ const BLOCK_TAGS = new Set([
   'publish',
   'secret',
   'verify',
+  'knowledge',
 ]);
 /** A `<` followed by this many characters without a `>` is not a tag. */
 const MAX_TAG_LENGTH = 2000;
@@ -171,6 +181,7 @@ export function createOutputParser(): OutputParser {
       case 'publish':
       case 'secret':
       case 'verify':
+      case 'knowledge':
         block.raw += text;
         break;
       case 'choices':
@@ -322,6 +333,11 @@ export function createOutputParser(): OutputParser {
         );
         break;
       }
+      case 'knowledge': {
+        const text = block.raw.trim().slice(0, MAX_KNOWLEDGE_PROPOSAL_LENGTH).trim();
+        if (text) out.push({ type: 'knowledge', text, closed });
+        break;
+      }
     }
     block = { kind: 'text' };
   }
@@ -411,6 +427,10 @@ export function createOutputParser(): OutputParser {
         break;
       case 'verify':
         block = { kind: 'verify', raw: '' };
+        if (tag.selfClosing) closeBlock(true);
+        break;
+      case 'knowledge':
+        block = { kind: 'knowledge', raw: attr('text') };
         if (tag.selfClosing) closeBlock(true);
         break;
     }

@@ -7,9 +7,21 @@
  * builtin generator gets its input this way, so it goes through exactly the same path as a model).
  * @module
  */
-import { DEFAULT_CONTEXT_BUDGET_TOKENS, selectContext } from './context-budget.ts';
+import {
+  DEFAULT_CONTEXT_BUDGET_TOKENS,
+  KNOWLEDGE_BUDGET_SHARE,
+  knowledgeSection,
+  selectContext,
+} from './context-budget.ts';
 import { docBlock, libraryDocsFor, libraryNames } from './library-docs.ts';
-import type { GenDatabase, GenerateRequest, GenGroup, GenModule, ProviderMessage } from './types.ts';
+import type {
+  GenDatabase,
+  GenerateAction,
+  GenerateRequest,
+  GenGroup,
+  GenModule,
+  ProviderMessage,
+} from './types.ts';
 import { estimateTokens } from './usage.ts';
 
 /** Web libraries named in the system prompt (lucide-react is named on its own). */
@@ -38,7 +50,8 @@ error to fix inside <kiln:error path="..."> when there is one, and the request i
 Actions: INITIAL (build a new app), CHAT (change the app), FIX_CHANGE (fix the error with the smallest edits).
 Files named only by path in <kiln:other-files> exist but were not sent (<kiln:context> says why): never edit them
 with SEARCH/REPLACE. <kiln:database> lists the app's Postgres tables and applied migrations. <kiln:docs> holds the
-documentation of libraries the request likely needs.
+documentation of libraries the request likely needs. <kiln:project-knowledge> holds the project's standing
+instructions: follow them.
 
 # Output format
 Reply with one message. Chat text outside tags is shown to the user: keep it short and friendly.
@@ -51,6 +64,7 @@ Rules:
 - <kiln:tool-call name="package_documentation">recharts, date-fns</kiln:tool-call> reads listed libraries' docs: end your reply there; the docs come next, then continue (written files are kept).
 - <kiln:choices> suggests next messages (one per line); <kiln:publish/> suggests publishing.
 - Optional <kiln:verify> checks your pages in a browser, a step a line: visit /path, click Label, fill Field=value, expect text.
+- <kiln:knowledge>one standing instruction</kiln:knowledge> proposes a lasting rule the user stated (they may accept it).
 
 Example reply (one of each block; use only those you need):
 <kiln:thinking>A todos table and function, a header component, the page uses it, the old banner goes.</kiln:thinking>
@@ -121,6 +135,16 @@ Types: PAGE, COMPONENT, FUNCTION, EXPO_PAGE, AUTH_PAGE_SIGN_IN, AUTH_PAGE_SIGN_U
 - Other mobile libraries: ${MORE_MOBILE_LIBRARIES}.`;
 
 /**
+ * Added to the system prompt for a DISCUSSION (plan mode): the model answers and plans, and changes nothing.
+ * Kept apart from `SYSTEM_PROMPT` so that every other request's prompt stays as it is.
+ */
+export const DISCUSSION_PROMPT = `# Discussion (action DISCUSSION)
+The user wants to talk before building: answer the question, read the files and docs you need (the
+package_documentation tool works), then propose a plan as a numbered list of concrete steps (files, tables,
+functions, UI). Change nothing: no <kiln:file>, <kiln:edit>, <kiln:delete>, <kiln:rename> or <kiln:migration>
+blocks; they are not applied. The user can press "Implement this plan" to have it built.`;
+
+/**
  * At most this many library docs go up front in `<kiln:docs>` (the best keyword matches); the model reads any
  * other with the `package_documentation` tool. Measured: a typical prompt matched 2–5 libraries, 150–250
  * tokens each, while a tool round re-sends the whole request (README, "Library docs").
@@ -167,6 +191,9 @@ export function buildPrompt(
   }
   const database = req.database ? databaseSection(req.database, budget / 4) : '';
   const databaseTokens = estimateTokens(database);
+  // Standing instructions go with every request, a fix included, trimmed to their share of the budget.
+  const knowledge = req.knowledge ? knowledgeSection(req.knowledge, budget * KNOWLEDGE_BUDGET_SHARE) : '';
+  const knowledgeTokens = estimateTokens(knowledge);
 
   const selection = isFix
     ? {
@@ -174,7 +201,8 @@ export function buildPrompt(
         listed: req.modules.filter((m) => !failing.includes(m)),
         projectTokens: 0,
       }
-    : selectContext(req, Math.max(0, budget - docsTokens - databaseTokens));
+    : selectContext(req, Math.max(0, budget - docsTokens - databaseTokens - knowledgeTokens));
+  if (knowledge) parts.push(knowledge);
   if (database) parts.push(database);
   if (selection.full.length > 0) {
     parts.push('<kiln:project>');
@@ -202,7 +230,8 @@ export function buildPrompt(
   }
   if (req.group) parts.push(groupSection(req.group));
   parts.push(`<kiln:request action="${action}">\n${req.prompt}\n</kiln:request>`);
-  return { system: SYSTEM_PROMPT, messages: [{ role: 'user', content: parts.join('\n') }] };
+  const system = action === 'DISCUSSION' ? `${SYSTEM_PROMPT}\n\n${DISCUSSION_PROMPT}` : SYSTEM_PROMPT;
+  return { system, messages: [{ role: 'user', content: parts.join('\n') }] };
 }
 
 /**
@@ -276,13 +305,13 @@ export function groupSection(group: GenGroup): string {
 }
 
 /** The action a request stands for (`INITIAL` for an empty project, otherwise `CHAT`, unless given). */
-export function requestAction(req: GenerateRequest): 'INITIAL' | 'CHAT' | 'FIX_CHANGE' {
+export function requestAction(req: GenerateRequest): GenerateAction {
   return req.action ?? (req.modules.length === 0 ? 'INITIAL' : 'CHAT');
 }
 
 /** What a request message carries, read back from the text `buildPrompt` wrote. */
 export interface RequestMessage {
-  action: 'INITIAL' | 'CHAT' | 'FIX_CHANGE';
+  action: GenerateAction;
   prompt: string;
   files: { filePath: string; moduleType: string | null; content: string }[];
   /** Other files of the project, named but not sent (a fix sees only the failing module). */
@@ -290,6 +319,8 @@ export interface RequestMessage {
   error?: { filePath: string; message: string };
   /** The `<kiln:database>` section read back (tables named only, beyond the budget, have no columns). */
   database?: GenDatabase;
+  /** The `<kiln:project-knowledge>` section read back (as sent: possibly trimmed). */
+  knowledge?: string;
 }
 
 /**
@@ -305,7 +336,8 @@ export function readRequestMessage(content: string): RequestMessage {
   const close = content.lastIndexOf('</kiln:request>');
   const prompt = content.slice(bodyStart, close > bodyStart ? close : undefined).trim();
   const rawAction = last[1];
-  const action = rawAction === 'CHAT' || rawAction === 'FIX_CHANGE' ? rawAction : 'INITIAL';
+  const action =
+    rawAction === 'CHAT' || rawAction === 'FIX_CHANGE' || rawAction === 'DISCUSSION' ? rawAction : 'INITIAL';
   const head = content.slice(0, last.index);
   const files: RequestMessage['files'] = [];
   const projectStart = head.indexOf('<kiln:project>');
@@ -334,6 +366,8 @@ export function readRequestMessage(content: string): RequestMessage {
     if (moduleType && path.length > 0) otherFiles.push({ moduleType, filePath: path.join(' ') });
   }
   const result: RequestMessage = { action, prompt, files, otherFiles };
+  const knowledgeMatch = /<kiln:project-knowledge>\n([\s\S]*?)\n?<\/kiln:project-knowledge>/.exec(head);
+  if (knowledgeMatch) result.knowledge = knowledgeMatch[1] ?? '';
   const dbMatch = /<kiln:database>\n([\s\S]*?)\n?<\/kiln:database>/.exec(head);
   if (dbMatch) result.database = readDatabaseSection(dbMatch[1] ?? '');
   if (errorMatch)

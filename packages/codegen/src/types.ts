@@ -23,8 +23,11 @@ export interface GenModule {
 export interface GenerateRequest {
   prompt: string;
   modules: GenModule[];
-  /** Defaults to `INITIAL` when there are no modules, otherwise `CHAT`. */
-  action?: 'INITIAL' | 'CHAT' | 'FIX_CHANGE';
+  /**
+   * Defaults to `INITIAL` when there are no modules, otherwise `CHAT`. `DISCUSSION` (plan mode) asks for an
+   * answer and a plan with numbered steps: the caller applies nothing the reply writes.
+   */
+  action?: GenerateAction;
   /** For `FIX_CHANGE`: the render error the user asked to fix. */
   error?: { filePath: string; message: string };
   /**
@@ -38,6 +41,11 @@ export interface GenerateRequest {
    * migrations never reuse one of these names. Absent: the model is told nothing about a database.
    */
   database?: GenDatabase;
+  /**
+   * The project's knowledge: standing instructions (the organisation's, then the project's) sent with every
+   * request in a `<kiln:project-knowledge>` section, trimmed to its share of the context budget.
+   */
+  knowledge?: string;
   /**
    * A top-down chat (one request over several projects of a group): the other projects of the group, so this
    * one's changes fit theirs (e.g. a mobile app calling the web project's functions). Sent in a
@@ -66,6 +74,9 @@ export interface GenGroup {
     tables: string[];
   }[];
 }
+
+/** What a generation is asked to do (`GenerateRequest.action`). */
+export type GenerateAction = 'INITIAL' | 'CHAT' | 'FIX_CHANGE' | 'DISCUSSION';
 
 /** The app database a generation is told about (`GenerateRequest.database`). */
 export interface GenDatabase {
@@ -131,7 +142,8 @@ export interface GenerationProblem {
  * - `tool-call`: a tool the model called, with its final status;
  * - `choices`: next messages the reply suggests (the user may click one to send it);
  * - `publish`: the reply suggests publishing the app;
- * - `secret`: the app needs a secret (an API key) the user saves in the chat (save-secret-and-continue).
+ * - `secret`: the app needs a secret (an API key) the user saves in the chat (save-secret-and-continue);
+ * - `knowledge`: a standing instruction proposed for the project's knowledge (accepted with one click).
  */
 export type MessageBlock =
   | { kind: 'thinking'; text: string }
@@ -147,7 +159,9 @@ export type MessageBlock =
   | { kind: 'tool-call'; tool: GenToolKind; input: string; status: GenToolStatus }
   | { kind: 'choices'; choices: string[] }
   | { kind: 'publish'; reason?: string }
-  | { kind: 'secret'; name: string; reason?: string };
+  | { kind: 'secret'; name: string; reason?: string }
+  /** `knowledge`: a standing instruction the model proposes for the project; `accepted` once the user took it. */
+  | { kind: 'knowledge'; text: string; accepted?: boolean };
 
 /** Token counts of one generation (approximate for providers that do not report them: chars / 4). */
 export interface Usage {

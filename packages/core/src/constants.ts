@@ -135,3 +135,12 @@ export function fontClass(family: string): string {
     .replace(/^-|-$/g, '');
   return `font-${slug}`;
 }
+
+/**
+ * How an "Implement this plan" message begins (plan mode): the builder sends it with the discussion's answer
+ * after it, as a CHAT message; the builtin generator then builds the plan's `**Plan:**` line.
+ */
+export const IMPLEMENT_PLAN_PREFIX = 'Implement this plan:';
+
+/** The longest project or organisation knowledge (standing instructions), in characters. */
+export const MAX_KNOWLEDGE_LENGTH = 8_000;

@@ -110,8 +110,27 @@ export interface PresenceEvent {
   roomId: string;
   members: PresenceMember[];
 }
+/**
+ * A discussion's answer while the model writes it (plan mode): the text so far, at most
+ * `DISCUSSION_TEXT_MAX_CHARS` (its end, after "…" when longer). The finished answer is a chat message.
+ */
+export interface DiscussionTextEvent {
+  type: 'discussion-text';
+  projectId: string;
+  /** The question being answered. */
+  messageId: string;
+  text: string;
+}
+/** The most text a `discussion-text` event carries (a NOTIFY payload holds 8000 bytes, at most 4 per character). */
+export const DISCUSSION_TEXT_MAX_CHARS = 1_500;
 /** What the server pushes into a room (the server publishes it, the builder's `useRoom` receives it). */
-export type RoomEvent = ProjectChanged | DraftsEvent | DraftsStaleEvent | FunctionLogsEvent | PresenceEvent;
+export type RoomEvent =
+  | ProjectChanged
+  | DraftsEvent
+  | DraftsStaleEvent
+  | FunctionLogsEvent
+  | PresenceEvent
+  | DiscussionTextEvent;
 
 /** What a browser sends on the `/rooms` WebSocket: join, leave, and its presence in a joined room. */
 export type RoomClientMessage =

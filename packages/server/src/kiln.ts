@@ -148,6 +148,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
   const workers = new GenerationWorkers(database.db, provider, {
     concurrency: config.workers,
     providerFor: (organizationId) => models.providerFor(organizationId),
+    expertProviderFor: (organizationId) => models.expertProviderFor(organizationId),
     // Only one process can own an embedded PGlite: at start, every RUNNING job is from a dead process.
     recoverRunningAtStart: database.kind === 'pglite',
     databaseUrl: database.kind === 'postgres' ? (config.databaseUrl ?? null) : null,

@@ -9,7 +9,7 @@ import { isKilnError, KilnError } from '@kiln/core';
 import { eq } from 'drizzle-orm';
 import type { User } from './accounts';
 import type { Db } from './db/index';
-import { organizationSettings } from './db/schema';
+import { organizationExpertModels, organizationSettings } from './db/schema';
 import { requireRole } from './permissions';
 import type { SecretBox } from './secrets';
 
@@ -34,6 +34,26 @@ export interface ModelSettingsInput {
   apiKey?: string | null;
   /** Remove the stored key. */
   clearApiKey?: boolean | null;
+}
+
+/** An organisation's expert model (EXPERT_SWE) as an ADMIN sees it; null when it names none. */
+export interface ExpertModelView {
+  model: string;
+  baseUrl: string | null;
+  hasApiKey: boolean;
+}
+
+/** What a user is told when they ask for the expert model and the organisation names none. */
+export const NO_EXPERT_MODEL =
+  'Your organisation has no expert model: an admin can name one in Organisation settings → Expert model.';
+
+/** Whether the organisation names an expert model (anyone who may chat may know this). */
+export async function hasExpertModel(db: Db, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ model: organizationExpertModels.model })
+    .from(organizationExpertModels)
+    .where(eq(organizationExpertModels.organizationId, organizationId));
+  return Boolean(row?.model);
 }
 
 const MAX_MODEL = 200;
@@ -131,6 +151,93 @@ export class OrganizationModels {
     return provider;
   }
 
+  /** The organisation's expert model for an ADMIN or OWNER (null: none named). */
+  async expertSettings(user: User, organizationId: string): Promise<ExpertModelView | null> {
+    await requireRole(this.#db, organizationId, user.id, 'ADMIN');
+    return this.#expertView(await this.#expertRow(organizationId));
+  }
+
+  /**
+   * Name (or change, or with an empty model remove) the organisation's expert model, ADMIN and up; checked like
+   * the organisation's model before anything is stored.
+   */
+  async updateExpert(user: User, input: ModelSettingsInput): Promise<ExpertModelView | null> {
+    await requireRole(this.#db, input.organizationId, user.id, 'ADMIN');
+    const model = input.model?.trim() || null;
+    if (!model) {
+      await this.#db
+        .delete(organizationExpertModels)
+        .where(eq(organizationExpertModels.organizationId, input.organizationId));
+      this.#cache.delete(expertKey(input.organizationId));
+      return null;
+    }
+    const existing = await this.#expertRow(input.organizationId);
+    const baseUrl = input.baseUrl?.trim().replace(/\/+$/, '') || null;
+    const newKey = input.apiKey?.trim() || null;
+    if (model.length > MAX_MODEL) throw new KilnError('validation', 'That model name is too long.');
+    if (baseUrl) checkBaseUrl(baseUrl);
+    if (newKey && (newKey.length > MAX_KEY || /\s/.test(newKey))) {
+      throw new KilnError('validation', 'An API key is one word of at most 2,000 characters.');
+    }
+    const keptKey = input.clearApiKey ? null : (existing?.modelApiKeyEncrypted ?? null);
+    const sealed = newKey ? this.#secrets.encrypt(newKey, expertKey(input.organizationId)) : keptKey;
+    const apiKey =
+      newKey ?? (sealed ? this.#secrets.decrypt(sealed, expertKey(input.organizationId)) : undefined);
+    this.#build(model, baseUrl, apiKey); // throws a validation error naming what is missing
+    const values = {
+      model,
+      modelBaseUrl: baseUrl,
+      modelApiKeyEncrypted: sealed,
+      updatedBy: user.id,
+      updatedAt: new Date(),
+    };
+    const [row] = await this.#db
+      .insert(organizationExpertModels)
+      .values({ organizationId: input.organizationId, ...values })
+      .onConflictDoUpdate({ target: organizationExpertModels.organizationId, set: values })
+      .returning();
+    return this.#expertView(row);
+  }
+
+  /** The provider of the organisation's expert model (cached per settings version), or null when none. */
+  async expertProviderFor(organizationId: string): Promise<ModelProvider | null> {
+    const row = await this.#expertRow(organizationId);
+    const key = expertKey(organizationId);
+    if (!row) {
+      this.#cache.delete(key);
+      return null;
+    }
+    const version = row.updatedAt.getTime();
+    const cached = this.#cache.get(key);
+    if (cached?.version === version) return cached.provider;
+    let apiKey: string | undefined;
+    try {
+      apiKey = row.modelApiKeyEncrypted ? this.#secrets.decrypt(row.modelApiKeyEncrypted, key) : undefined;
+    } catch (e) {
+      throw new KilnError(
+        'internal',
+        `${(e as Error).message} An admin must enter the expert model's API key again in Organisation settings → Model.`,
+      );
+    }
+    const provider = this.#build(row.model, row.modelBaseUrl, apiKey);
+    this.#cache.set(key, { version, provider });
+    return provider;
+  }
+
+  async #expertRow(organizationId: string) {
+    const [row] = await this.#db
+      .select()
+      .from(organizationExpertModels)
+      .where(eq(organizationExpertModels.organizationId, organizationId));
+    return row;
+  }
+
+  #expertView(row: typeof organizationExpertModels.$inferSelect | undefined): ExpertModelView | null {
+    return row
+      ? { model: row.model, baseUrl: row.modelBaseUrl, hasApiKey: Boolean(row.modelApiKeyEncrypted) }
+      : null;
+  }
+
   async #row(organizationId: string) {
     const [row] = await this.#db
       .select()
@@ -196,4 +303,12 @@ function checkBaseUrl(raw: string): void {
       `"${raw}" is not a base URL: enter the API's http:// or https:// address, for example http://127.0.0.1:11434/v1.`,
     );
   }
+}
+
+/**
+ * The cache key, and the binding of the sealed key, of an organisation's expert model: apart from its model's,
+ * so that one sealed key cannot be moved to stand for the other.
+ */
+function expertKey(organizationId: string): string {
+  return `${organizationId}:expert`;
 }

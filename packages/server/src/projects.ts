@@ -19,6 +19,7 @@ import {
 } from './db/schema';
 import { newId } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
+import { hasExpertModel, NO_EXPERT_MODEL } from './model-settings';
 import { requireRole } from './permissions';
 import { recordProjectGroupRevision } from './project-group-revisions';
 
@@ -176,10 +177,15 @@ export async function sendMessage(
     groupAction?: ProjectGroupAction;
     /** Made by the browser per message: a repeated send with the same id returns the revision already queued. */
     clientMessageId?: string | null;
+    /** Generate with the organisation's expert model (EXPERT_SWE); refused when it names none. */
+    expert?: boolean | null;
   },
 ) {
   const prompt = checkPrompt(input.text);
   const { organizationId } = await getProject(db, user, input.projectId, 'EDITOR');
+  const expert = input.expert === true;
+  if (expert && !(await hasExpertModel(db, organizationId)))
+    throw new KilnError('validation', NO_EXPERT_MODEL);
   const clientMessageId = input.clientMessageId?.slice(0, 100) || null;
   return db.transaction(async (tx) => {
     if (clientMessageId) {
@@ -204,6 +210,7 @@ export async function sendMessage(
       prompt,
       action: 'CHAT',
       parent,
+      ...(expert ? { context: { expert: true }, expert: true } : {}),
     });
     if (clientMessageId)
       await tx
@@ -212,7 +219,7 @@ export async function sendMessage(
     await recordProjectGroupRevision(
       tx as unknown as Db,
       { projectId: input.projectId },
-      { action: input.groupAction ?? 'CHAT', authorId: user.id },
+      { action: input.groupAction ?? (expert ? 'EXPERT_SWE' : 'CHAT'), authorId: user.id },
     );
     return revision;
   });
@@ -281,6 +288,8 @@ export async function queueRevision(
     action: RevisionAction;
     parent: Revision | null;
     context?: Revision['context'];
+    /** The user's message asked for the expert model (recorded on it too). */
+    expert?: boolean;
   },
 ): Promise<Revision> {
   const [{ next } = { next: 1 }] = await db
@@ -303,9 +312,14 @@ export async function queueRevision(
       authorId: input.user.id,
     })
     .returning();
-  await db
-    .insert(messages)
-    .values({ id: newId(), projectId: input.projectId, revisionId, role: 'user', text: input.prompt });
+  await db.insert(messages).values({
+    id: newId(),
+    projectId: input.projectId,
+    revisionId,
+    role: 'user',
+    text: input.prompt,
+    expert: input.expert === true,
+  });
   await charge(db, {
     organizationId: input.organizationId,
     type: 'START_GENERATION',

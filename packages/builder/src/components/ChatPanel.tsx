@@ -1,13 +1,16 @@
-import { Flame } from 'lucide-react';
+import { Flame, Hammer } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { awaitingDiscussion, implementPlanMessage } from '../discussion.ts';
 import { formatCount } from '../format-number.ts';
 import { clockTime } from '../format-time.ts';
 import type { Message, MessageBlock, MessageCost, Verification } from '../queries.ts';
 import { describeStatus, shownStatus } from '../revision-status.ts';
+import type { SendOptions } from '../use-chat.ts';
 import { ChatText } from './ChatText.tsx';
 import { Composer } from './Composer.tsx';
 import { DeepDebugButton, type DeepDebugRequest } from './DeepDebugDialog.tsx';
 import { FormAlert } from './FormAlert.tsx';
+import { KnowledgeProposals } from './KnowledgeProposals.tsx';
 import { type BlockActions, MessageBlocks } from './MessageBlocks.tsx';
 import { RevisionStatus } from './RevisionStatus.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -32,6 +35,9 @@ export function ChatPanel({
   onSaveSecret,
   onDeepDebug,
   openFile,
+  expertDisabledReason = null,
+  onAcceptKnowledge,
+  discussionText = null,
 }: {
   messages: Message[];
   /** A message sent but not yet in the history. */
@@ -40,7 +46,7 @@ export function ChatPanel({
   inProgress: boolean;
   error: string | null;
   sending: boolean;
-  onSend: (text: string) => Promise<boolean>;
+  onSend: (text: string, opts?: SendOptions) => Promise<boolean>;
   /** Stop the generation in progress (absent for viewers). */
   onStop?: (() => void) | undefined;
   /** Why this user cannot send messages (a viewer), or null. */
@@ -53,13 +59,20 @@ export function ChatPanel({
   onDeepDebug?: ((request: DeepDebugRequest) => Promise<void>) | undefined;
   /** A file chip's action: open that file in the Code tab, or null when it cannot be shown. */
   openFile?: ((filePath: string) => (() => void) | null) | undefined;
+  /** Why the Expert toggle is off (no expert model named), or null. */
+  expertDisabledReason?: string | null;
+  /** A discussion's answer as the model writes it (shown in its thinking bubble), or null. */
+  discussionText?: string | null;
+  /** Accept a reply's knowledge proposal (absent for users who may not change the project). */
+  onAcceptKnowledge?: ((messageId: string, index: number) => Promise<void>) | undefined;
 }) {
   const end = useRef<HTMLDivElement>(null);
   const count = messages.length + (pending ? 1 : 0);
+  const thinking = awaitingDiscussion(messages);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the conversation grows or work starts.
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
-  }, [count, inProgress]);
+  }, [count, inProgress, thinking, discussionText]);
   const latestAnswer = messages.findLast((m) => m.role === 'assistant')?.id;
   // A revision's verification report shows once, under its last answer (after "Fixing it automatically…").
   const reportAt = new Map(
@@ -72,6 +85,8 @@ export function ChatPanel({
     ...publish,
     onSaveSecret,
   };
+  const implementDisabledReason =
+    readOnlyReason ?? (inProgress || sending || pending ? 'Wait until Kiln has finished building.' : null);
 
   return (
     <div className="chat">
@@ -88,8 +103,36 @@ export function ChatPanel({
             verification={reportAt.get(message.revisionId) === message.id ? message.verification : null}
             actions={message.id === latestAnswer ? actions : undefined}
             openFile={openFile}
+            discussion={message.mode === 'DISCUSSION'}
+            onImplement={
+              message.mode === 'DISCUSSION' && message.role === 'assistant' && !readOnlyReason
+                ? () => void onSend(implementPlanMessage(message.text), { mode: 'CHAT' })
+                : undefined
+            }
+            implementDisabledReason={implementDisabledReason}
+            onAcceptKnowledge={
+              onAcceptKnowledge ? (index: number) => onAcceptKnowledge(message.id, index) : undefined
+            }
           />
         ))}
+        {thinking ? (
+          <div className="bubble-row bubble-row-assistant">
+            <span className="bubble-avatar" aria-hidden="true">
+              <Flame size={14} />
+            </span>
+            {discussionText ? (
+              <div className="bubble bubble-assistant bubble-discussion" aria-busy="true">
+                <span className="bubble-mode">Plan · writing…</span>
+                <ChatText text={discussionText} />
+              </div>
+            ) : (
+              <div className="bubble bubble-assistant bubble-working" role="status">
+                <Spinner size={14} />
+                Thinking about your question…
+              </div>
+            )}
+          </div>
+        ) : null}
         {pending ? <ChatBubble role="user" text={pending} time="" /> : null}
         {inProgress ? (
           <div className="bubble-row bubble-row-assistant">
@@ -115,7 +158,12 @@ export function ChatPanel({
           shown={shownStatus(status, messages.findLast((m) => m.role === 'assistant')?.text)}
         />
         <FormAlert message={error} />
-        <Composer onSend={onSend} busy={sending} disabledReason={readOnlyReason} />
+        <Composer
+          onSend={onSend}
+          busy={sending}
+          disabledReason={readOnlyReason}
+          expertDisabledReason={expertDisabledReason}
+        />
         {onDeepDebug && messages.length > 0 ? (
           <DeepDebugButton
             onStart={onDeepDebug}
@@ -136,6 +184,10 @@ function ChatBubble({
   verification = null,
   actions,
   openFile,
+  discussion = false,
+  onImplement,
+  implementDisabledReason = null,
+  onAcceptKnowledge,
 }: {
   role: string;
   text: string;
@@ -145,6 +197,12 @@ function ChatBubble({
   verification?: Verification | null;
   actions?: BlockActions | undefined;
   openFile?: ((filePath: string) => (() => void) | null) | undefined;
+  /** A plan-mode question or answer: labelled as such, never a revision. */
+  discussion?: boolean;
+  /** Build this answer's plan (a CHAT carrying it). */
+  onImplement?: (() => void) | undefined;
+  implementDisabledReason?: string | null;
+  onAcceptKnowledge?: ((index: number) => Promise<void>) | undefined;
 }) {
   const mine = role === 'user';
   return (
@@ -154,11 +212,31 @@ function ChatBubble({
           <Flame size={14} />
         </span>
       )}
-      <div className={`bubble ${mine ? 'bubble-user' : 'bubble-assistant'}`}>
+      <div
+        className={`bubble ${mine ? 'bubble-user' : 'bubble-assistant'}${discussion ? ' bubble-discussion' : ''}`}
+      >
         <span className="sr-only">{mine ? 'You: ' : 'Kiln: '}</span>
+        {discussion ? (
+          <span className="bubble-mode">{mine ? 'Question' : 'Plan · nothing was changed'}</span>
+        ) : null}
         {mine ? <p className="bubble-text">{text}</p> : <ChatText text={text} />}
         {mine ? null : <MessageBlocks blocks={blocks} actions={actions} openFile={openFile} />}
         {verification ? <VerificationReport report={verification} /> : null}
+        {mine ? null : <KnowledgeProposals blocks={blocks} onAccept={onAcceptKnowledge} />}
+        {onImplement ? (
+          <div className="bubble-actions">
+            <button
+              type="button"
+              className="button button-primary button-small"
+              disabled={implementDisabledReason !== null}
+              title={implementDisabledReason ?? 'Build this plan: a chat message carrying it'}
+              onClick={onImplement}
+            >
+              <Hammer size={13} aria-hidden="true" />
+              Implement this plan
+            </button>
+          </div>
+        ) : null}
         {time || cost ? (
           <div className="bubble-meta">
             {time ? <time className="bubble-time">{time}</time> : null}

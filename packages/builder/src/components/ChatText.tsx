@@ -15,8 +15,11 @@ function inline(text: string): ReactNode[] {
   });
 }
 
+/** A numbered list item's marker: `1. ` or `1) `. */
+const NUMBERED_RE = /^\s*\d+[.)]\s+/;
+
 /**
- * A chat message with the little Markdown assistants use (paragraphs, `- ` lists, bold, inline code),
+ * A chat message with the little Markdown assistants use (paragraphs, `- ` and `1. ` lists, bold, inline code),
  * rendered as React elements, never as HTML.
  */
 export function ChatText({ text }: { text: string }) {
@@ -27,6 +30,17 @@ export function ChatText({ text }: { text: string }) {
         const lines = block.split('\n');
         const items = lines.filter((line) => /^\s*[-*•]\s+/.test(line));
         const key = `${index}:${block.slice(0, 16)}`;
+        // A numbered list (a discussion's plan steps): an ordered list, numbered by the browser.
+        if (lines.every((line) => NUMBERED_RE.test(line))) {
+          return (
+            <ol key={key}>
+              {lines.map((line, at) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: list items are positional.
+                <li key={at}>{inline(line.replace(NUMBERED_RE, ''))}</li>
+              ))}
+            </ol>
+          );
+        }
         if (items.length > 0 && items.length === lines.length) {
           return (
             <ul key={key}>

@@ -14,6 +14,7 @@ import {
 import { FormAlert } from './FormAlert.tsx';
 import { FormNote } from './FormNote.tsx';
 import { GitSection } from './GitSection.tsx';
+import { ProjectKnowledgeSection } from './ProjectKnowledgeSection.tsx';
 import { SecretsSection } from './SecretsSection.tsx';
 import { Select } from './Select.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
@@ -100,6 +101,7 @@ export function ProjectSettingsPanel({
       />
       <EnvironmentSection settings={settings} canEdit={canEdit} onSaved={setSettings} />
       <VisibilitySection settings={settings} canEdit={canEdit} onSaved={setSettings} />
+      <ProjectKnowledgeSection projectId={settings.id} canEdit={canEdit} />
       <SecretsSection projectId={settings.id} canEdit={canEdit} />
       <VisitorSignInSection projectId={settings.id} canEdit={canEdit} />
       <GitSection projectId={settings.id} canEdit={canEdit} />

@@ -2,8 +2,10 @@ import { ArrowLeft } from 'lucide-react';
 import { AppHeader } from '../components/AppHeader.tsx';
 import { Link } from '../components/Link.tsx';
 import { OrganizationCredits } from '../components/OrganizationCredits.tsx';
+import { OrganizationExpertModel } from '../components/OrganizationExpertModel.tsx';
 import { OrganizationGeneral } from '../components/OrganizationGeneral.tsx';
 import { OrganizationImageModel } from '../components/OrganizationImageModel.tsx';
+import { OrganizationKnowledgeSection } from '../components/OrganizationKnowledgeSection.tsx';
 import { OrganizationMembers } from '../components/OrganizationMembers.tsx';
 import { OrganizationModel } from '../components/OrganizationModel.tsx';
 import { OrganizationWebSearch } from '../components/OrganizationWebSearch.tsx';
@@ -19,7 +21,9 @@ const SECTIONS = [
   { id: 'general', label: 'General' },
   { id: 'members', label: 'Members' },
   { id: 'plan', label: 'Plan & credits' },
+  { id: 'knowledge', label: 'Knowledge' },
   { id: 'model', label: 'Model', min: 'ADMIN' },
+  { id: 'expert-model', label: 'Expert model', min: 'ADMIN' },
   { id: 'image-model', label: 'Image model', min: 'ADMIN' },
   { id: 'web-search', label: 'Web search', min: 'ADMIN' },
 ] as const;
@@ -71,9 +75,14 @@ export function OrganizationSettingsPage({ organizationId }: { organizationId: s
             <OrganizationGeneral organization={organization} reload={reload} />
             <OrganizationMembers organization={organization} reload={reload} />
             <OrganizationCredits organization={organization} reload={reload} />
+            <OrganizationKnowledgeSection
+              organizationId={organization.id}
+              canEdit={atLeast(organization.role, 'ADMIN')}
+            />
             {atLeast(organization.role, 'ADMIN') ? (
               <>
                 <OrganizationModel organizationId={organization.id} />
+                <OrganizationExpertModel organizationId={organization.id} />
                 <OrganizationImageModel organizationId={organization.id} />
                 <OrganizationWebSearch organizationId={organization.id} />
               </>

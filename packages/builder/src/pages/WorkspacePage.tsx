@@ -27,6 +27,7 @@ import { WorkspaceHeader } from '../components/WorkspaceHeader.tsx';
 import { WorkspaceLayout, type WorkspaceView } from '../components/WorkspaceLayout.tsx';
 import type { Device } from '../devices.ts';
 import { createModule, deleteModule, renameModule } from '../editor-queries.ts';
+import { acceptKnowledgeProposal } from '../plan-queries.ts';
 import {
   cancelGeneration,
   type Module,
@@ -40,6 +41,7 @@ import { atLeast } from '../roles.ts';
 import { saveSecretAndContinue } from '../secrets-queries.ts';
 import { useChat } from '../use-chat.ts';
 import { useCodeEditor } from '../use-code-editor.ts';
+import { useExpertDisabledReason } from '../use-expert.ts';
 import { useHistory } from '../use-history.ts';
 import { usePresence } from '../use-presence.ts';
 import { usePreview } from '../use-preview.ts';
@@ -70,7 +72,7 @@ function previewMode(device: Device, modules: Module[]): PreviewMode {
 
 /** `/projects/:id`: chat, modules, code and the live preview of one project. */
 export function WorkspacePage({ projectId }: { projectId: string }) {
-  const { state, refresh } = useProject(projectId);
+  const { state, refresh, discussionDraft } = useProject(projectId);
   if (state.status === 'loading') return <Splash />;
   if (state.status === 'missing') {
     return (
@@ -82,17 +84,27 @@ export function WorkspacePage({ projectId }: { projectId: string }) {
   }
   if (state.status === 'error')
     return <ServerUnavailable message={state.message} onRetry={() => void refresh()} />;
-  return <Workspace project={state.project} refresh={refresh} refreshError={state.refreshError} />;
+  return (
+    <Workspace
+      project={state.project}
+      refresh={refresh}
+      refreshError={state.refreshError}
+      discussionText={discussionDraft?.text ?? null}
+    />
+  );
 }
 
 function Workspace({
   project,
   refresh,
   refreshError,
+  discussionText,
 }: {
   project: Project;
   refresh: () => Promise<void>;
   refreshError: string | null;
+  /** A discussion's answer as the model writes it, or null. */
+  discussionText: string | null;
 }) {
   useTitle(project.name);
   const { me, organizations, reloadOrganizations, organization, selectOrganization } = useSession();
@@ -150,6 +162,7 @@ function Workspace({
   }, [editor.previewKey]);
 
   const chat = useChat(project, refresh);
+  const expertDisabledReason = useExpertDisabledReason(project.organizationId);
   const [stopError, setStopError] = useState<string | null>(null);
   async function stopGeneration() {
     setStopError(null);
@@ -446,6 +459,17 @@ function Workspace({
               error={chat.error ?? stopError ?? refreshError}
               sending={chat.sending}
               onSend={chat.send}
+              expertDisabledReason={expertDisabledReason}
+              discussionText={discussionText}
+              onAcceptKnowledge={
+                canEdit
+                  ? async (messageId, index) => {
+                      await acceptKnowledgeProposal(messageId, index);
+                      toast('Added to project knowledge.');
+                      await refresh();
+                    }
+                  : undefined
+              }
               onStop={canEdit ? () => void stopGeneration() : undefined}
               readOnlyReason={canEdit ? null : 'Viewers can look but not change this project.'}
               publish={

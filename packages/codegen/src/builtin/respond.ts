@@ -14,6 +14,7 @@ import { type MobileContext, mobileScreens } from './apps/mobile.ts';
 import { otherHue, otherName } from './apps/shared.ts';
 import { STARTER_CONTENT } from './apps/starter-content.ts';
 import { diffEdits } from './diff-edits.ts';
+import { discussionReply, planRequest } from './discussion.ts';
 import { applyFollowUps, asksForMobile, asksForSignIn } from './follow-ups.ts';
 import { choicesBlock, editBlock, fileBlock, migrationBlock, publishBlock, thinkingBlock } from './format.ts';
 import { hueFromText } from './theme.ts';
@@ -38,8 +39,10 @@ For anything else, connect a language model by setting KILN_MODEL, for example K
 export function builtinReply(msg: RequestMessage): string {
   const modules = requestModules(msg, moduleTypeFromPath);
   if (msg.action === 'FIX_CHANGE') return fixReply(msg, modules);
+  if (msg.action === 'DISCUSSION') return discussionReply(msg.prompt, modules);
   if (modules.length === 0) return initialReply(msg.prompt);
-  return followUpReply(msg.prompt, modules);
+  // "Implement this plan" (plan mode) builds the request its plan names.
+  return followUpReply(planRequest(msg.prompt), modules);
 }
 
 function initialReply(prompt: string): string {

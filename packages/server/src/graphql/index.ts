@@ -16,6 +16,7 @@ import * as deployments from './resolvers/deployments';
 import * as git from './resolvers/git';
 import * as modules from './resolvers/modules';
 import * as organizations from './resolvers/organizations';
+import * as plan from './resolvers/plan';
 import * as projectGroups from './resolvers/project-groups';
 import * as projects from './resolvers/projects';
 import * as revisions from './resolvers/revisions';
@@ -43,6 +44,7 @@ const resolvers = {
     ...uploads.Query,
     ...visitorAuth.Query,
     ...securityScan.Query,
+    ...plan.Query,
   },
   Mutation: {
     ...accounts.Mutation,
@@ -62,6 +64,7 @@ const resolvers = {
     ...webSearch.Mutation,
     ...git.Mutation,
     ...verification.Mutation,
+    ...plan.Mutation,
   },
   ...accounts.types,
   ...admin.types,
@@ -73,17 +76,22 @@ const resolvers = {
   ...secretsLogs.types,
   ...deployments.types,
   ...git.types,
-  Organization: { ...organizations.types.Organization, ...webSearch.organizationFields },
   ...verification.types,
-  Revision: { ...revisions.types.Revision, ...verification.types.Revision },
-  Message: { ...revisions.types.Message, ...verification.types.Message },
   Project: {
     ...projects.types.Project,
     ...secretsLogs.Project,
     ...deployments.projectFields,
     ...git.Project,
     ...verification.projectFields,
+    ...plan.projectFields,
   },
+  Organization: {
+    ...organizations.types.Organization,
+    ...webSearch.organizationFields,
+    ...plan.organizationFields,
+  },
+  Revision: { ...revisions.types.Revision, ...verification.types.Revision, ...plan.revisionFields },
+  Message: { ...revisions.types.Message, ...verification.types.Message, ...plan.messageFields },
 };
 
 /** The yoga instance; `fetch(request, context)` answers one GraphQL HTTP request. */

@@ -76,6 +76,8 @@ export interface MutationSendMessageArgs {
   text: string;
   baseRevisionId?: string | null;
   clientMessageId?: string | null;
+  mode?: 'CHAT' | 'DISCUSSION' | null;
+  expert?: boolean | null;
 }
 
 /** Arguments of `Mutation.fixError`. */
@@ -425,6 +427,33 @@ export interface MutationStartDeepDebuggingArgs {
   problem: string;
   maxSteps?: number | null;
   maxCredits?: number | null;
+}
+
+/** Arguments of `Mutation.updateProjectKnowledge`. */
+export interface MutationUpdateProjectKnowledgeArgs {
+  projectId: string;
+  text: string;
+}
+
+/** Arguments of `Mutation.updateOrganizationKnowledge`. */
+export interface MutationUpdateOrganizationKnowledgeArgs {
+  organizationId: string;
+  text: string;
+}
+
+/** Arguments of `Mutation.acceptKnowledgeProposal`. */
+export interface MutationAcceptKnowledgeProposalArgs {
+  messageId: string;
+  index?: number | null;
+}
+
+/** Arguments of `Mutation.updateExpertModel`. */
+export interface MutationUpdateExpertModelArgs {
+  organizationId: string;
+  model?: string | null;
+  baseUrl?: string | null;
+  apiKey?: string | null;
+  clearApiKey?: boolean | null;
 }
 
 /** Arguments of `Organization.events`. */

@@ -64,6 +64,7 @@ export async function requeueStalled(
         id: newId(),
         kind: job.kind,
         revisionId: job.revisionId,
+        messageId: job.messageId,
         status: 'PENDING',
         attempts: job.attempts,
       });

@@ -9,12 +9,16 @@ import { charge, refundRevision, usageCredits } from '../credits';
 import type { Db } from '../db/index';
 import { jobs, messages, projects, revisions, runs } from '../db/schema';
 import { cancelDeepDebugging, finishDeepDebugStep } from '../deep-debugging';
+import { DISCUSS_JOB } from '../discussions';
 import { isHandAction } from '../hand-revisions';
 import { newId } from '../ids';
+import { knowledgeForRequest } from '../knowledge';
+import { NO_EXPERT_MODEL } from '../model-settings';
 import { npmDocsFrom } from '../packages/docs';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
 import { generationAction } from '../top-down-chat';
 import { queueAutoFix, wantsAutoFix, wantsVerificationFix } from './autofix';
+import { runDiscussion } from './discuss-run';
 import { DraftStream } from './draft-stream';
 import { disallowedModule, recentPaths, storedModules } from './generated-modules';
 import { runHandRevision } from './hand-run';
@@ -43,7 +47,11 @@ export type { RunDeps } from './worker-options';
 
 /** Runs one claimed job: generation, modules, validation, credits, the revision's status and chat line. */
 export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
-  const [revision] = await db.select().from(revisions).where(eq(revisions.id, job.revisionId));
+  // Plan mode: a discussion is answered without a revision (discuss-run.ts).
+  if (job.kind === DISCUSS_JOB) return runDiscussion(db, job, deps);
+  const [revision] = job.revisionId
+    ? await db.select().from(revisions).where(eq(revisions.id, job.revisionId))
+    : [];
   if (!revision) {
     await db.update(jobs).set({ status: 'FAILED', error: 'revision missing' }).where(eq(jobs.id, job.id));
     return;
@@ -96,8 +104,11 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
     const startModules = (job.attempts > 1 ? (parent?.modules ?? []) : revision.modules) as GenModule[];
     // The database as the generation finds it: tables of the development branch, migrations applied so far.
     const database = await deps.backend?.generationContext(revision.projectId, revision.id);
+    // The organisation's and the project's standing instructions go with every generation.
+    const knowledge = await knowledgeForRequest(db, revision.projectId);
     const request = {
       ...(database ? { database } : {}),
+      ...(knowledge ? { knowledge } : {}),
       prompt: revision.prompt ?? '',
       modules: startModules,
       // A UI_PATCH is a chat edit whose prompt names the element (visual-edits.ts); a TOP_DOWN_CHAT one project's
@@ -111,7 +122,11 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
     };
     await setStatus(db, revision.id, 'BUILDING');
     let done: Extract<GenerationEvent, { type: 'done' }> | undefined;
-    const provider = await deps.providerFor(target.organizationId);
+    // Expert mode (EXPERT_SWE): the message asked for the organisation's stronger model.
+    const provider = revision.context?.expert
+      ? await deps.expertProviderFor(target.organizationId)
+      : await deps.providerFor(target.organizationId);
+    if (!provider) throw new Error(NO_EXPERT_MODEL);
     // The web_search tool, when the organisation set a search provider (web-search.ts); else not offered.
     const webSearch = await deps.webSearchFor(target.organizationId, revision.id);
     const options = {

@@ -17,6 +17,8 @@ export interface WorkerOptions {
   publish?: (target: { organizationId: string; projectId: string }, event: RoomEvent) => void;
   /** The provider for an organisation's generations (default: the one passed to the constructor). */
   providerFor?: (organizationId: string) => Promise<ModelProvider>;
+  /** The organisation's expert model (EXPERT_SWE), for messages that ask for it; null when it names none. */
+  expertProviderFor?: (organizationId: string) => Promise<ModelProvider | null>;
   /**
    * At start, treat every RUNNING job as stalled at once (default false). Right for the embedded PGlite, which
    * only one process can own: its RUNNING jobs belong to a process that died. Never for a shared PostgreSQL.
@@ -48,6 +50,7 @@ export interface RunDeps
     | 'onProjectChanged'
     | 'publish'
     | 'providerFor'
+    | 'expertProviderFor'
     | 'backend'
     | 'packages'
     | 'webSearchFor'

@@ -11,6 +11,7 @@ import { JOB_STALL_CHECK_INTERVAL_MS } from '@kiln/core';
 import type { Db } from '../db/index';
 import { newId } from '../ids';
 import { refreshProjectGroupStatus } from '../project-group-revisions';
+import { failDiscussion } from './discuss-run';
 import { LivenessLock, ORPHAN_CHECK_MS } from './liveness';
 import { type AbortReason, claimJob, type Job, requeueStalled } from './queue';
 import { failRevision, runJob } from './run';
@@ -44,6 +45,7 @@ export class GenerationWorkers {
       onProjectChanged: () => {},
       publish: () => {},
       providerFor: async () => this.#provider,
+      expertProviderFor: async () => null,
       recoverRunningAtStart: false,
       backend: null,
       packages: null,
@@ -137,7 +139,11 @@ export class GenerationWorkers {
   async recoverStalled(opts: { all?: boolean; orphaned?: boolean } = {}): Promise<number> {
     const stalled = await requeueStalled(this.#db, opts, async (job) => {
       // No run of this process ends it, so bring the group's status and the room up to date here.
-      const projectId = await failRevision(this.#db, job.revisionId, 'The generation stopped responding.');
+      const projectId = job.revisionId
+        ? await failRevision(this.#db, job.revisionId, 'The generation stopped responding.')
+        : job.messageId
+          ? await failDiscussion(this.#db, job.messageId, 'The model stopped responding.')
+          : undefined;
       if (projectId) {
         await refreshProjectGroupStatus(this.#db, projectId, this.#opts.log);
         this.#opts.onProjectChanged(projectId);

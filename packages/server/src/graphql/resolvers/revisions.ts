@@ -33,6 +33,7 @@ import type {
   MutationSendMessageArgs,
   QueryRevisionDiffArgs,
 } from '../schema.gen';
+import { sendDiscussionMessage } from './plan';
 
 export const Query = {
   revisionDiff: (_: unknown, a: QueryRevisionDiffArgs, ctx: GraphQLContext) =>
@@ -41,6 +42,8 @@ export const Query = {
 
 export const Mutation = {
   sendMessage: async (_: unknown, a: MutationSendMessageArgs, ctx: GraphQLContext) => {
+    // Plan mode: answered without a revision (resolvers/plan.ts).
+    if (a.mode === 'DISCUSSION') return sendDiscussionMessage(a, ctx);
     requireUser(ctx);
     await assertSafe(ctx.classifier, a.text);
     const revision = await sendMessage(ctx.db, requireUser(ctx), a);

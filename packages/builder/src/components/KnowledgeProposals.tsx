@@ -1,0 +1,78 @@
+import { BookmarkPlus, Check } from 'lucide-react';
+import { useState } from 'react';
+import { errorMessage } from '../api.ts';
+import type { MessageBlock } from '../queries.ts';
+import { FormAlert } from './FormAlert.tsx';
+import { Spinner } from './Spinner.tsx';
+
+/**
+ * A reply's knowledge proposals (`knowledge` blocks): each standing instruction the model suggests keeping,
+ * with one click to add it to the project's knowledge (Settings → Knowledge), or a note once it was added.
+ */
+export function KnowledgeProposals({
+  blocks,
+  onAccept,
+}: {
+  blocks: readonly MessageBlock[];
+  /** Accept the `index`-th proposal; absent for users who may not change the project. */
+  onAccept?: ((index: number) => Promise<void>) | undefined;
+}) {
+  const proposals = blocks.filter((b) => b.kind === 'knowledge' && b.text);
+  if (proposals.length === 0) return null;
+  // A reply's proposals are unique by text (codegen keeps one of each), so the text is the key.
+  return (
+    <ul className="knowledge-proposals" aria-label="Suggested project knowledge">
+      {proposals.map((p, index) => (
+        <Proposal
+          key={p.text}
+          text={p.text ?? ''}
+          accepted={p.accepted === true}
+          onAccept={onAccept ? () => onAccept(index) : undefined}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function Proposal({
+  text,
+  accepted,
+  onAccept,
+}: {
+  text: string;
+  accepted: boolean;
+  onAccept?: (() => Promise<void>) | undefined;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function accept() {
+    if (!onAccept) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onAccept();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <li className="knowledge-proposal">
+      <span className="knowledge-proposal-label muted">Remember for this project?</span>
+      <q>{text}</q>
+      {accepted ? (
+        <span className="knowledge-proposal-done">
+          <Check size={13} aria-hidden="true" />
+          Added to project knowledge
+        </span>
+      ) : onAccept ? (
+        <button type="button" className="button button-small" disabled={busy} onClick={() => void accept()}>
+          {busy ? <Spinner size={13} /> : <BookmarkPlus size={13} aria-hidden="true" />}
+          Add to project knowledge
+        </button>
+      ) : null}
+      <FormAlert message={error} />
+    </li>
+  );
+}

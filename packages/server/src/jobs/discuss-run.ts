@@ -1,0 +1,166 @@
+/**
+ * @module One discussion run (plan mode, discussions.ts): the model is asked with action DISCUSSION over the
+ * latest revision's modules, the app's database and the project's knowledge; its answer (text, plan, tool
+ * calls, suggestions, knowledge proposals) becomes the chat's DISCUSSION answer. Nothing the reply writes is
+ * applied — no module, no migration, no revision — and the answer says so when the reply tried. Usage is
+ * charged as for a generation; a failure costs nothing and says so in the chat.
+ */
+import { type GenerationEvent, type GenModule, generate, type MessageBlock } from '@kiln/codegen';
+import { DISCUSSION_TEXT_MAX_CHARS, MESSAGES } from '@kiln/core';
+import { eq } from 'drizzle-orm';
+import { charge, usageCredits } from '../credits';
+import type { Db } from '../db/index';
+import { jobs, messages, projects, revisions } from '../db/schema';
+import { DISCUSSION_MODE } from '../discussions';
+import { newId } from '../ids';
+import { knowledgeForRequest } from '../knowledge';
+import { NO_EXPERT_MODEL } from '../model-settings';
+import type { Job } from './queue';
+import { startHeartbeat } from './queue';
+import type { RunDeps } from './worker-options';
+
+/** Said under a discussion answer whose reply wrote files or tables anyway. */
+export const NOT_APPLIED_NOTE =
+  'This was a discussion, so the files and database changes in the reply were not applied. Press Implement this plan to build it.';
+
+/** The blocks of a reply that wrote something: files (page, component, function, file) and migrations. */
+const WRITING_BLOCKS = new Set<MessageBlock['kind']>(['page', 'component', 'function', 'file']);
+
+/** The blocks a discussion answer keeps: what it thought, read, suggested and proposed — never what it wrote. */
+const ANSWER_BLOCKS = new Set<MessageBlock['kind']>(['thinking', 'tool-call', 'choices', 'knowledge']);
+
+/** How often the answer so far goes to the project's room while the model writes it. */
+const TEXT_PUBLISH_INTERVAL_MS = 200;
+
+/** Answers one claimed `discuss` job. */
+export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<void> {
+  const [question] = job.messageId
+    ? await db.select().from(messages).where(eq(messages.id, job.messageId))
+    : [];
+  if (!question) {
+    await db
+      .update(jobs)
+      .set({ status: 'FAILED', error: 'message missing', updatedAt: new Date() })
+      .where(eq(jobs.id, job.id));
+    return;
+  }
+  const [project] = await db.select().from(projects).where(eq(projects.id, question.projectId));
+  if (!project) return;
+  const ctrl = new AbortController();
+  // Cancel addresses runs by revision id; a discussion is addressed by its question's id.
+  deps.track(ctrl, question.id);
+  const heartbeat = startHeartbeat(db, job.id, ctrl);
+  try {
+    const [latest] = project.latestRevisionId
+      ? await db.select().from(revisions).where(eq(revisions.id, project.latestRevisionId))
+      : [];
+    const database = await deps.backend?.generationContext(project.id);
+    const knowledge = await knowledgeForRequest(db, project.id);
+    const request = {
+      prompt: question.text,
+      modules: (latest?.modules ?? []) as GenModule[],
+      action: 'DISCUSSION' as const,
+      ...(database ? { database } : {}),
+      ...(knowledge ? { knowledge } : {}),
+    };
+    const provider = question.expert
+      ? await deps.expertProviderFor(project.organizationId)
+      : await deps.providerFor(project.organizationId);
+    if (!provider) throw new Error(NO_EXPERT_MODEL);
+    let text = '';
+    let done: Extract<GenerationEvent, { type: 'done' }> | undefined;
+    const target = { organizationId: project.organizationId, projectId: project.id };
+    let publishedAt = 0;
+    for await (const ev of generate(request, provider, { signal: ctrl.signal })) {
+      if (ev.type === 'text') {
+        text += ev.text;
+        // The answer so far, a few times a second, so a slow model is seen thinking (never held up by it).
+        if (Date.now() - publishedAt >= TEXT_PUBLISH_INTERVAL_MS) {
+          publishedAt = Date.now();
+          const shown = text.trim();
+          deps.publish(target, {
+            type: 'discussion-text',
+            projectId: project.id,
+            messageId: question.id,
+            text:
+              shown.length > DISCUSSION_TEXT_MAX_CHARS
+                ? `…${shown.slice(-DISCUSSION_TEXT_MAX_CHARS)}`
+                : shown,
+          });
+        }
+      } else if (ev.type === 'done') done = ev;
+    }
+    if (ctrl.signal.aborted) throw ctrl.signal.reason;
+    if (!done) throw new Error('The model ended without an answer.');
+    // Files or tables the reply wrote (a migration is a `function` block): never applied here.
+    const wrote =
+      done.blocks.some((b) => WRITING_BLOCKS.has(b.kind)) ||
+      (done.migrations?.length ?? 0) > 0 ||
+      (done.missedEdits?.length ?? 0) > 0;
+    const answer = [(done.message || text).trim() || 'No answer.', wrote ? NOT_APPLIED_NOTE : '']
+      .filter(Boolean)
+      .join('\n\n');
+    const usage = done.usage;
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await charge(t, {
+        organizationId: project.organizationId,
+        type: 'GENERATION_USAGE',
+        amount: usageCredits(usage.inputTokens + usage.outputTokens),
+        details: {
+          discussionMessageId: question.id,
+          inputTokens: usage.inputTokens,
+          outputTokens: usage.outputTokens,
+          ...(question.expert ? { expert: true } : {}),
+        },
+      });
+      await t.insert(messages).values({
+        id: newId(),
+        projectId: project.id,
+        revisionId: null,
+        role: 'assistant',
+        text: answer,
+        blocks: done.blocks.filter((b) => ANSWER_BLOCKS.has(b.kind)),
+        mode: DISCUSSION_MODE,
+        expert: question.expert,
+      });
+      await t.update(jobs).set({ status: 'COMPLETED', updatedAt: new Date() }).where(eq(jobs.id, job.id));
+    });
+  } catch (err) {
+    if (ctrl.signal.aborted && ctrl.signal.reason !== 'canceled') {
+      // Shut down mid-answer: the job goes back to the queue for the next start (or another process).
+      await db
+        .update(jobs)
+        .set({ status: 'PENDING', lockedBy: null, updatedAt: new Date() })
+        .where(eq(jobs.id, job.id))
+        .catch(() => {});
+    } else {
+      const reason = ctrl.signal.aborted ? 'Canceled.' : err instanceof Error ? err.message : String(err);
+      if (!ctrl.signal.aborted) deps.log('discussion failed', err);
+      await db
+        .update(jobs)
+        .set({ status: 'FAILED', error: reason, updatedAt: new Date() })
+        .where(eq(jobs.id, job.id));
+      await failDiscussion(db, question.id, reason);
+    }
+  } finally {
+    clearInterval(heartbeat);
+    deps.untrack();
+    deps.onProjectChanged(project.id);
+  }
+}
+
+/** A discussion that could not be answered: a chat line saying so (nothing was charged). Its project. */
+export async function failDiscussion(db: Db, messageId: string, reason: string): Promise<string | undefined> {
+  const [question] = await db.select().from(messages).where(eq(messages.id, messageId));
+  if (!question) return undefined;
+  await db.insert(messages).values({
+    id: newId(),
+    projectId: question.projectId,
+    revisionId: null,
+    role: 'assistant',
+    text: `${MESSAGES.somethingWentWrong} ${reason}`,
+    mode: DISCUSSION_MODE,
+  });
+  return question.projectId;
+}
