@@ -90,10 +90,18 @@ function installedDeno(): string {
   return join(dirname(require.resolve('@deno/linux-x64-glibc/package.json')), 'deno');
 }
 
+/** Digests of source lists already seen: callers that keep a revision's sources pass the same array each time. */
+const digests = new WeakMap<readonly FunctionSource[], string>();
+
 function digestOf(sources: readonly FunctionSource[]): string {
+  const known = digests.get(sources);
+  if (known) return known;
   const hash = createHash('sha256');
   for (const source of sources) hash.update(`${source.filePath}\0${source.code.length}\0${source.code}`);
-  return hash.digest('base64url');
+  const digest = hash.digest('base64url');
+  // Only frozen lists: a caller could change an array it passed earlier, and its digest with it.
+  if (Object.isFrozen(sources)) digests.set(sources, digest);
+  return digest;
 }
 
 export class FunctionsSandbox {
