@@ -17,7 +17,8 @@ import {
   type OrganizationPlan,
   type OrganizationRole,
 } from '@kiln/core';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { AppDatabases } from './app-db/index';
 import { DatabaseSizeLimits } from './app-db/size-limit';
 import type { AppIntegrations } from './app-integrations';
@@ -71,6 +72,13 @@ const SECRET_AUTH_TABLES: readonly string[] = ['auth_accounts', 'auth_sessions',
 
 /** Whether a role may change the app's data in the preview (EDITOR and up); a VIEWER's access is read-only. */
 export const mayWriteAppData = (role: OrganizationRole) => role !== 'VIEWER';
+
+/** The NOTIFY channel on which processes sharing a PostgreSQL tell each other a project's secrets changed. */
+const SECRETS_CHANNEL = 'kiln_secrets';
+/** How long a branch's secrets are used without a notification (a lost one cannot keep old values for long). */
+const SECRETS_TTL_MS = 60_000;
+/** Project branches whose secrets are kept in memory at once. */
+const CACHED_SECRETS = 1000;
 
 /** Finished revisions whose function sources are kept in memory (least recently used dropped first). */
 const CACHED_REVISIONS = 256;
@@ -136,6 +144,15 @@ export class AppBackend {
    * being generated is read from the database on every request.
    */
   readonly #revisionFunctions = new Map<string, RevisionFunctions>();
+  /**
+   * Each project branch's secrets as functions see them, by `{projectId}:{branch}`: read once, not on every
+   * request. Forgotten when a secret is set or deleted (`secretsChanged`: here at once, in other processes on
+   * the same PostgreSQL through NOTIFY) and after SECRETS_TTL_MS.
+   */
+  readonly #branchSecrets = new Map<string, { expires: number; values: Promise<Record<string, string>> }>();
+  #secretsListener: pg.Client | undefined;
+  /** Whether other processes share the database (PostgreSQL): changes are told to them. */
+  #sharedSecrets = false;
 
   constructor(db: Db, opts: AppBackendOptions) {
     this.#db = db;
@@ -325,7 +342,7 @@ export class AppBackend {
       return Response.json({ error: `No revision ${revisionId} in this project.` }, { status: 404 });
     }
     const { sources } = revision;
-    const secrets = await secretsForBranch(this.#db, this.#secrets, projectId, branch);
+    const secrets = await this.#secretsOf(projectId, branch);
     const logs = this.#requestLog(revision.organizationId, projectId, branch, secrets);
     const key = { projectId, branch };
     const appKey = `${projectId}:${branch}`;
@@ -364,6 +381,57 @@ export class AppBackend {
       status: result.status,
       headers,
     });
+  }
+
+  /** The secrets a branch's functions see (from memory; see #branchSecrets). */
+  #secretsOf(projectId: string, branch: DatabaseBranch): Promise<Record<string, string>> {
+    const key = `${projectId}:${branch}`;
+    const now = Date.now();
+    const known = this.#branchSecrets.get(key);
+    if (known && known.expires > now) return known.values;
+    const values = secretsForBranch(this.#db, this.#secrets, projectId, branch);
+    this.#branchSecrets.set(key, { expires: now + SECRETS_TTL_MS, values });
+    values.catch(() => {
+      if (this.#branchSecrets.get(key)?.values === values) this.#branchSecrets.delete(key);
+    });
+    if (this.#branchSecrets.size > CACHED_SECRETS) {
+      this.#branchSecrets.delete(this.#branchSecrets.keys().next().value as string);
+    }
+    return values;
+  }
+
+  /** Forgets a project's secrets in memory (every project's when omitted). */
+  #forgetSecrets(projectId?: string): void {
+    if (projectId === undefined) {
+      this.#branchSecrets.clear();
+      return;
+    }
+    for (const branch of ['main', 'development'] as const)
+      this.#branchSecrets.delete(`${projectId}:${branch}`);
+  }
+
+  /**
+   * A project's secrets changed (set or deleted; call after the change is committed): its functions get the new
+   * values from the next request, in this process and in every other on the same PostgreSQL.
+   */
+  async secretsChanged(projectId: string): Promise<void> {
+    this.#forgetSecrets(projectId);
+    if (this.#sharedSecrets) await this.#db.execute(sql`SELECT pg_notify(${SECRETS_CHANNEL}, ${projectId})`);
+  }
+
+  /** With PostgreSQL, hear the secret changes other processes make. */
+  async listen(databaseUrl: string): Promise<void> {
+    this.#sharedSecrets = true;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('error', (err) => {
+      // Without the listener other processes' changes would arrive only through expiry: forget everything now.
+      this.#log('secrets listener failed; secrets are read again', err);
+      this.#forgetSecrets();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${SECRETS_CHANNEL}`);
+    client.on('notification', (n) => this.#forgetSecrets(n.payload || undefined));
+    this.#secretsListener = client;
   }
 
   /** A revision's project and function sources: from memory once it is finished, else from the database. */
@@ -509,14 +577,16 @@ export class AppBackend {
   }
 
   /** Sets one of the project's secrets, sealed with the server key (its value is never returned). */
-  setSecret(input: {
+  async setSecret(input: {
     projectId: string;
     name: string;
     value: string;
     environment: SecretEnvironment;
     userId: string;
   }): Promise<ProjectSecretInfo> {
-    return setProjectSecret(this.#db, this.#secrets, input);
+    const info = await setProjectSecret(this.#db, this.#secrets, input);
+    await this.secretsChanged(input.projectId);
+    return info;
   }
 
   /** A token that lets the builder's preview of `projectId` call its sandbox as `userId`. */
@@ -563,6 +633,7 @@ export class AppBackend {
   async forget(projectId: string): Promise<void> {
     for (const [id, r] of this.#revisionFunctions)
       if (r.projectId === projectId) this.#revisionFunctions.delete(id);
+    this.#forgetSecrets(projectId);
     await Promise.all(
       (['main', 'development'] as const).map((branch) =>
         this.databases.reset({ projectId, branch }).catch((e) => this.#log('dropping app data failed', e)),
@@ -571,7 +642,13 @@ export class AppBackend {
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.functions.close(), this.databases.close(), this.logs.close()]);
+    await Promise.allSettled([
+      this.functions.close(),
+      this.databases.close(),
+      this.logs.close(),
+      this.#secretsListener?.end(),
+    ]);
+    this.#secretsListener = undefined;
   }
 }
 

@@ -81,7 +81,7 @@ interface Batch {
 }
 
 /** How long queued entries wait for more before they are written (ms): requests in that window share a write. */
-export const LOG_FLUSH_DELAY_MS = 5;
+export const LOG_FLUSH_DELAY_MS = 20;
 /** Queued rows past which `write` waits for the database (backpressure) instead of queueing more. */
 const MAX_QUEUED_ROWS = 5000;
 /** Rows per INSERT statement (12 columns each, well below PostgreSQL's 65 535 parameters). */

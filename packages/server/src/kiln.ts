@@ -119,6 +119,8 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       .publishToProject(target, { type: 'function-logs', projectId: target.projectId, branch })
       .catch((e) => log('room publish failed', e));
   if (database.kind === 'postgres' && config.databaseUrl) await rooms.listen(config.databaseUrl);
+  // Functions keep their project's secrets in memory; on PostgreSQL every process hears when they change.
+  if (database.kind === 'postgres' && config.databaseUrl) await backend.listen(config.databaseUrl);
   // Published apps served from memory; on PostgreSQL every process hears publish/rollback/unpublish.
   const hosting = new LiveApps(database.db);
   if (database.kind === 'postgres' && config.databaseUrl) await hosting.listen(config.databaseUrl, log);
