@@ -12,6 +12,9 @@
  *    `vite build` of the same app (vite and @vitejs/plugin-react from node_modules). Goal ≤ 1/5.
  *
  *   node --import tsx bench/hosting.ts        (needs `wrk`: apt-get install -y wrk)
+ *   node --import tsx bench/hosting.ts functions [--cpu-prof DIR]
+ *       only part 2 (one publish, no page or vite runs); with --cpu-prof, Kiln writes a V8 CPU profile to DIR
+ *       when it stops (open it in Chrome DevTools).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +26,11 @@ import { freePort } from '../e2e/harness.ts';
 import { summary, todoApp, viteProject } from './preview-harness.ts';
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../..');
-const PUBLISH_RUNS = 5;
+const onlyFunctions = process.argv.includes('functions');
+const profileDir = process.argv.includes('--cpu-prof')
+  ? process.argv[process.argv.indexOf('--cpu-prof') + 1]
+  : undefined;
+const PUBLISH_RUNS = onlyFunctions ? 1 : 5;
 const VITE_RUNS = 3;
 
 function wrk(url: string, host: string | null, seconds: number, extra: string[] = []) {
@@ -69,7 +76,8 @@ async function waitForLine(child: ChildProcess, line: string, what: string): Pro
 async function startKiln() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kiln-bench-hosting-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -220,7 +228,7 @@ try {
       .publishProject.url;
     publishMs.push(performance.now() - started);
   }
-  const vite = summary(await viteBuild());
+  const vite = summary(onlyFunctions ? [Number.NaN] : await viteBuild());
   const publish = summary(publishMs);
 
   const host = new URL(url).host;
@@ -238,12 +246,15 @@ try {
     throw new Error(`GET /api/todos on the published app answered ${read.status}: ${read.body}`);
 
   // 1. The page, alternated: warm both, then Kiln, bare, Kiln, bare.
-  wrk(`${kilnUrl}/`, host, 2);
-  wrk(`${bare.url}/`, null, 2);
-  const k1 = wrk(`${kilnUrl}/`, host, 8);
-  const b1 = wrk(`${bare.url}/`, null, 8);
-  const k2 = wrk(`${kilnUrl}/`, host, 8);
-  const b2 = wrk(`${bare.url}/`, null, 8);
+  const skipped = { rps: Number.NaN, p99ms: Number.NaN, non2xx: 0 };
+  const pageRun = (url: string, h: string | null, seconds: number) =>
+    onlyFunctions ? skipped : wrk(url, h, seconds);
+  pageRun(`${kilnUrl}/`, host, 2);
+  pageRun(`${bare.url}/`, null, 2);
+  const k1 = pageRun(`${kilnUrl}/`, host, 8);
+  const b1 = pageRun(`${bare.url}/`, null, 8);
+  const k2 = pageRun(`${kilnUrl}/`, host, 8);
+  const b2 = pageRun(`${bare.url}/`, null, 8);
   const pageRatio = (k1.rps + k2.rps) / (b1.rps + b2.rps);
   const kP99 = Math.max(k1.p99ms, k2.p99ms);
 

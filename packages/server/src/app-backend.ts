@@ -12,18 +12,25 @@ import type { GenMigration } from '@kiln/codegen';
 import {
   type DatabaseBranch,
   DEFAULT_DATABASE_NAME,
+  isRevisionInProgress,
   KilnError,
   type OrganizationPlan,
   type OrganizationRole,
 } from '@kiln/core';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { AppDatabases } from './app-db/index';
 import { DatabaseSizeLimits } from './app-db/size-limit';
 import type { AppIntegrations } from './app-integrations';
 import type { Db } from './db/index';
 import { appDatabases, appMigrations, appPublicTables, projects, revisions } from './db/schema';
 import { type FunctionLogEntry, FunctionLogs, MAX_LOG_ENTRIES_PER_REQUEST } from './function-logs';
-import { type FunctionRequest, FunctionsSandbox, functionSources } from './functions/index';
+import {
+  type FunctionRequest,
+  type FunctionSource,
+  FunctionsSandbox,
+  functionSources,
+} from './functions/index';
 import { OutboundFetch } from './functions/outbound';
 import { newId } from './ids';
 import { DEFAULT_EGRESS_POLICY, type EgressPolicy } from './net/egress';
@@ -66,6 +73,23 @@ const SECRET_AUTH_TABLES: readonly string[] = ['auth_accounts', 'auth_sessions',
 /** Whether a role may change the app's data in the preview (EDITOR and up); a VIEWER's access is read-only. */
 export const mayWriteAppData = (role: OrganizationRole) => role !== 'VIEWER';
 
+/** The NOTIFY channel on which processes sharing a PostgreSQL tell each other a project's secrets changed. */
+const SECRETS_CHANNEL = 'kiln_secrets';
+/** How long a branch's secrets are used without a notification (a lost one cannot keep old values for long). */
+const SECRETS_TTL_MS = 60_000;
+/** Project branches whose secrets are kept in memory at once. */
+const CACHED_SECRETS = 1000;
+
+/** Finished revisions whose function sources are kept in memory (least recently used dropped first). */
+const CACHED_REVISIONS = 256;
+
+/** What a request to a revision's functions needs of the revision. */
+interface RevisionFunctions {
+  projectId: string;
+  organizationId: string;
+  sources: readonly FunctionSource[];
+}
+
 /** Largest request body a function or `/api/db` accepts. */
 export const MAX_FUNCTION_BODY_BYTES = 5 * 1024 * 1024;
 
@@ -103,7 +127,7 @@ export class AppBackend {
   readonly functions: FunctionsSandbox;
   readonly databases: AppDatabases;
   readonly logs: FunctionLogs;
-  /** Told after a request's log entries were stored. */
+  /** Told after a request's log entries were stored (once per batch of requests, per project and branch). */
   onLogs: LogsListener | null = null;
   /** What `@/integrations/ai` and `email` reach (set once the mailer and models exist); null: none. */
   integrations: AppIntegrations | null = null;
@@ -114,6 +138,21 @@ export class AppBackend {
   readonly #outbound: OutboundFetch;
   readonly #tokenKey: Buffer;
   readonly #log: (msg: string, err?: unknown) => void;
+  /**
+   * Function sources of finished revisions, by revision id. A finished revision's modules never change (a
+   * change is a new revision), so entries need no invalidation in this or another process; a revision still
+   * being generated is read from the database on every request.
+   */
+  readonly #revisionFunctions = new Map<string, RevisionFunctions>();
+  /**
+   * Each project branch's secrets as functions see them, by `{projectId}:{branch}`: read once, not on every
+   * request. Forgotten when a secret is set or deleted (`secretsChanged`: here at once, in other processes on
+   * the same PostgreSQL through NOTIFY) and after SECRETS_TTL_MS.
+   */
+  readonly #branchSecrets = new Map<string, { expires: number; values: Promise<Record<string, string>> }>();
+  #secretsListener: pg.Client | undefined;
+  /** Whether other processes share the database (PostgreSQL): changes are told to them. */
+  #sharedSecrets = false;
 
   constructor(db: Db, opts: AppBackendOptions) {
     this.#db = db;
@@ -123,6 +162,7 @@ export class AppBackend {
     this.#outbound = new OutboundFetch(opts.egress ?? DEFAULT_EGRESS_POLICY, opts.rateLimits ?? null);
     this.logs = new FunctionLogs(db, {
       log: this.#log,
+      onStored: (target, branch) => this.onLogs?.(target, branch),
       ...(opts.logRetentionMs ? { retentionMs: opts.logRetentionMs } : {}),
     });
     this.functions = new FunctionsSandbox();
@@ -286,7 +326,8 @@ export class AppBackend {
    * Runs `/api/…` against a revision's functions on a branch. `readOnly` (a VIEWER's preview): the functions'
    * `sql` runs only SELECTs, each in a read-only transaction. The functions get the project's secrets for the
    * branch as `process.env` and `fetch` through the egress guard; the request, its console output and its calls
-   * are logged (secret values masked) before the response is returned.
+   * are logged (secret values masked): queued as the response is returned, stored a few ms later in one batch
+   * with other requests' (a log read waits for them); the response waits only when the log is far behind.
    */
   async invoke(
     projectId: string,
@@ -296,20 +337,12 @@ export class AppBackend {
     options: { readOnly?: boolean } = {},
   ): Promise<Response> {
     const started = Date.now();
-    const [revision] = await this.#db
-      .select({
-        projectId: revisions.projectId,
-        modules: revisions.modules,
-        organizationId: projects.organizationId,
-      })
-      .from(revisions)
-      .innerJoin(projects, eq(projects.id, revisions.projectId))
-      .where(eq(revisions.id, revisionId));
+    const revision = await this.#functionsOf(revisionId);
     if (!revision || revision.projectId !== projectId) {
       return Response.json({ error: `No revision ${revisionId} in this project.` }, { status: 404 });
     }
-    const sources = functionSources(revision.modules);
-    const secrets = await secretsForBranch(this.#db, this.#secrets, projectId, branch);
+    const { sources } = revision;
+    const secrets = await this.#secretsOf(projectId, branch);
     const logs = this.#requestLog(revision.organizationId, projectId, branch, secrets);
     const key = { projectId, branch };
     const appKey = `${projectId}:${branch}`;
@@ -332,7 +365,7 @@ export class AppBackend {
     });
     const path = request.path.split('#', 1)[0] ?? request.path;
     const ms = Date.now() - started;
-    await logs.finish({
+    const stored = logs.finish({
       level: result.status >= 500 ? 'ERROR' : result.status >= 400 ? 'WARN' : 'INFO',
       source: 'REQUEST',
       message: `${request.method.toUpperCase()} ${path} ${result.status} ${ms}ms${errorOf(result)}`,
@@ -341,12 +374,100 @@ export class AppBackend {
       status: result.status,
       durationMs: ms,
     });
+    if (this.logs.behind) await stored;
     const headers = new Headers(result.headers);
     headers.set('x-content-type-options', 'nosniff');
     return new Response(result.status === 204 || result.status === 304 ? null : result.body, {
       status: result.status,
       headers,
     });
+  }
+
+  /** The secrets a branch's functions see (from memory; see #branchSecrets). */
+  #secretsOf(projectId: string, branch: DatabaseBranch): Promise<Record<string, string>> {
+    const key = `${projectId}:${branch}`;
+    const now = Date.now();
+    const known = this.#branchSecrets.get(key);
+    if (known && known.expires > now) return known.values;
+    const values = secretsForBranch(this.#db, this.#secrets, projectId, branch);
+    this.#branchSecrets.set(key, { expires: now + SECRETS_TTL_MS, values });
+    values.catch(() => {
+      if (this.#branchSecrets.get(key)?.values === values) this.#branchSecrets.delete(key);
+    });
+    if (this.#branchSecrets.size > CACHED_SECRETS) {
+      this.#branchSecrets.delete(this.#branchSecrets.keys().next().value as string);
+    }
+    return values;
+  }
+
+  /** Forgets a project's secrets in memory (every project's when omitted). */
+  #forgetSecrets(projectId?: string): void {
+    if (projectId === undefined) {
+      this.#branchSecrets.clear();
+      return;
+    }
+    for (const branch of ['main', 'development'] as const)
+      this.#branchSecrets.delete(`${projectId}:${branch}`);
+  }
+
+  /**
+   * A project's secrets changed (set or deleted; call after the change is committed): its functions get the new
+   * values from the next request, in this process and in every other on the same PostgreSQL.
+   */
+  async secretsChanged(projectId: string): Promise<void> {
+    this.#forgetSecrets(projectId);
+    if (this.#sharedSecrets) await this.#db.execute(sql`SELECT pg_notify(${SECRETS_CHANNEL}, ${projectId})`);
+  }
+
+  /** With PostgreSQL, hear the secret changes other processes make. */
+  async listen(databaseUrl: string): Promise<void> {
+    this.#sharedSecrets = true;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('error', (err) => {
+      // Without the listener other processes' changes would arrive only through expiry: forget everything now.
+      this.#log('secrets listener failed; secrets are read again', err);
+      this.#forgetSecrets();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${SECRETS_CHANNEL}`);
+    client.on('notification', (n) => this.#forgetSecrets(n.payload || undefined));
+    this.#secretsListener = client;
+  }
+
+  /** A revision's project and function sources: from memory once it is finished, else from the database. */
+  async #functionsOf(revisionId: string): Promise<RevisionFunctions | undefined> {
+    const cached = this.#revisionFunctions.get(revisionId);
+    if (cached) {
+      // Most recently used last: Map order is the eviction order.
+      this.#revisionFunctions.delete(revisionId);
+      this.#revisionFunctions.set(revisionId, cached);
+      return cached;
+    }
+    const [row] = await this.#db
+      .select({
+        projectId: revisions.projectId,
+        modules: revisions.modules,
+        status: revisions.status,
+        organizationId: projects.organizationId,
+      })
+      .from(revisions)
+      .innerJoin(projects, eq(projects.id, revisions.projectId))
+      .where(eq(revisions.id, revisionId));
+    if (!row) return undefined;
+    const found = {
+      projectId: row.projectId,
+      organizationId: row.organizationId,
+      // Frozen: the sandbox then remembers the list's digest instead of hashing every source per request.
+      sources: Object.freeze(functionSources(row.modules).map((m) => Object.freeze(m))),
+    };
+    if (!isRevisionInProgress(row.status)) {
+      this.#revisionFunctions.set(revisionId, found);
+      for (const key of this.#revisionFunctions.keys()) {
+        if (this.#revisionFunctions.size <= CACHED_REVISIONS) break;
+        this.#revisionFunctions.delete(key);
+      }
+    }
+    return found;
   }
 
   /**
@@ -362,10 +483,8 @@ export class AppBackend {
     const entries: FunctionLogEntry[] = [];
     let dropped = 0;
     let finished = false;
-    const store = async (batch: FunctionLogEntry[]) => {
-      await this.logs.write(projectId, branch, batch, secrets);
-      this.onLogs?.({ organizationId, projectId }, branch);
-    };
+    const store = (batch: FunctionLogEntry[]) =>
+      this.logs.write({ organizationId, projectId }, branch, batch, secrets);
     return {
       add: (entry: FunctionLogEntry) => {
         const stamped = { ...entry, createdAt: entry.createdAt ?? new Date() };
@@ -373,7 +492,7 @@ export class AppBackend {
         else if (entries.length < MAX_LOG_ENTRIES_PER_REQUEST) entries.push(stamped);
         else dropped++;
       },
-      finish: async (request: FunctionLogEntry) => {
+      finish: (request: FunctionLogEntry): Promise<void> => {
         finished = true;
         if (dropped > 0) {
           entries.push({
@@ -383,7 +502,7 @@ export class AppBackend {
             createdAt: new Date(),
           });
         }
-        await store([...entries, { ...request, createdAt: new Date() }]);
+        return store([...entries, { ...request, createdAt: new Date() }]);
       },
     };
   }
@@ -458,14 +577,16 @@ export class AppBackend {
   }
 
   /** Sets one of the project's secrets, sealed with the server key (its value is never returned). */
-  setSecret(input: {
+  async setSecret(input: {
     projectId: string;
     name: string;
     value: string;
     environment: SecretEnvironment;
     userId: string;
   }): Promise<ProjectSecretInfo> {
-    return setProjectSecret(this.#db, this.#secrets, input);
+    const info = await setProjectSecret(this.#db, this.#secrets, input);
+    await this.secretsChanged(input.projectId);
+    return info;
   }
 
   /** A token that lets the builder's preview of `projectId` call its sandbox as `userId`. */
@@ -510,6 +631,9 @@ export class AppBackend {
 
   /** Drops both branches' data of a deleted project. */
   async forget(projectId: string): Promise<void> {
+    for (const [id, r] of this.#revisionFunctions)
+      if (r.projectId === projectId) this.#revisionFunctions.delete(id);
+    this.#forgetSecrets(projectId);
     await Promise.all(
       (['main', 'development'] as const).map((branch) =>
         this.databases.reset({ projectId, branch }).catch((e) => this.#log('dropping app data failed', e)),
@@ -518,7 +642,13 @@ export class AppBackend {
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.functions.close(), this.databases.close()]);
+    await Promise.allSettled([
+      this.functions.close(),
+      this.databases.close(),
+      this.logs.close(),
+      this.#secretsListener?.end(),
+    ]);
+    this.#secretsListener = undefined;
   }
 }
 

@@ -13,11 +13,11 @@ import type { KilnConfig } from './config';
 import { type ContentClassifier, lengthClassifier } from './content-safety';
 import { type Database, openDatabase } from './db/index';
 import { ProjectGit } from './git/index';
-import { escapeControlCharacters } from './graphql/input-hygiene';
 import { LiveApps } from './hosting/index';
 import { createHttpHandler } from './http/app';
 import { allowedOrigin, sessionCookieName } from './http/security';
 import { GenerationWorkers } from './jobs/worker';
+import { escapeControlCharacters } from './log-text';
 import { createMailer } from './mailer';
 import { OrganizationModels } from './model-settings';
 import { createOrigins, type Origins } from './origins';
@@ -121,6 +121,8 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       .publishToProject(target, { type: 'function-logs', projectId: target.projectId, branch })
       .catch((e) => log('room publish failed', e));
   if (database.kind === 'postgres' && config.databaseUrl) await rooms.listen(config.databaseUrl);
+  // Functions keep their project's secrets in memory; on PostgreSQL every process hears when they change.
+  if (database.kind === 'postgres' && config.databaseUrl) await backend.listen(config.databaseUrl);
   // Published apps served from memory; on PostgreSQL every process hears publish/rollback/unpublish.
   const hosting = new LiveApps(database.db);
   if (database.kind === 'postgres' && config.databaseUrl) await hosting.listen(config.databaseUrl, log);

@@ -4,7 +4,7 @@
  * (`/dev/mailbox`, only without SMTP) shows to the addressee, or to a platform ADMIN in full.
  */
 import { desc, eq, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from './db/index';
 import { mailOutbox } from './db/schema';
 import { newId } from './ids';
@@ -26,13 +26,16 @@ export function createMailer(opts: {
   from: string;
   log: (msg: string, err?: unknown) => void;
 }): Mailer {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const smtpUrl = opts.smtpUrl;
+  // nodemailer loads with the first message, not at start (issue 15, footprint).
+  let transport: Promise<Transporter> | null = null;
   return {
-    smtp: transport !== null,
+    smtp: smtpUrl !== undefined && smtpUrl !== '',
     async send(mail) {
       await opts.db.insert(mailOutbox).values({ id: newId(), ...mail });
-      if (transport) {
-        await transport.sendMail({ from: opts.from, ...mail });
+      if (smtpUrl) {
+        transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+        await (await transport).sendMail({ from: opts.from, ...mail });
       } else {
         opts.log(`mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
       }

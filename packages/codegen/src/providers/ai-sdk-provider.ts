@@ -1,11 +1,11 @@
 /**
  * A `ModelProvider` over any AI SDK language model: streams the reply's text deltas through
  * `streamText`, reports the provider's real token usage beside the stream, and turns failures into
- * `KilnError`s (see `provider-errors.ts`).
+ * `KilnError`s (see `provider-errors.ts`). The AI SDK is loaded at the first reply, not at start: a server on the
+ * builtin model never loads it (~30 MiB resident).
  * @module
  */
 import type { LanguageModel } from 'ai';
-import { streamText } from 'ai';
 import type { Usage } from '../types.ts';
 import type { ProviderErrorContext } from './provider-errors.ts';
 import { toProviderError } from './provider-errors.ts';
@@ -14,7 +14,8 @@ import type { ProviderFinishReason, UsageReportingProvider } from './provider-st
 /** Wraps an AI SDK model as a Kiln provider. `maxRetries` applies to each call (default 2). */
 export function createAiSdkProvider(opts: {
   id: string;
-  model: LanguageModel;
+  /** The model, or how to make it (its provider package loaded on first use). */
+  model: LanguageModel | (() => Promise<LanguageModel>);
   maxRetries?: number | undefined;
   errors: Omit<ProviderErrorContext, 'receivedChars'>;
 }): UsageReportingProvider {
@@ -34,8 +35,12 @@ export function createAiSdkProvider(opts: {
       async function* text(): AsyncGenerator<string> {
         let receivedChars = 0;
         try {
+          const [{ streamText }, model] = await Promise.all([
+            import('ai'),
+            typeof opts.model === 'function' ? opts.model() : opts.model,
+          ]);
           const result = streamText({
-            model: opts.model,
+            model,
             system,
             messages: messages.map((m) => ({ role: m.role, content: m.content })),
             maxRetries,

@@ -3,9 +3,6 @@
  * (OpenAI, Anthropic, or any OpenAI-compatible server: Ollama, LM Studio, vLLM, llama.cpp, OpenRouter…).
  * @module
  */
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { KilnError } from '@kiln/core';
 import type { LanguageModel } from 'ai';
 import { createBuiltinProvider } from '../builtin/provider.ts';
@@ -47,29 +44,40 @@ export function createModelProvider(spec: string, settings: ModelSettings = {}):
   }
   return createAiSdkProvider({
     id,
-    model: languageModel(parsed, baseURL, apiKey),
+    model: () => languageModel(parsed, baseURL, apiKey),
     maxRetries,
     errors: { label: info.label, keyVariables: keyVariables(provider), secrets: apiKey ? [apiKey] : [] },
   });
 }
 
-function languageModel(spec: ModelSpec, baseURL: string, apiKey: string | undefined): LanguageModel {
+/** The AI SDK model; its provider package is imported here, at the first reply, not when Kiln starts. */
+async function languageModel(
+  spec: ModelSpec,
+  baseURL: string,
+  apiKey: string | undefined,
+): Promise<LanguageModel> {
   switch (spec.provider) {
-    case 'openai':
+    case 'openai': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
       // Chat Completions rather than the Responses API: the same wire format as every compatible
       // server and proxy (and as the scripted server the tests run against).
       return createOpenAI({ baseURL, apiKey: apiKey ?? '' }).chat(spec.model);
-    case 'anthropic':
+    }
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
       return createAnthropic({ baseURL, apiKey: apiKey ?? '' })(spec.model);
+    }
     case 'ollama':
     case 'lmstudio':
-    case 'openai-compatible':
+    case 'openai-compatible': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       return createOpenAICompatible({
         name: spec.provider,
         baseURL,
         ...(apiKey ? { apiKey } : {}),
         includeUsage: true,
       }).chatModel(spec.model);
+    }
     case 'builtin':
       throw new KilnError('internal', 'The builtin generator is not an AI SDK model.');
   }

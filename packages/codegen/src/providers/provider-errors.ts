@@ -4,7 +4,7 @@
  * @module
  */
 import { isKilnError, KilnError } from '@kiln/core';
-import { APICallError, RetryError } from 'ai';
+import type { APICallError, RetryError } from 'ai';
 
 /** What the error message may mention about the call that failed. */
 export interface ProviderErrorContext {
@@ -24,18 +24,27 @@ const MAX_DETAIL = 300;
  * Maps a provider failure to a `KilnError`: 429 after retries → `rate_limited`, everything else
  * (HTTP errors, unreachable servers, a stream cut off mid-reply) → `external`. Messages are redacted.
  */
+/**
+ * Whether `error` is the AI SDK error `name` (what its `isInstance` checks: a marker symbol, so it holds across
+ * copies of the SDK). Checked here without loading the SDK, which is imported only once a real model streams.
+ */
+function isAiSdkError<T>(error: unknown, name: string): error is T {
+  const marker = Symbol.for(`vercel.ai.error.${name}`);
+  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[marker] === true;
+}
+
 export function toProviderError(error: unknown, ctx: ProviderErrorContext): KilnError {
   if (isKilnError(error)) return error;
   let attempts = 1;
   let last: unknown = error;
-  if (RetryError.isInstance(error)) {
+  if (isAiSdkError<RetryError>(error, 'AI_RetryError')) {
     attempts = error.errors.length;
     last = error.lastError;
   }
   const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
   const clean = (text: string): string => redact(text, ctx.secrets);
 
-  if (APICallError.isInstance(last)) {
+  if (isAiSdkError<APICallError>(last, 'AI_APICallError')) {
     const status = last.statusCode;
     const said = clean(providerMessage(last));
     const details: Record<string, unknown> = { provider: ctx.label, attempts };

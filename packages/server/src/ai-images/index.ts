@@ -10,10 +10,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { isKilnError, KilnError } from '@kiln/core';
 import { AI_IMAGE_MAX_PROMPT, aiImageResponse } from '@kiln/preview';
-import { generateImage } from 'ai';
 import { eq } from 'drizzle-orm';
 import type { User } from '../accounts';
 import { charge, creditBalance } from '../credits';
@@ -185,6 +183,11 @@ export class AiImages {
       const apiKey = row.apiKeyEncrypted
         ? this.#secrets.decrypt(row.apiKeyEncrypted, organizationId)
         : undefined;
+      // The AI SDK loads at the first generated image, not at start (it holds ~30 MiB resident).
+      const [{ createOpenAICompatible }, { generateImage }] = await Promise.all([
+        import('@ai-sdk/openai-compatible'),
+        import('ai'),
+      ]);
       const provider = createOpenAICompatible({
         name: 'images',
         baseURL: row.baseUrl ?? OPENAI_BASE_URL,

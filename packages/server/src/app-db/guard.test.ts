@@ -311,5 +311,24 @@ describe('describeAppQuery', () => {
     const facts = await describeAppQuery(text);
     expect(facts.readOnly).toBe(readOnly);
     expect([...facts.tables].sort()).toEqual(tables);
+    // Asked again (remembered by text): the same answer, and changing one answer does not change the next.
+    facts.tables.add('other');
+    const again = await describeAppQuery(text);
+    expect(again.readOnly).toBe(readOnly);
+    expect([...again.tables].sort()).toEqual(tables);
+  });
+
+  it('checks the bound values of a statement again every time it runs with new ones', async () => {
+    const text = 'select repeat($1, $2) as padded from todos';
+    expect((await describeAppQuery(text, ['x', 10])).tables).toEqual(new Set(['todos']));
+    const refused = await describeAppQuery(text, ['x', 200_000_000]).catch((e: unknown) => e);
+    expect(isKilnError(refused) && refused.message).toMatch(/repeat would build a value larger/);
+    expect((await describeAppQuery(text, ['x', 20])).readOnly).toBe(true);
+  });
+
+  it('remembers nothing it refused', async () => {
+    for (let i = 0; i < 2; i++) {
+      await expect(describeAppQuery('drop table todos')).rejects.toThrow(/Only one SELECT/);
+    }
   });
 });

@@ -275,6 +275,8 @@ export async function analyzeAppQuery(
 interface Analysis {
   kinds: string[];
   stmts: unknown[];
+  /** Whether a check read the bound values (a function call's arguments): the answer holds for these only. */
+  readValues: boolean;
 }
 
 async function analyze(text: string, mode: AppQueryMode, values: readonly unknown[]): Promise<Analysis> {
@@ -307,6 +309,7 @@ async function analyze(text: string, mode: AppQueryMode, values: readonly unknow
   // The whole tree, generically: every object key that names a node type is checked, however deep.
   const stack: unknown[] = stmts.map((s) => s.stmt);
   const amplified = { chars: 0 };
+  let readValues = false;
   while (stack.length > 0) {
     const v = stack.pop();
     if (Array.isArray(v)) {
@@ -315,12 +318,15 @@ async function analyze(text: string, mode: AppQueryMode, values: readonly unknow
       checkShape(v);
       for (const [key, child] of Object.entries(v)) {
         if (/^[A-Z]/.test(key) && isNode(child)) checkNode(key, child, mode);
-        if (key === 'FuncCall' && isNode(child) && mode === 'data') checkAmplifier(child, values, amplified);
+        if (key === 'FuncCall' && isNode(child) && mode === 'data') {
+          readValues = true;
+          checkAmplifier(child, values, amplified);
+        }
         if (typeof child === 'object' && child !== null) stack.push(child);
       }
     }
   }
-  return { kinds, stmts: stmts.map((s) => s.stmt) };
+  return { kinds, stmts: stmts.map((s) => s.stmt), readValues };
 }
 
 /**
@@ -481,6 +487,15 @@ function writes(root: unknown): boolean {
 }
 
 /**
+ * Statements `describeAppQuery` let through, by text: the parse and the checks depend only on the text unless a
+ * function call's arguments were read (bound values), so an app's repeated queries (every request of a
+ * function runs the same few) are parsed once, not on every request (issue 15).
+ */
+const described = new Map<string, { kind: string; readOnly: boolean; tables: Set<string> }>();
+const MAX_DESCRIBED = 1000;
+const MAX_DESCRIBED_CHARS = 4096;
+
+/**
  * Checks a data statement (as `analyzeAppQuery` in `data` mode) and tells what it is: whether it only reads
  * (a SELECT with no INSERT/UPDATE/DELETE in a CTE and no FOR UPDATE/SHARE) and which app tables it touches.
  */
@@ -488,13 +503,20 @@ export async function describeAppQuery(
   text: string,
   values: readonly unknown[] = [],
 ): Promise<{ kind: string; readOnly: boolean; tables: Set<string> }> {
-  const { kinds, stmts } = await analyze(text, 'data', values);
+  const known = typeof text === 'string' ? described.get(text) : undefined;
+  if (known) return { ...known, tables: new Set(known.tables) };
+  const { kinds, stmts, readValues } = await analyze(text, 'data', values);
   const root = stmts[0];
-  return {
+  const facts = {
     kind: kinds[0] ?? '',
     readOnly: kinds[0] === 'SelectStmt' && !writes(root),
     tables: relationsIn(root),
   };
+  if (!readValues && text.length <= MAX_DESCRIBED_CHARS) {
+    if (described.size >= MAX_DESCRIBED) described.delete(described.keys().next().value as string);
+    described.set(text, { ...facts, tables: new Set(facts.tables) });
+  }
+  return facts;
 }
 
 /** Throws `KilnError('validation', …)` unless an app may run `text` in this mode (see `analyzeAppQuery`). */

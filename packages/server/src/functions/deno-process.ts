@@ -83,6 +83,8 @@ export class DenoProcess {
   /** The `env` last sent to the process, as JSON. */
   #sentEnv = '{}';
   #watchdog: NodeJS.Timeout | null = null;
+  /** Whether stdin is corked until the end of this tick. */
+  #corked = false;
   /** The process's CPU time when it last became idle (no request in flight), or null while busy. */
   #idleFromCpuMs: number | null = null;
 
@@ -188,8 +190,18 @@ export class DenoProcess {
   }
 
   #send(message: HostMessage): void {
-    if (this.#stop || !this.#child.stdin.writable) return;
-    this.#child.stdin.write(`${JSON.stringify(message, jsonValue)}\n`);
+    const stdin = this.#child.stdin;
+    if (this.#stop || !stdin.writable) return;
+    // Messages of one tick (many requests under load) leave in one write.
+    if (!this.#corked) {
+      this.#corked = true;
+      stdin.cork();
+      process.nextTick(() => {
+        this.#corked = false;
+        stdin.uncork();
+      });
+    }
+    stdin.write(`${JSON.stringify(message, jsonValue)}\n`);
   }
 
   /** Splits stdout into lines; one line is one message. */

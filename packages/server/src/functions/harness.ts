@@ -87,10 +87,27 @@ globalThis.addEventListener('unhandledrejection', (event) => {
   console.error('Unhandled rejection in a function:', event.reason);
 });
 
-let writing: Promise<void> = Promise.resolve();
+/** Lines waiting for stdout: what queues while one write is in flight goes out as one write (fewer syscalls). */
+let pending: string[] = [];
+let flushing = false;
 function send(message: SandboxMessage): void {
-  const line = encoder.encode(`${stringify(message, jsonValue)}\n`);
-  writing = writing.then(() => writer.write(line)).catch(() => {});
+  pending.push(`${stringify(message, jsonValue)}\n`);
+  if (!flushing) void flush();
+}
+
+async function flush(): Promise<void> {
+  flushing = true;
+  try {
+    while (pending.length > 0) {
+      const text = pending.length === 1 ? (pending[0] as string) : pending.join('');
+      pending = [];
+      await writer.write(encoder.encode(text));
+    }
+  } catch {
+    pending = []; // stdout is gone: the host has ended this process
+  } finally {
+    flushing = false;
+  }
 }
 
 /** JSON for values that plain JSON refuses: bigint as a string, undefined as null. */

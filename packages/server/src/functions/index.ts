@@ -90,10 +90,18 @@ function installedDeno(): string {
   return join(dirname(require.resolve('@deno/linux-x64-glibc/package.json')), 'deno');
 }
 
+/** Digests of source lists already seen: callers that keep a revision's sources pass the same array each time. */
+const digests = new WeakMap<readonly FunctionSource[], string>();
+
 function digestOf(sources: readonly FunctionSource[]): string {
+  const known = digests.get(sources);
+  if (known) return known;
   const hash = createHash('sha256');
   for (const source of sources) hash.update(`${source.filePath}\0${source.code.length}\0${source.code}`);
-  return hash.digest('base64url');
+  const digest = hash.digest('base64url');
+  // Only frozen lists: a caller could change an array it passed earlier, and its digest with it.
+  if (Object.isFrozen(sources)) digests.set(sources, digest);
+  return digest;
 }
 
 export class FunctionsSandbox {
@@ -108,6 +116,7 @@ export class FunctionsSandbox {
   /** Processes of replaced sources, finishing what they had in flight. */
   readonly #retired = new Set<DenoProcess>();
   #ready: Promise<Prepared> | null = null;
+  #dir: Promise<string> | null = null;
   #closed = false;
   /** Numbers the processes' folders. */
   #started = 0;
@@ -119,8 +128,10 @@ export class FunctionsSandbox {
     this.#maxProcesses = Math.max(1, options.maxProcesses ?? 8);
     this.#maxBodyBytes = options.maxBodyBytes ?? 5 * 1024 * 1024;
     this.#tempRoot = options.tempRoot ?? defaultSandboxRoot();
-    // At start, not at the first request: folders of crashed servers go as soon as a server is back.
-    void this.#prepare();
+    // At start, not at the first request: folders of crashed servers go as soon as a server is back. The
+    // harness is bundled at the first request: esbuild's service process is not started for a server whose apps
+    // have no functions (it idles at ~12 MiB).
+    void this.#folder();
   }
 
   /**
@@ -182,10 +193,11 @@ export class FunctionsSandbox {
     this.#apps.clear();
     this.#retired.clear();
     await Promise.all(processes.map((p) => p.stop(stop)));
-    const ready = this.#ready;
+    const made = this.#dir;
     this.#ready = null;
-    if (ready) {
-      const { dir } = await ready.catch(() => ({ dir: null }));
+    this.#dir = null;
+    if (made) {
+      const dir = await made.catch(() => null);
       if (dir) await rm(dir, { recursive: true, force: true });
     }
   }
@@ -194,11 +206,22 @@ export class FunctionsSandbox {
     if (this.#closed) throw new KilnError('internal', 'The functions sandbox is closed.');
   }
 
-  /** The sandbox's folder (made once, after removing those of crashed servers) and the harness. */
+  /** The sandbox's folder, made once after removing those of crashed servers (a failure is tried again). */
+  #folder(): Promise<string> {
+    if (this.#dir) return this.#dir;
+    const dir = makeSandboxDir(this.#tempRoot);
+    dir.catch(() => {
+      if (this.#dir === dir) this.#dir = null;
+    });
+    this.#dir = dir;
+    return dir;
+  }
+
+  /** The sandbox's folder and the harness. */
   #prepare(): Promise<Prepared> {
     if (this.#ready) return this.#ready;
     const ready = (async () => {
-      const [dir, code] = await Promise.all([makeSandboxDir(this.#tempRoot), harnessCode()]);
+      const [dir, code] = await Promise.all([this.#folder(), harnessCode()]);
       const harness = `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
       return { dir, harness, importMap: importMapUrl() };
     })();

@@ -12,8 +12,22 @@ const GROUP = /^\(.+\)$/;
 
 type Segment = { kind: 'static'; name: string } | { kind: 'dynamic'; param: string };
 
+/** Segments by file path: a server sees few distinct route files, and matching runs on every request. */
+const segmentsOf = new Map<string, Segment[] | null>();
+const MAX_REMEMBERED_ROUTES = 10_000;
+
 /** The URL segments of a route file, or null when the file is not a route (or uses an unsupported folder). */
 function routeSegments(filePath: string): Segment[] | null {
+  let segments = segmentsOf.get(filePath);
+  if (segments === undefined) {
+    if (segmentsOf.size >= MAX_REMEMBERED_ROUTES) segmentsOf.clear();
+    segments = parseRouteSegments(filePath);
+    segmentsOf.set(filePath, segments);
+  }
+  return segments;
+}
+
+function parseRouteSegments(filePath: string): Segment[] | null {
   const match = ROUTE_FILE.exec(filePath.replace(/^\.?\//, ''));
   if (!match) return null;
   const segments: Segment[] = [];

@@ -10,24 +10,13 @@ import { createGraphQLError, type Plugin } from 'graphql-yoga';
 /** Control characters refused in input: C0 without tab, LF and CR; DEL; C1. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this module's job.
 const REFUSED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-/** Control characters escaped in log lines: every one but the line feed (see `escapeControlCharacters`). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this module's job.
-const ESCAPED = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g;
 
 /** Whether a string has a control character input may not carry. */
 export function hasControlCharacters(text: string): boolean {
   return REFUSED.test(text);
 }
 
-/**
- * A string safe to write into a log: control characters as `\u0000`-style escapes; a line break stays,
- * but the following line is indented, so user data cannot start a line that looks like a log entry.
- */
-export function escapeControlCharacters(text: string): string {
-  return text
-    .replace(ESCAPED, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    .replace(/\n/g, '\n  ');
-}
+export { escapeControlCharacters } from '../log-text';
 
 /** The message for a refused value. */
 export const controlCharactersMessage = (field: string) => `${field} must not contain control characters.`;

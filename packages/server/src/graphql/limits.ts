@@ -11,6 +11,7 @@ import {
   type GraphQLObjectType,
   type GraphQLSchema,
 } from 'graphql';
+import { QUERY_TIME_BUDGET_MS } from './budget';
 
 /** The limits, each far above what the builder's largest operation needs (see limits.test.ts). */
 export const QUERY_LIMITS = Object.freeze({
@@ -25,8 +26,7 @@ export const QUERY_LIMITS = Object.freeze({
   maxCost: 5000,
 });
 
-/** Wall-clock budget of one request's resolvers; later resolvers fail with `too_large`. */
-export const QUERY_TIME_BUDGET_MS = 10_000;
+export { QUERY_TIME_BUDGET_MS };
 
 export const LIMIT_MESSAGES = {
   overBudget: `This request took longer than ${QUERY_TIME_BUDGET_MS / 1000} s and was stopped: ask for fewer fields or items.`,

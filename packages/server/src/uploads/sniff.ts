@@ -4,12 +4,13 @@
  * tags (so they are served as what they are, without the power to script anything), other UTF-8 is text/plain,
  * and everything unrecognised is application/octet-stream.
  */
-import { fileTypeFromBuffer } from 'file-type';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The MIME type of `bytes`. */
 export async function sniffMimeType(bytes: Uint8Array): Promise<string> {
+  // file-type loads with the first upload, not at start (~8 MiB resident; issue 15, footprint).
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes);
   // XML is looked at again below: an SVG document opens like any other XML.
   if (found && !/[/+]xml$/.test(found.mime)) return found.mime;

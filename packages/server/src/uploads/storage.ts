@@ -11,15 +11,10 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  CreateBucketCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+
+/** The AWS SDK, loaded when S3 is first used (it holds ~13 MiB; a server with a local folder never loads it). */
+type S3Sdk = typeof import('@aws-sdk/client-s3');
 
 /** What is kept beside a file's bytes. */
 export interface StoredFileInfo {
@@ -131,25 +126,34 @@ const prefixOf = (parts: string[]) => (parts.length ? `${parts.join('/')}/` : ''
 /** Files as objects in a bucket; the info travels as the object's Content-Type and metadata. */
 export class S3FileStorage implements FileStorage {
   readonly kind = 's3';
-  readonly #client: S3Client;
+  #sdk: Promise<{ sdk: S3Sdk; client: S3Client }> | null = null;
   #bucketChecked: Promise<void> | null = null;
 
-  constructor(private readonly where: S3Location) {
-    this.#client = new S3Client({
-      region: where.region,
-      ...(where.endpoint ? { endpoint: where.endpoint, forcePathStyle: true } : {}),
-      ...(where.credentials ? { credentials: where.credentials } : {}),
+  constructor(private readonly where: S3Location) {}
+
+  /** The SDK and the client, made at first use. */
+  #s3(): Promise<{ sdk: S3Sdk; client: S3Client }> {
+    this.#sdk ??= import('@aws-sdk/client-s3').then((sdk) => {
+      const where = this.where;
+      const client = new sdk.S3Client({
+        region: where.region,
+        ...(where.endpoint ? { endpoint: where.endpoint, forcePathStyle: true } : {}),
+        ...(where.credentials ? { credentials: where.credentials } : {}),
+      });
+      return { sdk, client };
     });
+    return this.#sdk;
   }
 
   /** Makes the bucket when it is missing (a fresh MinIO or test server); an existing one is left as it is. */
   #ensureBucket(): Promise<void> {
     this.#bucketChecked ??= (async () => {
+      const { sdk, client } = await this.#s3();
       try {
-        await this.#client.send(new HeadBucketCommand({ Bucket: this.where.bucket }));
+        await client.send(new sdk.HeadBucketCommand({ Bucket: this.where.bucket }));
       } catch (err) {
-        if (!(err instanceof S3ServiceException) || err.$metadata.httpStatusCode !== 404) throw err;
-        await this.#client.send(new CreateBucketCommand({ Bucket: this.where.bucket }));
+        if (!(err instanceof sdk.S3ServiceException) || err.$metadata.httpStatusCode !== 404) throw err;
+        await client.send(new sdk.CreateBucketCommand({ Bucket: this.where.bucket }));
       }
     })().catch((err) => {
       this.#bucketChecked = null;
@@ -161,8 +165,9 @@ export class S3FileStorage implements FileStorage {
   async put(key: string, bytes: Uint8Array, info: StoredFileInfo): Promise<void> {
     if (!FILE_KEY.test(key)) throw new Error(`Not a file key: ${key}`);
     await this.#ensureBucket();
-    await this.#client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.#s3();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.where.bucket,
         Key: this.where.prefix + key,
         Body: bytes,
@@ -174,9 +179,10 @@ export class S3FileStorage implements FileStorage {
 
   async get(key: string): Promise<StoredFile | null> {
     if (!FILE_KEY.test(key)) return null;
+    const { sdk, client } = await this.#s3();
     try {
-      const res = await this.#client.send(
-        new GetObjectCommand({ Bucket: this.where.bucket, Key: this.where.prefix + key }),
+      const res = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.where.bucket, Key: this.where.prefix + key }),
       );
       if (!res.Body) return null;
       return {
@@ -186,14 +192,18 @@ export class S3FileStorage implements FileStorage {
         body: res.Body.transformToWebStream() as ReadableStream<Uint8Array>,
       };
     } catch (err) {
-      if (err instanceof NoSuchKey) return null;
-      if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) return null;
+      if (err instanceof sdk.NoSuchKey) return null;
+      if (err instanceof sdk.S3ServiceException && err.$metadata.httpStatusCode === 404) return null;
       throw err;
     }
   }
 
   close(): void {
-    this.#client.destroy();
+    // A client still being made (the SDK loading) is destroyed once it exists.
+    void this.#sdk?.then(
+      ({ client }) => client.destroy(),
+      () => {},
+    );
   }
 }
 

@@ -8,11 +8,8 @@
  * and the project id.
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { Auth, type AuthConfig } from '@auth/core';
+import type { AuthConfig } from '@auth/core';
 import type { Adapter } from '@auth/core/adapters';
-import { CredentialsSignin } from '@auth/core/errors';
-import { decode, encode } from '@auth/core/jwt';
-import Credentials from '@auth/core/providers/credentials';
 import type { DatabaseBranch } from '@kiln/core';
 import { VISITOR_AUTH_ERRORS, type VisitorAuthError } from '@kiln/preview';
 import { hash, verify } from '@node-rs/argon2';
@@ -52,12 +49,19 @@ export interface AuthTarget {
 export const AUTH_ERROR_CODES = VISITOR_AUTH_ERRORS;
 export type AuthErrorCode = VisitorAuthError;
 
-class Refused extends CredentialsSignin {
-  constructor(code: AuthErrorCode) {
-    super(AUTH_ERROR_CODES[code]);
-    this.code = code;
-  }
-}
+/** Auth.js's parts (./auth-core.ts), loaded at the first sign-in request. */
+type AuthCore = typeof import('./auth-core');
+let authCore: Promise<AuthCore> | null = null;
+const loadAuthCore = (): Promise<AuthCore> => {
+  authCore ??= import('./auth-core');
+  authCore.catch(() => {
+    authCore = null;
+  });
+  return authCore;
+};
+
+/** The refusal Auth.js reports with `code` (it runs only inside Auth.js, so its module is loaded). */
+const refused = async (code: AuthErrorCode) => new (await loadAuthCore()).Refused(code);
 
 export interface VisitorAuthOptions {
   databases: AppDatabases;
@@ -126,7 +130,11 @@ export class VisitorAuth {
       req.method === 'POST' && action === '/callback/credentials-signin'
         ? await guardSignIn(this.#o.rateLimits, `${appKey}:${email}`, `${appKey}:${clientAddress}`)
         : null;
-    const res = await Auth(request, this.#config(target, await this.#o.oauthSettings(target.projectId)));
+    const core = await loadAuthCore();
+    const res = await core.Auth(
+      request,
+      this.#config(core, target, await this.#o.oauthSettings(target.projectId)),
+    );
     if (signIn && signedIn(res)) await signIn.succeeded();
     return res;
   }
@@ -137,7 +145,8 @@ export class VisitorAuth {
       .digest('base64url');
   }
 
-  #config(target: AuthTarget, settings: OAuthSettings): AuthConfig {
+  #config(core: AuthCore, target: AuthTarget, settings: OAuthSettings): AuthConfig {
+    const { Credentials, decode, encode } = core;
     const sql = this.sql(target);
     const adapter = appAdapter(sql);
     const secure = target.origin.startsWith('https:');
@@ -227,9 +236,9 @@ export class VisitorAuth {
       // The same work for an unknown e-mail, so timing does not tell which addresses have accounts.
       this.#dummyHash ??= hash('kiln-dummy-password');
       await verify(await this.#dummyHash, password).catch(() => false);
-      throw new Refused('credentials');
+      throw await refused('credentials');
     }
-    if (!(await verify(row.password, password).catch(() => false))) throw new Refused('credentials');
+    if (!(await verify(row.password, password).catch(() => false))) throw await refused('credentials');
     return toUser(row);
   }
 
@@ -237,9 +246,9 @@ export class VisitorAuth {
   async #signUp(sql: BranchSql, target: AuthTarget, credentials: Partial<Record<string, unknown>>) {
     const email = normaliseEmail(String(credentials.email ?? ''));
     const password = String(credentials.password ?? '');
-    if (email.length > 254 || !EMAIL_RE.test(email)) throw new Refused('invalid_email');
-    if (password.length < MIN_PASSWORD) throw new Refused('password_too_short');
-    if (password.length > MAX_PASSWORD) throw new Refused('password_too_long');
+    if (email.length > 254 || !EMAIL_RE.test(email)) throw await refused('invalid_email');
+    if (password.length < MIN_PASSWORD) throw await refused('password_too_short');
+    if (password.length > MAX_PASSWORD) throw await refused('password_too_long');
     const passwordHash = await hash(password);
     const name =
       typeof credentials.name === 'string' && credentials.name.trim()
@@ -250,7 +259,7 @@ export class VisitorAuth {
       `INSERT INTO auth_users (id, name, email) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING RETURNING *`,
       [id, name, email],
     );
-    if (!user) throw new Refused('email_taken');
+    if (!user) throw await refused('email_taken');
     await sql(
       `INSERT INTO auth_accounts (id, "userId", type, provider, "providerAccountId", password)
         VALUES ($1, $2, 'credentials', $3, $4, $5)`,

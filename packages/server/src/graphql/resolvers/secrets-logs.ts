@@ -53,6 +53,7 @@ export const Mutation = {
     await getProject(ctx.db, requireUser(ctx), a.projectId, 'EDITOR');
     const environment = a.environment ? secretEnvironment(a.environment) : null;
     await deleteProjectSecret(ctx.db, { projectId: a.projectId, name: a.name, environment });
+    await ctx.backend.secretsChanged(a.projectId);
     return true;
   },
 };
