@@ -31,7 +31,11 @@ export function revisionLock(db: Db, revisionId: string) {
 }
 
 /** A pin for `source` from the revision's other imports of the same package, or from its parent's lock. */
-async function inheritedPin(db: Db, revisionId: string, source: string): Promise<PackagePin | undefined> {
+export async function inheritedPin(
+  db: Db,
+  revisionId: string,
+  source: string,
+): Promise<PackagePin | undefined> {
   if (nodeBuiltin(source)) return undefined;
   const spec = parseSpecifier(source);
   if (spec.range) return undefined;
