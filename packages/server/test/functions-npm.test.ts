@@ -7,13 +7,18 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revisionPackages, revisions } from '../src/db/schema';
 import { bundleRoute, type FunctionSource, FunctionsSandbox } from '../src/functions/index';
 import { type FunctionPackages, isPackageImport } from '../src/functions/npm';
 import { validateRevision } from '../src/jobs/validate';
 import { PACKAGE_MESSAGES } from '../src/packages/messages';
 import { PackageResolver } from '../src/packages/resolver';
+import { type Backend, postgresAvailable, startTestKiln, waitFor } from './harness';
 import { type TestPackage, TestRegistry } from './npm-registry';
+
+const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
 const API = 'apps/web/src/app/api';
 /** Deno starts slowly on a loaded machine: the sandbox's own timeout and the tests' are generous. */
@@ -237,3 +242,85 @@ export async function GET() {
     TEST_TIMEOUT_MS,
   );
 });
+
+describe.each(backends)("npm packages in a Kiln server's functions (%s)", (backend) => {
+  it(
+    'answers /api through the sandbox with a package, pinned per revision in revision_packages',
+    async () => {
+      await using t = await startTestKiln(backend, { KILN_NPM_REGISTRY: registry.url });
+      // A package of this test's own: a newer version is published half-way through.
+      const pinned = `pinned-${backend}`;
+      await registry.add(versioned(pinned, '1.0.0'));
+      const c = t.client();
+      await c.gql(`mutation { signUp(email: "fn-npm@example.com", password: "long enough") { id } }`);
+      const created = await c.gql(`mutation { createProject(prompt: "A todo list app") { id } }`);
+      const projectId = created.data.createProject.id as string;
+      const db = t.kiln.database.db;
+      const [rev] = await waitFor(async () => {
+        const rows = await db.select().from(revisions).where(eq(revisions.projectId, projectId));
+        return rows.some((r) => r.status === 'VALID') ? rows : null;
+      });
+      const token = (await c.gql(`query($id: ID!) { project(id: $id) { sandboxToken } }`, { id: projectId }))
+        .data.project.sandboxToken as string;
+      const fn = {
+        filePath: `${API}/version/route.ts`,
+        moduleType: 'FUNCTION' as const,
+        content: `import slug from 'esm-slug';
+import { VERSION } from '${pinned}';
+import { padLeft } from 'cjs-pad';
+export const GET = () => Response.json({ slug: slug('A B'), version: VERSION, pad: padLeft(1, 2, '0') });`,
+      };
+      const addRevision = async (id: string, parentId: string, number: number) => {
+        await db.insert(revisions).values({
+          id,
+          projectId,
+          parentId,
+          number,
+          status: 'VALID',
+          action: 'PROMPT_CHANGE',
+          modules: [...(rev?.modules ?? []), fn],
+        });
+      };
+      const call = (revisionId: string) =>
+        c.send('GET', `/sandbox/api/${revisionId}/version`, {
+          host: `${projectId}.preview.localhost`,
+          headers: { 'x-kiln-sandbox-token': token },
+        });
+      const first = `${rev?.id}-fn`;
+      await addRevision(first, rev?.id ?? '', 90);
+      const res = await call(first);
+      expect([res.status, res.json()]).toEqual([200, { slug: 'a-b', version: '1.0.0', pad: '01' }]);
+      const lock = await db.select().from(revisionPackages).where(eq(revisionPackages.revisionId, first));
+      expect(Object.fromEntries(lock.map((l) => [l.source, [l.version, l.bundle]]))).toEqual({
+        'esm-slug': ['2.0.1', ''],
+        'cjs-pad': ['1.4.0', ''],
+        [pinned]: ['1.0.0', ''],
+      });
+      expect(lock.every((l) => l.integrity.startsWith('sha512-'))).toBe(true);
+
+      // A newer version is published: the next revision keeps its parent's pin.
+      await registry.add(versioned(pinned, '1.1.0'));
+      const second = `${rev?.id}-fn2`;
+      await addRevision(second, first, 91);
+      const again = await call(second);
+      expect([again.status, again.json().version]).toEqual([200, '1.0.0']);
+      // The browser gets the pinned version too (its own bundle, made when a page asks).
+      const browser = await c.send('GET', `/_kiln/npm/resolve?source=${pinned}&revision=${second}`, {
+        host: `${projectId}.preview.localhost`,
+      });
+      expect(browser.status).toBe(200);
+      expect(browser.json()).toMatchObject({ version: '1.0.0' });
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+/** A CommonJS package whose one export is its version. */
+function versioned(name: string, version: string): TestPackage {
+  return {
+    name,
+    version,
+    json: { main: 'index.js' },
+    files: { 'index.js': `exports.VERSION = '${version}';\n` },
+  };
+}
