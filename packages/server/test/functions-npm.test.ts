@@ -303,13 +303,18 @@ export const GET = () => Response.json({ slug: slug('A B'), version: VERSION, pa
       const second = `${rev?.id}-fn2`;
       await addRevision(second, first, 91);
       const again = await call(second);
-      expect([again.status, again.json().version]).toEqual([200, '1.0.0']);
+      expect([again.status, (again.json() as { version: string }).version]).toEqual([200, '1.0.0']);
       // The browser gets the pinned version too (its own bundle, made when a page asks).
       const browser = await c.send('GET', `/_kiln/npm/resolve?source=${pinned}&revision=${second}`, {
         host: `${projectId}.preview.localhost`,
       });
       expect(browser.status).toBe(200);
       expect(browser.json()).toMatchObject({ version: '1.0.0' });
+      // …and the lock row gets that browser bundle, the server bundle staying in the cache only.
+      const rows = await db.select().from(revisionPackages).where(eq(revisionPackages.revisionId, second));
+      const bundle = rows.find((r) => r.source === pinned)?.bundle ?? '';
+      expect(bundle).not.toBe('');
+      expect((browser.json() as { url: string }).url).toBe(`/_kiln/npm/${bundle}.js`);
     },
     TEST_TIMEOUT_MS,
   );
