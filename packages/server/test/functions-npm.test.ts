@@ -13,6 +13,7 @@ import { revisionPackages, revisions } from '../src/db/schema';
 import { bundleRoute, type FunctionSource, FunctionsSandbox } from '../src/functions/index';
 import { type FunctionPackages, isPackageImport } from '../src/functions/npm';
 import { validateRevision } from '../src/jobs/validate';
+import { resolveForRevision } from '../src/packages/locks';
 import { PACKAGE_MESSAGES } from '../src/packages/messages';
 import { PackageResolver } from '../src/packages/resolver';
 import { type Backend, postgresAvailable, startTestKiln, waitFor } from './harness';
@@ -297,6 +298,12 @@ export const GET = () => Response.json({ slug: slug('A B'), version: VERSION, pa
         [pinned]: ['1.0.0', ''],
       });
       expect(lock.every((l) => l.integrity.startsWith('sha512-'))).toBe(true);
+
+      // A published app's visitors cannot load a package only its functions import.
+      const pages = new PackageResolver({ dataDir: t.dataDir, registry: registry.url });
+      await expect(resolveForRevision(db, pages, first, 'cjs-pad', { importedOnly: true })).rejects.toThrow(
+        PACKAGE_MESSAGES.notImported('cjs-pad'),
+      );
 
       // A newer version is published: the next revision keeps its parent's pin.
       await registry.add(versioned(pinned, '1.1.0'));
