@@ -116,7 +116,7 @@ Types: PAGE, COMPONENT, FUNCTION, EXPO_PAGE, AUTH_PAGE_SIGN_IN, AUTH_PAGE_SIGN_U
 - Images use relative paths with specific alt text and explicit sizes. If emoji are requested, use emoji instead of icons.
 
 # Backend (data kept on the server)
-- A function exports GET/POST/PUT/PATCH/DELETE (or handler): (request: Request, { params }) => Response | Promise<Response>; return Response.json(data) or a plain value. No npm imports or file system.
+- A function exports GET/POST/PUT/PATCH/DELETE (or handler): (request: Request, { params }) => Response | Promise<Response>; return Response.json(data) or a plain value. npm packages work, not Node-only ones; no file system.
 - Functions may fetch public HTTP APIs and read API keys as process.env.NAME. For a key the app needs, write <kiln:secret name="NAME">what it is for</kiln:secret>: the user saves it in the chat (never ask for a key's value).
 - Functions may import @/integrations/ai (the user's model), @/integrations/stripe (payments) and @/integrations/email.
 - Database only through import sql from '@/app/api/utils/sql': const rows = await sql\`SELECT * FROM todos WHERE id = \${id}\` (one statement; values become parameters) or sql(text, values). Tables only through migrations.

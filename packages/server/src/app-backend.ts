@@ -31,9 +31,11 @@ import {
   FunctionsSandbox,
   functionSources,
 } from './functions/index';
+import { functionPackages } from './functions/npm';
 import { OutboundFetch } from './functions/outbound';
 import { newId } from './ids';
 import { DEFAULT_EGRESS_POLICY, type EgressPolicy } from './net/egress';
+import type { PackageResolver } from './packages/resolver';
 import { roleIn } from './permissions';
 import {
   type ProjectSecretInfo,
@@ -109,6 +111,8 @@ export interface AppBackendOptions {
   rateLimits?: RateLimits | null;
   /** How long function logs are kept (KILN_LOG_RETENTION_DAYS); default 7 days. */
   logRetentionMs?: number;
+  /** npm packages for functions' imports (bundled for the server, pinned per revision); without it none. */
+  packages?: PackageResolver;
 }
 
 /** Who is told that a project's functions wrote log entries (the project's room). */
@@ -134,6 +138,7 @@ export class AppBackend {
   /** The plan's database size, enforced on writes. */
   readonly sizeLimits: DatabaseSizeLimits;
   readonly #db: Db;
+  readonly #packages: PackageResolver | null;
   readonly #secrets: SecretBox;
   readonly #outbound: OutboundFetch;
   readonly #tokenKey: Buffer;
@@ -166,6 +171,7 @@ export class AppBackend {
       ...(opts.logRetentionMs ? { retentionMs: opts.logRetentionMs } : {}),
     });
     this.functions = new FunctionsSandbox();
+    this.#packages = opts.packages ?? null;
     // ~90 MiB per warm branch worker (bench/footprint.ts; 16 MB shared buffers): 8 keep the app databases of one
     // server under ~750 MiB; idle branches stop after a minute and start again in ~0.3 s.
     this.databases = new AppDatabases({
@@ -357,6 +363,7 @@ export class AppBackend {
       env: { ...secrets, NODE_ENV: branch === 'main' ? 'production' : 'development' },
       fetch: (outbound) => this.#outbound.fetch(appKey, outbound, logs.add),
       log: (level, message) => logs.add({ level, source: 'CONSOLE', message }),
+      ...(this.#packages ? { packages: functionPackages(this.#db, this.#packages, revisionId) } : {}),
       call: (service, method, args, emit) => {
         if (!this.integrations) throw new Error('Integrations are not available on this server');
         const app = { organizationId: revision.organizationId, projectId, branch };

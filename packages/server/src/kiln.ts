@@ -105,6 +105,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     database.kind === 'postgres' && config.databaseUrl
       ? await RateLimits.postgres(config.databaseUrl, limitOptions)
       : RateLimits.memory(limitOptions);
+  const packages = new PackageResolver({ dataDir: config.dataDir, ...config.npm, log });
   const backend = new AppBackend(database.db, {
     dataDir: config.dataDir,
     secretKey,
@@ -114,6 +115,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     logRetentionMs: config.logRetentionDays * 24 * 60 * 60 * 1000,
     databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
     databaseSizeLimits: config.databaseSizeLimits,
+    packages,
   });
   const rooms = new Rooms(database.db, { log });
   backend.onLogs = (target, branch) =>
@@ -145,7 +147,6 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     serverProvider: provider,
     builtin: { chunkDelayMs: config.builtinDelayMs },
   });
-  const packages = new PackageResolver({ dataDir: config.dataDir, ...config.npm, log });
   const webSearch = new OrganizationWebSearch({ db: database.db, secrets, egress: config.egress });
   const workers = new GenerationWorkers(database.db, provider, {
     concurrency: config.workers,

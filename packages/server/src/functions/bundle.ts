@@ -1,7 +1,9 @@
 /**
  * Turns one route and the app sources it imports into a single ES module for the sandbox (esbuild, from
  * memory, nothing written to disk): relative and `@/…` imports resolve among the app's sources, the database
- * module and the integrations (`@/integrations/ai`, `email`, `stripe`: ./integrations/) are Kiln's, and any other import (npm packages, `node:…`, URLs) fails the route with
+ * module and the integrations (`@/integrations/ai`, `email`, `stripe`: ./integrations/) are Kiln's, npm
+ * packages are bundled in for the server platform when the caller gives a resolver (./npm.ts), and any other
+ * import (`node:…`, URLs, packages without a resolver) fails the route with
  * `Module "x" is not available in functions`. Each route is bundled on its own, as Next.js does, so a broken
  * route does not take the others down. Also builds the harness (./harness.ts) that runs the bundles in Deno.
  * @module
@@ -10,6 +12,7 @@
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Loader, type Message, type Plugin } from 'esbuild';
+import { type FunctionPackages, isPackageImport } from './npm';
 import { AUTH_GLOBAL, AUTH_MODULE, SOURCE_ROOT, SQL_GLOBAL, SQL_MODULE, SQL_MODULE_PATH } from './protocol';
 import type { FunctionSource } from './types';
 
@@ -28,6 +31,7 @@ const PLUGIN_NAME = 'kiln-functions';
 const SQL_PATH = '\0sql';
 const NEXT_SERVER_PATH = '\0next-server';
 const AUTH_PATH = '\0auth';
+const NPM_NAMESPACE = 'kiln-npm';
 /** `@/auth`: `auth()` resolves to the signed-in visitor's session (the host verified it), or null. */
 const AUTH_SOURCE = `const auth = globalThis.${AUTH_GLOBAL};\nexport default auth;\nexport { auth };\n`;
 /** Kiln's integrations generated functions import (`@/integrations/{name}`), real files beside this one. */
@@ -94,7 +98,7 @@ function resolveImport(
   return candidates.find((candidate) => files.has(candidate)) ?? null;
 }
 
-function appPlugin(files: ReadonlyMap<string, string>): Plugin {
+function appPlugin(files: ReadonlyMap<string, string>, npm: FunctionPackages | undefined): Plugin {
   return {
     name: PLUGIN_NAME,
     setup(b) {
@@ -108,12 +112,20 @@ function appPlugin(files: ReadonlyMap<string, string>): Plugin {
         if (target === SQL_PATH || target === NEXT_SERVER_PATH || target === AUTH_PATH)
           return { path: target, namespace: 'kiln' };
         if (target !== null) return { path: target, namespace: 'app' };
+        if (npm && isPackageImport(args.path)) return { path: args.path, namespace: NPM_NAMESPACE };
         return { errors: [{ text: moduleNotAvailable(args.path) }] };
       });
       b.onLoad({ filter: /.*/, namespace: 'app' }, (args) => ({
         contents: files.get(args.path) ?? '',
         loader: LOADERS[posix.extname(args.path)] ?? 'ts',
       }));
+      b.onLoad({ filter: /.*/, namespace: NPM_NAMESPACE }, async (args) => {
+        try {
+          return { contents: (await npm?.(args.path)) ?? '', loader: 'js' };
+        } catch (e) {
+          return { errors: [{ text: e instanceof Error ? e.message : String(e) }] };
+        }
+      });
       b.onLoad({ filter: /.*/, namespace: 'kiln' }, (args) => ({
         contents:
           args.path === NEXT_SERVER_PATH
@@ -133,10 +145,11 @@ function describe(message: Message): string {
   return `${file.replace(/^app:/, '')}:${line}:${column + 1}: ${message.text}`;
 }
 
-/** Bundles the route at `routePath` with the app's other sources. */
+/** Bundles the route at `routePath` with the app's other sources (and its npm imports, given `npm`). */
 export async function bundleRoute(
   sources: readonly FunctionSource[],
   routePath: string,
+  npm?: FunctionPackages,
 ): Promise<RouteBundle> {
   const files = new Map(sources.map((s) => [normalise(s.filePath), s.code] as const));
   try {
@@ -149,7 +162,7 @@ export async function bundleRoute(
       target: 'esnext',
       logLevel: 'silent',
       legalComments: 'none',
-      plugins: [appPlugin(files)],
+      plugins: [appPlugin(files, npm)],
     });
     return { code: result.outputFiles[0]?.text ?? '' };
   } catch (e) {

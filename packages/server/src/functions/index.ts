@@ -157,7 +157,7 @@ export class FunctionsSandbox {
     const route = match.source.filePath;
     let bundle = app.bundles.get(route);
     if (!bundle) {
-      bundle = bundleRoute(app.sources, route);
+      bundle = bundleRoute(app.sources, route, context.packages);
       app.bundles.set(route, bundle);
     }
     const [built, ready] = await Promise.all([bundle, this.#prepare()]);

@@ -66,4 +66,6 @@ export interface FunctionContext {
    * Without it every integration call fails.
    */
   call?: (service: string, method: string, args: unknown, emit: (chunk: string) => void) => Promise<unknown>;
+  /** The code of an npm import, bundled for functions and pinned to the revision (./npm.ts); without it none. */
+  packages?: (source: string) => Promise<string>;
 }

@@ -3,6 +3,7 @@
  * rendered in headless Chromium (validate.ts), with the npm packages pinned to the revision.
  */
 import type { Db } from '../db/index';
+import { functionPackages } from '../functions/npm';
 import { resolveForRevision } from '../packages/locks';
 import { type ValidatedModule, type ValidationResult, validateRevision } from './validate';
 import type { WorkerOptions } from './worker-options';
@@ -24,6 +25,7 @@ export function checkRevision(
             resolve: (source: string) => resolveForRevision(db, resolver, revision.id, source),
             bundleFile: (hash: string) => resolver.bundleFile(hash),
           },
+          functionPackages: functionPackages(db, resolver, revision.id),
         }
       : {}),
   });

@@ -12,6 +12,7 @@
 import { MESSAGES } from '@kiln/core';
 import { compileModule, missingProjectImport, type PreviewModule } from '@kiln/preview';
 import { bundleRoute, functionSources } from '../functions/index';
+import type { FunctionPackages } from '../functions/npm';
 
 /** What a revision's modules look like to the validator (GenModule or a stored module). */
 export interface ValidatedModule {
@@ -38,6 +39,8 @@ export interface ValidateOptions {
   render?: boolean;
   /** npm packages outside the catalogue, pinned to the revision (packages/locks.ts). */
   packages?: PackageSource;
+  /** npm imports of the revision's functions, bundled for the server (functions/npm.ts); without it none. */
+  functionPackages?: FunctionPackages;
 }
 
 const WEB_PAGES = new Set(['PAGE', 'AUTH_PAGE_SIGN_IN', 'AUTH_PAGE_SIGN_UP', 'AUTH_PAGE_LOGOUT']);
@@ -130,11 +133,14 @@ function compilePass(modules: readonly ValidatedModule[]): ValidationResult {
  * functions cannot have (`Module "x" is not available in functions`) is INVALID_CODE on that module, so Fix it
  * and the automatic fix see it. Nothing runs here: bundling only parses.
  */
-async function functionPass(modules: readonly ValidatedModule[]): Promise<ValidationResult> {
+async function functionPass(
+  modules: readonly ValidatedModule[],
+  packages: FunctionPackages | undefined,
+): Promise<ValidationResult> {
   const sources = functionSources(modules);
   for (const m of modules) {
     if (m.moduleType !== 'FUNCTION') continue;
-    const bundled = await bundleRoute(sources, m.filePath);
+    const bundled = await bundleRoute(sources, m.filePath, packages);
     if ('error' in bundled) {
       return { status: 'INVALID_CODE', error: { filePath: m.filePath, message: bundled.error } };
     }
@@ -184,7 +190,7 @@ export async function validateRevision(
   if (modules.length === 0) return { status: opts.action === 'INITIAL' ? 'INVALID_PROMPT' : 'VALID' };
   const compiled = compilePass(modules);
   if (compiled.status !== 'VALID') return compiled;
-  const functions = await functionPass(modules);
+  const functions = await functionPass(modules, opts.functionPackages);
   if (functions.status !== 'VALID' || opts.render === false) return functions;
   clearTimeout(idleTimer);
   rendering += 1;

@@ -22,6 +22,8 @@ import { PACKAGE_MESSAGES as M } from './messages';
 const require = createRequire(import.meta.url);
 /** A file for esbuild's `inject`: `process` and `Buffer` globals from the stand-ins, bundled only when used. */
 const GLOBALS_FILE = fileURLToPath(new URL('./globals.js', import.meta.url));
+/** The same for server bundles: `Buffer` only. */
+const SERVER_GLOBALS_FILE = fileURLToPath(new URL('./server-globals.js', import.meta.url));
 
 /** Modules the runtime provides, so packages share its React. */
 export const SHARED_MODULES = [
@@ -68,7 +70,23 @@ function packageOf(path: string): string {
   return m?.[1]?.replace(/\\/g, '/') ?? 'the package';
 }
 
-function kilnPlugin(root: string, source: string, entryIsCss: boolean, peers: readonly string[]): Plugin {
+/**
+ * Where a bundle runs: `browser` (the preview and published pages) or `server` (an app's functions, in Deno with
+ * no permissions: peers are bundled in, `process` is the function's own, a built-in without a stand-in names the
+ * package and says functions do not have it).
+ */
+export type BundlePlatform = 'browser' | 'server';
+
+/** Export conditions tried for a server bundle besides the browser's: runtimes without Node's I/O. */
+const SERVER_CONDITIONS = ['deno', 'worker', 'browser'];
+
+function kilnPlugin(
+  root: string,
+  source: string,
+  entryIsCss: boolean,
+  peers: readonly string[],
+  platform: BundlePlatform,
+): Plugin {
   return {
     name: 'kiln-npm',
     setup(b) {
@@ -98,7 +116,9 @@ module.exports = m;`,
       });
       // The globals' stand-ins are left out of a bundle that does not use them.
       b.onResolve({ filter: /^(?:buffer\/|process\/browser\.js)$/ }, (args) =>
-        args.importer === GLOBALS_FILE ? { path: require.resolve(args.path), sideEffects: false } : undefined,
+        args.importer === GLOBALS_FILE || args.importer === SERVER_GLOBALS_FILE
+          ? { path: require.resolve(args.path), sideEffects: false }
+          : undefined,
       );
       b.onResolve({ filter: SHARED }, (args) => ({ path: args.path, namespace: 'kiln-shared' }));
       b.onLoad({ filter: /.*/, namespace: 'kiln-shared' }, (args) => ({
@@ -125,7 +145,9 @@ module.exports = m;`,
       });
       b.onLoad({ filter: /.*/, namespace: 'kiln-server-only' }, (args) => {
         const [builtin = '', pkg = ''] = args.path.split(':');
-        const message = JSON.stringify(M.serverOnlyDependency(pkg, builtin));
+        const message = JSON.stringify(
+          platform === 'server' ? M.functionBuiltin(pkg, builtin) : M.serverOnlyDependency(pkg, builtin),
+        );
         return {
           contents: `module.exports = new Proxy({}, { get(_, key) {
   if (key === '__esModule' || typeof key === 'symbol') return undefined;
@@ -138,21 +160,29 @@ module.exports = m;`,
   };
 }
 
-/** Bundles `source` (resolved from `root/node_modules`) into one ES module's text; throws esbuild's errors. */
+/**
+ * Bundles `source` (resolved from `root/node_modules`) into one module's text (an ES module for the browser,
+ * CommonJS for the server); throws esbuild's errors.
+ */
 export async function bundlePackage(
   root: string,
   source: string,
   peers: readonly string[] = [],
+  platform: BundlePlatform = 'browser',
 ): Promise<string> {
   const entryIsCss = /\.css$/i.test(source);
   const injects = [standInPath('process'), standInPath('buffer')].filter((p): p is string => !!p);
+  // A function has its own `process` (its env): only `Buffer` comes from the stand-in there.
+  const inject = platform === 'server' ? [SERVER_GLOBALS_FILE] : [GLOBALS_FILE];
   const result = await build({
     entryPoints: [{ in: 'kiln-entry', out: 'entry' }],
     absWorkingDir: root,
     bundle: true,
     write: false,
     outdir: `${root}/out`,
-    format: 'esm',
+    // A server bundle is CommonJS: the functions bundler (functions/bundle.ts) then reads a CommonJS package's
+    // named imports from `module.exports` as Node does, which an ES module's static exports cannot offer.
+    format: platform === 'server' ? 'cjs' : 'esm',
     platform: 'browser',
     target: 'es2020',
     minify: true,
@@ -161,9 +191,10 @@ export async function bundlePackage(
     // Never read Kiln's own node_modules for the package's imports: only the tree installed under root.
     nodePaths: [],
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
-    inject: injects.length === 2 ? [GLOBALS_FILE] : [],
+    inject: injects.length === 2 ? inject : [],
+    ...(platform === 'server' ? { conditions: SERVER_CONDITIONS } : {}),
     loader: Object.fromEntries(ASSETS.map((ext) => [ext, 'dataurl' as const])),
-    plugins: [kilnPlugin(root, source, entryIsCss, peers)],
+    plugins: [kilnPlugin(root, source, entryIsCss, platform === 'server' ? [] : peers, platform)],
   });
   let js = '';
   let css = '';

@@ -31,7 +31,11 @@ export function revisionLock(db: Db, revisionId: string) {
 }
 
 /** A pin for `source` from the revision's other imports of the same package, or from its parent's lock. */
-async function inheritedPin(db: Db, revisionId: string, source: string): Promise<PackagePin | undefined> {
+export async function inheritedPin(
+  db: Db,
+  revisionId: string,
+  source: string,
+): Promise<PackagePin | undefined> {
   if (nodeBuiltin(source)) return undefined;
   const spec = parseSpecifier(source);
   if (spec.range) return undefined;
@@ -46,6 +50,18 @@ async function inheritedPin(db: Db, revisionId: string, source: string): Promise
   return parent ? { version: parent.version } : undefined;
 }
 
+/** Does the revision's page code import `source`, or is it a peer of a package it imports (react-chartjs-2 → chart.js)? */
+async function pageMayLoad(
+  db: Db,
+  resolver: PackageResolver,
+  revisionId: string,
+  source: string,
+): Promise<boolean> {
+  if (await revisionImports(db, revisionId, source)) return true;
+  const lock = await revisionLock(db, revisionId);
+  return lock.some((l) => resolver.bundlePeers(l.bundle).includes(source));
+}
+
 /** Resolves an import source for a revision, pinned by its lock record (created on first use). */
 export async function resolveForRevision(
   db: Db,
@@ -58,19 +74,31 @@ export async function resolveForRevision(
     .select()
     .from(revisionPackages)
     .where(and(eq(revisionPackages.revisionId, revisionId), eq(revisionPackages.source, source)));
+  // A row without a bundle was pinned by the revision's functions (functions/npm.ts), not by its pages.
+  const functionsOnly = locked?.bundle === '';
+  // A published app's visitors may only load what its page code imports, never make the server fetch anything else.
+  if (
+    (!locked || functionsOnly) &&
+    opts.importedOnly &&
+    !(await pageMayLoad(db, resolver, revisionId, source))
+  ) {
+    throw new KilnError('not_found', M.notImported(source));
+  }
   if (locked) {
     if (resolver.bundleFile(locked.bundle))
       return { ...locked, source, peers: resolver.bundlePeers(locked.bundle) };
-    // The bundle is gone (a new data folder): bundle the pinned version again.
-    return resolver.resolve(source, { version: locked.version, integrity: locked.integrity || undefined });
-  }
-  // A published app's visitors may only load what its code imports, never make the server fetch anything else.
-  if (opts.importedOnly && !(await revisionImports(db, revisionId, source))) {
-    // …or a peer dependency of a package it imports (react-chartjs-2 → chart.js).
-    const lock = await revisionLock(db, revisionId);
-    if (!lock.some((l) => resolver.bundlePeers(l.bundle).includes(source))) {
-      throw new KilnError('not_found', M.notImported(source));
+    // The bundle is gone (a new data folder), or none was made yet: bundle the pinned version (again).
+    const pinned = await resolver.resolve(source, {
+      version: locked.version,
+      integrity: locked.integrity || undefined,
+    });
+    if (functionsOnly) {
+      await db
+        .update(revisionPackages)
+        .set({ bundle: pinned.bundle })
+        .where(and(eq(revisionPackages.revisionId, revisionId), eq(revisionPackages.source, source)));
     }
+    return pinned;
   }
   const resolved = await resolver.resolve(source, await inheritedPin(db, revisionId, source));
   await db

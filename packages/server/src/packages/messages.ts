@@ -27,6 +27,8 @@ export const PACKAGE_MESSAGES = {
     `"${source}" is Node's "${builtin}" module, which a browser does not have: app code runs in the browser (use a function for server work).`,
   serverOnlyDependency: (pkg: string, builtin: string) =>
     `Package "${pkg}" needs Node's "${builtin}" module, which a browser does not have: it is a server-only package.`,
+  functionBuiltin: (pkg: string, builtin: string) =>
+    `Package "${pkg}" needs Node's "${builtin}" module, which functions do not have: they run without file, network or process permissions.`,
   bundleNotFound: 'No such package bundle.',
   noRevision: (source: string) =>
     `Package "${source}" could not be resolved: the revision is not one of this project's.`,

@@ -20,7 +20,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import { KilnError } from '@kiln/core';
 import semver from 'semver';
 import { x as untar } from 'tar';
-import { BUILTIN_STAND_INS, bundlePackage, SHARED_MODULES, standInPath } from './bundle';
+import { BUILTIN_STAND_INS, type BundlePlatform, bundlePackage, SHARED_MODULES, standInPath } from './bundle';
 import { PACKAGE_MESSAGES as M } from './messages';
 import { type RegistryConfig, registryConfig } from './registry';
 import { nodeBuiltin, type PackageSpecifier, parseSpecifier } from './specifier';
@@ -42,6 +42,8 @@ function registrySpec(range: string): boolean {
 
 /** Bumped when the bundle format changes, so older bundles are not reused for the same version. */
 const BUNDLE_FORMAT = 2;
+/** The index key of a server (functions) bundle: a different format, so the two never stand in for each other. */
+const SERVER_BUNDLE_FORMAT = `${BUNDLE_FORMAT}-server`;
 
 export interface PackageLimits {
   /** Total bytes of the (gzipped) tarballs of a package and its dependencies. */
@@ -196,21 +198,31 @@ export class PackageResolver {
    * Resolves one import source to a bundle; with a pin, that exact version. Throws a KilnError whose message
    * names the package: validation (not a package, denied, server-only built-in), not_found (no such package
    * or version), too_large (over a cap), external (registry unreachable and not cached, download failed),
-   * or validation when esbuild cannot bundle it.
+   * or validation when esbuild cannot bundle it. `platform` `server`: the bundle an app's functions run
+   * (packages/bundle.ts), cached beside the browser's under its own key.
    */
-  async resolve(source: string, pin?: PackagePin): Promise<ResolvedPackage> {
+  async resolve(
+    source: string,
+    pin?: PackagePin,
+    platform: BundlePlatform = 'browser',
+  ): Promise<ResolvedPackage> {
     const builtin = nodeBuiltin(source);
-    if (builtin) return this.resolveBuiltin(source, builtin);
+    if (builtin) {
+      if (platform === 'server') throw new KilnError('validation', M.invalidSpecifier(source));
+      return this.resolveBuiltin(source, builtin);
+    }
     const spec = parseSpecifier(source);
     if (this.denied(spec.name)) throw new KilnError('validation', M.denied(spec.name));
     if ((SHARED_MODULES as readonly string[]).includes(source)) {
       throw new KilnError('validation', M.invalidSpecifier(source));
     }
     const range = pin?.version ?? spec.range ?? 'latest';
-    const key = `${spec.name}@${range}/${spec.subpath}`;
+    const key = `${platform}:${spec.name}@${range}/${spec.subpath}`;
     let p = this.inflight.get(key);
     if (!p) {
-      p = this.resolveUncached(spec, range, pin?.integrity).finally(() => this.inflight.delete(key));
+      p = this.resolveUncached(spec, range, pin?.integrity, platform).finally(() =>
+        this.inflight.delete(key),
+      );
       this.inflight.set(key, p);
     }
     return p;
@@ -265,13 +277,19 @@ export class PackageResolver {
     return { ...(await p), source };
   }
 
-  private indexFile(name: string, version: string, subpath: string): string {
-    return join(this.root, 'index', `${sha256(`${BUNDLE_FORMAT}\n${name}@${version}\n${subpath}`)}.json`);
+  private indexFile(name: string, version: string, subpath: string, platform: BundlePlatform): string {
+    const format = platform === 'server' ? SERVER_BUNDLE_FORMAT : BUNDLE_FORMAT;
+    return join(this.root, 'index', `${sha256(`${format}\n${name}@${version}\n${subpath}`)}.json`);
   }
 
-  private async fromIndex(spec: PackageSpecifier, version: string): Promise<ResolvedPackage | null> {
+  private async fromIndex(
+    spec: PackageSpecifier,
+    version: string,
+    platform: BundlePlatform,
+  ): Promise<ResolvedPackage | null> {
     try {
-      const rec = JSON.parse(await readFile(this.indexFile(spec.name, version, spec.subpath), 'utf8')) as {
+      const file = this.indexFile(spec.name, version, spec.subpath, platform);
+      const rec = JSON.parse(await readFile(file, 'utf8')) as {
         integrity: string;
         bundle: string;
       };
@@ -350,17 +368,21 @@ export class PackageResolver {
     spec: PackageSpecifier,
     range: string,
     integrity: string | undefined,
+    platform: BundlePlatform,
   ): Promise<ResolvedPackage> {
     if (semver.valid(range)) {
-      const hit = await this.fromIndex(spec, range);
+      const hit = await this.fromIndex(spec, range, platform);
       if (hit) return hit;
     }
     const manifest = await this.manifest(spec.name, spec.name, range);
-    const hit = await this.fromIndex(spec, manifest.version);
+    const hit = await this.fromIndex(spec, manifest.version, platform);
     if (hit) return hit;
     await this.slots.acquire();
     try {
-      return (await this.fromIndex(spec, manifest.version)) ?? (await this.build(spec, manifest, integrity));
+      return (
+        (await this.fromIndex(spec, manifest.version, platform)) ??
+        (await this.build(spec, manifest, integrity, platform))
+      );
     } finally {
       this.slots.release();
     }
@@ -371,15 +393,18 @@ export class PackageResolver {
     spec: PackageSpecifier,
     manifest: Manifest,
     integrity: string | undefined,
+    platform: BundlePlatform,
   ): Promise<ResolvedPackage> {
     const work = join(this.root, 'work', randomUUID());
     try {
       const topIntegrity = integrity ?? manifest._integrity ?? '';
-      const peers = externalPeers(manifest);
+      // A function has no page to load peers from: they are installed and bundled in.
+      const peers = platform === 'server' ? [] : externalPeers(manifest);
       await this.installTree(spec.name, { ...manifest, _integrity: topIntegrity }, work, peers);
       let code: string;
       try {
-        code = await bundlePackage(work, spec.source.replace(/^((?:@[^/]+\/)?[^/@]+)@[^/]+/, '$1'), peers);
+        const entry = spec.source.replace(/^((?:@[^/]+\/)?[^/@]+)@[^/]+/, '$1');
+        code = await bundlePackage(work, entry, peers, platform);
       } catch (err) {
         const errors = (err as { errors?: { text: string }[] }).errors;
         const detail = errors?.[0]?.text ?? (err as Error).message;
@@ -388,7 +413,7 @@ export class PackageResolver {
       const bundle = await this.writeBundle(code, peers);
       const rec = { name: spec.name, version: manifest.version, integrity: topIntegrity, bundle, peers };
       await mkdir(join(this.root, 'index'), { recursive: true });
-      const file = this.indexFile(spec.name, manifest.version, spec.subpath);
+      const file = this.indexFile(spec.name, manifest.version, spec.subpath, platform);
       const tmp = `${file}.${randomUUID()}.tmp`;
       await writeFile(tmp, JSON.stringify(rec));
       await rename(tmp, file);
