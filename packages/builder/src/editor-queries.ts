@@ -66,3 +66,17 @@ export async function deleteModule(input: {
 }): Promise<HandRevision> {
   return (await gql(DeleteModule, input)).deleteModule;
 }
+
+const AddMigration = graphql(`mutation AddMigration($projectId: ID!, $name: String!, $sql: String!,
+  $baseRevisionId: ID) {
+  addMigration(projectId: $projectId, name: $name, sql: $sql, baseRevisionId: $baseRevisionId) { id number } }`);
+
+/** A database migration written by hand: applied to the development branch when its revision runs. */
+export async function addMigration(input: {
+  projectId: string;
+  name: string;
+  sql: string;
+  baseRevisionId: string | null;
+}): Promise<HandRevision> {
+  return (await gql(AddMigration, input)).addMigration;
+}

@@ -55,6 +55,8 @@ export async function queueHandRevision(
     prompt: string;
     modules: StoredModule[];
     baseRevisionId?: string | null;
+    /** What the run needs besides the modules (hand-written migrations). */
+    context?: Revision['context'];
   },
 ): Promise<Revision> {
   if (!isHandAction(input.action)) throw new KilnError('validation', `${input.action} is not a hand edit.`);
@@ -78,6 +80,7 @@ export async function queueHandRevision(
         status: 'QUEUED',
         action: input.action satisfies RevisionAction,
         prompt,
+        context: input.context ?? null,
         modules: input.modules,
         authorId: user.id,
       })
@@ -318,5 +321,49 @@ export async function deleteModule(
     prompt: `Deleted ${input.filePath} by hand.`,
     modules: rest,
     baseRevisionId: input.baseRevisionId ?? latest?.id ?? null,
+  });
+}
+
+/** A migration's name: what `<kiln:migration name="…">` allows (lower-case words joined by `_`). */
+const MIGRATION_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+/** Longest hand-written migration (the same order as a model's). */
+export const MAX_HAND_MIGRATION_BYTES = 64 * 1024;
+
+/**
+ * A migration written by hand in the code editor (`addMigration`): a CODE_CHANGE revision with the same modules
+ * whose run applies the SQL to the development branch first, like a model's `<kiln:migration>` (applied once,
+ * recorded in the app's migrations, never changed after: a correction is a new migration). A name already used
+ * is refused; a migration the database rejects is reported in the chat and recorded FAILED.
+ */
+export async function addMigration(
+  db: Db,
+  user: User,
+  input: { projectId: string; name: string; sql: string; baseRevisionId?: string | null },
+  taken: (projectId: string) => Promise<readonly string[]>,
+): Promise<Revision> {
+  const name = input.name.trim();
+  if (!MIGRATION_NAME.test(name))
+    throw new KilnError(
+      'validation',
+      'A migration name is lower-case letters, digits and underscores, starting with a letter (create_todos).',
+    );
+  const sqlText = input.sql.trim();
+  if (!sqlText) throw new KilnError('validation', 'The migration has no SQL.');
+  if (Buffer.byteLength(sqlText) > MAX_HAND_MIGRATION_BYTES)
+    throw new KilnError('validation', `A migration may have at most ${MAX_HAND_MIGRATION_BYTES / 1024} KB.`);
+  const project = await getProject(db, user, input.projectId, 'EDITOR');
+  if ((await taken(input.projectId)).includes(name))
+    throw new KilnError(
+      'conflict',
+      `There is already a migration named ${name}: write a new one to change it.`,
+    );
+  const latest = project.latestRevisionId ? await getRevision(db, project.latestRevisionId) : undefined;
+  return queueHandRevision(db, user, {
+    projectId: input.projectId,
+    action: 'CODE_CHANGE',
+    prompt: `Wrote the database migration ${name} by hand.`,
+    modules: [...(latest?.modules ?? [])],
+    baseRevisionId: input.baseRevisionId ?? latest?.id ?? null,
+    context: { migrations: [{ name, sql: sqlText }] },
   });
 }

@@ -6,6 +6,7 @@
  */
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { javascript } from '@codemirror/lang-javascript';
+import { PostgreSQL, sql } from '@codemirror/lang-sql';
 import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
@@ -104,6 +105,8 @@ const theme = EditorView.theme({
 
 /** TypeScript (with JSX for .tsx) or JavaScript (with JSX for .jsx) by the file's extension. */
 function language(filePath: string): Extension {
+  // A database migration written by hand (MigrationDialog) is PostgreSQL.
+  if (filePath.endsWith('.sql')) return sql({ dialect: PostgreSQL });
   return javascript({ jsx: /\.[jt]sx$/.test(filePath), typescript: /\.tsx?$/.test(filePath) });
 }
 

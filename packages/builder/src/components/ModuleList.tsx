@@ -1,4 +1,4 @@
-import { Ellipsis, Pencil, Plus, Trash2, TriangleAlert } from 'lucide-react';
+import { Database, Ellipsis, Pencil, Plus, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { moduleKind } from '../module-kinds.ts';
 import type { Module } from '../queries.ts';
@@ -19,6 +19,8 @@ export interface ModuleActions {
   onCreate: (moduleType: string) => Promise<void>;
   onRename: (filePath: string, newFilePath: string) => Promise<void>;
   onDelete: (filePath: string) => Promise<void>;
+  /** Open the dialog that writes a database migration by hand. */
+  onNewMigration?: () => void;
 }
 
 /** Every module of the revision, in the server's order; selecting one shows its code. */
@@ -55,14 +57,25 @@ export function ModuleList({
             <ActionMenu
               label="New module"
               trigger={<Plus size={15} aria-hidden="true" />}
-              actions={NEW_MODULES.map(({ moduleType, label }) => ({
-                label,
-                icon: (() => {
-                  const Icon = moduleKind(moduleType).icon;
-                  return <Icon size={14} aria-hidden="true" />;
-                })(),
-                onSelect: () => void actions.onCreate(moduleType),
-              }))}
+              actions={[
+                ...NEW_MODULES.map(({ moduleType, label }) => ({
+                  label,
+                  icon: (() => {
+                    const Icon = moduleKind(moduleType).icon;
+                    return <Icon size={14} aria-hidden="true" />;
+                  })(),
+                  onSelect: () => void actions.onCreate(moduleType),
+                })),
+                ...(actions.onNewMigration
+                  ? [
+                      {
+                        label: 'New Migration',
+                        icon: <Database size={14} aria-hidden="true" />,
+                        onSelect: actions.onNewMigration,
+                      },
+                    ]
+                  : []),
+              ]}
             />
           ) : null}
         </span>

@@ -10,6 +10,7 @@ import { DeviceToggle } from '../components/DeviceToggle.tsx';
 import { ExportButton } from '../components/ExportButton.tsx';
 import { HistoryPanel } from '../components/HistoryPanel.tsx';
 import { LogsPanel } from '../components/LogsPanel.tsx';
+import { MigrationDialog } from '../components/MigrationDialog.tsx';
 import { type ModuleActions, ModuleList } from '../components/ModuleList.tsx';
 import { PresenceAvatars } from '../components/PresenceAvatars.tsx';
 import { PreviewStage } from '../components/PreviewStage.tsx';
@@ -26,7 +27,7 @@ import { VisualEditPanel } from '../components/VisualEditPanel.tsx';
 import { WorkspaceHeader } from '../components/WorkspaceHeader.tsx';
 import { WorkspaceLayout, type WorkspaceView } from '../components/WorkspaceLayout.tsx';
 import type { Device } from '../devices.ts';
-import { createModule, deleteModule, renameModule } from '../editor-queries.ts';
+import { addMigration, createModule, deleteModule, renameModule } from '../editor-queries.ts';
 import { acceptKnowledgeProposal } from '../plan-queries.ts';
 import {
   cancelGeneration,
@@ -344,6 +345,8 @@ function Workspace({
     return () => window.removeEventListener('keydown', onKey);
   }, [tab]);
   /** New / rename / delete by hand, each on the revision shown; the list then shows the new state. */
+  // The New Migration dialog (a database migration written by hand).
+  const [writingMigration, setWritingMigration] = useState(false);
   const moduleActions: ModuleActions | undefined = canEdit
     ? {
         onCreate: async (moduleType) => {
@@ -377,6 +380,7 @@ function Workspace({
           editor.discard(filePath);
           await refresh();
         },
+        onNewMigration: () => setWritingMigration(true),
       }
     : undefined;
   // Presence: others see the module this tab shows in Code (none while another tab is open).
@@ -501,19 +505,31 @@ function Workspace({
             />
           }
           modules={
-            <ModuleList
-              modules={modules}
-              selected={tab === 'code' ? (selectedModule?.filePath ?? null) : null}
-              errors={moduleErrors}
-              generating={inProgress}
-              dirty={editor.isDirty}
-              actions={moduleActions}
-              viewers={viewers}
-              onSelect={(filePath) => {
-                setSelected(filePath);
-                setTab('code');
-              }}
-            />
+            <>
+              <ModuleList
+                modules={modules}
+                selected={tab === 'code' ? (selectedModule?.filePath ?? null) : null}
+                errors={moduleErrors}
+                generating={inProgress}
+                dirty={editor.isDirty}
+                actions={moduleActions}
+                viewers={viewers}
+                onSelect={(filePath) => {
+                  setSelected(filePath);
+                  setTab('code');
+                }}
+              />
+              {writingMigration ? (
+                <MigrationDialog
+                  onClose={() => setWritingMigration(false)}
+                  onSubmit={async ({ name, sql }) => {
+                    await addMigration({ projectId: project.id, name, sql, baseRevisionId: revisionId });
+                    toast(`Migration ${name} is being applied.`, 'ok');
+                    await refresh();
+                  }}
+                />
+              ) : null}
+            </>
           }
           stage={(toggles) => (
             <section className="stage-column h-full" aria-label="Stage">

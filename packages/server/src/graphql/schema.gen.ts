@@ -403,6 +403,14 @@ export interface MutationDeleteModuleArgs {
   baseRevisionId?: string | null;
 }
 
+/** Arguments of `Mutation.addMigration`. */
+export interface MutationAddMigrationArgs {
+  projectId: string;
+  name: string;
+  sql: string;
+  baseRevisionId?: string | null;
+}
+
 /** Arguments of `Mutation.setGitRemote`. */
 export interface MutationSetGitRemoteArgs {
   projectId: string;

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import { jobs, messages, revisions, runs } from '../db/schema';
 import { newId } from '../ids';
+import { applyMigrations } from './migrations';
 import type { Job } from './queue';
 import { checkRevision } from './revision-check';
 import { storeVerification, verificationEnabled, verifyRevisionPages } from './verification';
@@ -31,6 +32,8 @@ export async function runHandRevision(
     .update(revisions)
     .set({ status: 'BUILDING', updatedAt: new Date() })
     .where(eq(revisions.id, revision.id));
+  // A migration written by hand goes first, like a model's: the functions checked next may read its tables.
+  const migrationNotes = await applyMigrations(deps, revision, revision.context?.migrations ?? []);
   const { status, error: failure } = await checkRevision(db, deps, revision, revision.modules);
   // Verified like a generation (verification.ts); a FAILED report is shown, never fixed automatically.
   const [parent] = revision.parentId
@@ -51,7 +54,7 @@ export async function runHandRevision(
       projectId: revision.projectId,
       revisionId: revision.id,
       role: 'assistant',
-      text: handResultText(status === 'INVALID_CODE' ? failure : undefined),
+      text: [handResultText(status === 'INVALID_CODE' ? failure : undefined), ...migrationNotes].join('\n\n'),
     });
     await tx.update(runs).set({ status: 'FINISHED', endedAt: new Date() }).where(eq(runs.id, runId));
     await tx.update(jobs).set({ status: 'COMPLETED', updatedAt: new Date() }).where(eq(jobs.id, job.id));

@@ -22,6 +22,7 @@ import { runDiscussion } from './discuss-run';
 import { DraftStream } from './draft-stream';
 import { disallowedModule, recentPaths, storedModules } from './generated-modules';
 import { runHandRevision } from './hand-run';
+import { applyMigrations } from './migrations';
 import {
   changedNothing,
   missingPageFailure,
@@ -326,25 +327,6 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
     deps.untrack();
     await refreshProjectGroupStatus(db, revision.projectId, deps.log);
     deps.onProjectChanged(revision.projectId);
-  }
-}
-
-/** Applies a generation's migrations to the development branch; a sentence for each one that failed. */
-async function applyMigrations(
-  deps: RunDeps,
-  revision: { id: string; projectId: string },
-  written: readonly { name: string; sql: string }[],
-): Promise<string[]> {
-  const backend = deps.backend;
-  if (!backend || written.length === 0) return [];
-  try {
-    const results = await backend.applyRevisionMigrations(revision.projectId, revision.id, written);
-    return results
-      .filter((r) => r.status === 'FAILED')
-      .map((r) => `The database change "${r.name}" failed: ${r.error ?? 'unknown error'}`);
-  } catch (err) {
-    deps.log('applying migrations failed', err);
-    return [`The database changes could not be applied: ${err instanceof Error ? err.message : String(err)}`];
   }
 }
 
