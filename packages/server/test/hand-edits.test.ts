@@ -91,4 +91,43 @@ describe('hand edits', () => {
     const nowhere = await client.gql(SAVE, { p: projectId, f: '../etc/passwd', c: 'x' });
     expect(nowhere.errors?.[0]?.message).toBeTruthy();
   });
+
+  it('addMigration: a migration written by hand is applied to the development branch; names are not reused', {
+    timeout: 120_000,
+  }, async () => {
+    await using t = await startTestKiln();
+    const client = t.client();
+    await client.gql(SIGN_UP, { email: 'sql@example.com', password: 'correct horse battery' });
+    const { data } = await client.gql<{ createProject: { id: string } }>(CREATE, { prompt: 'A todo list' });
+    const projectId = data.createProject.id;
+    const first = await settled(client, projectId, 1);
+    const ADD = `mutation($p: ID!, $n: String!, $s: String!, $base: ID) {
+      addMigration(projectId: $p, name: $n, sql: $s, baseRevisionId: $base) { id action } }`;
+    const MIGRATIONS = `query($id: ID!) { project(id: $id) { database { migrations { name status } } } }`;
+
+    const added = await client.gql<{ addMigration: { action: string } }>(ADD, {
+      p: projectId,
+      n: 'create_notes',
+      s: 'CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL);',
+      base: first.project.latestRevision.id,
+    });
+    expect(added.errors).toBeUndefined();
+    expect(added.data.addMigration.action).toBe('CODE_CHANGE');
+    const after = await settled(client, projectId, 2);
+    expect(after.project.latestRevision.status).toBe('VALID');
+    const { data: db } = await client.gql<{
+      project: { database: { migrations: { name: string; status: string }[] } };
+    }>(MIGRATIONS, { id: projectId });
+    expect(db.project.database.migrations).toContainEqual({ name: 'create_notes', status: 'COMPLETED' });
+
+    const again = await client.gql(ADD, { p: projectId, n: 'create_notes', s: 'SELECT 1;' });
+    expect(again.errors?.[0]?.message).toContain('already a migration named create_notes');
+    const badName = await client.gql(ADD, { p: projectId, n: 'Drop Everything', s: 'SELECT 1;' });
+    expect(badName.errors?.[0]?.message).toContain('lower-case letters');
+
+    // SQL the database rejects: recorded FAILED and said in the chat, the code stays as it was.
+    await client.gql(ADD, { p: projectId, n: 'broken_sql', s: 'CREATE TABLE (' });
+    const broken = await settled(client, projectId, 3);
+    expect(broken.project.messages.at(-1)?.text).toContain('The database change "broken_sql" failed');
+  });
 });
