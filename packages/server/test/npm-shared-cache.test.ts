@@ -79,6 +79,17 @@ describe('the npm bundle cache shared through S3', () => {
         b.resolve('whisper', { version: tampered.version, integrity: tampered.integrity }),
       ).rejects.toMatchObject({ kind: 'external' });
       expect(b.bundleFile(tampered.bundle)).toBeNull();
+
+      // A bundle requested by hash only (its resolve went to another process) comes from S3 as well.
+      const built2 = await a.resolve('whisper@2.0.0').catch(() => null);
+      expect(built2?.bundle).toBe(tampered.bundle); // process A still has it locally
+      const c = new PackageResolver({ dataDir: tempDir(), registry: registry.url, shared: storeB });
+      expect(c.bundleFile(built.bundle)).toBeNull();
+      const fetched = await c.bundleFileShared(built.bundle);
+      expect(fetched && readFileSync(fetched, 'utf8')).toBe(
+        readFileSync(a.bundleFile(built.bundle) ?? '', 'utf8'),
+      );
+      expect(await c.bundleFileShared(tampered.bundle)).toBeNull();
     } finally {
       storeA.close();
       storeB.close();

@@ -182,6 +182,26 @@ export class PackageResolver {
     return existsSync(file) ? file : null;
   }
 
+  /**
+   * The bundle file of a hash, taken from the shared cache (hash-checked) when this process lacks it: behind a
+   * load balancer, a page's bundle request may reach another process than its resolve request did.
+   */
+  async bundleFileShared(hash: string): Promise<string | null> {
+    const local = this.bundleFile(hash);
+    const shared = this.opts.shared;
+    if (local || !shared || !/^[0-9a-f]{64}$/.test(hash)) return local;
+    try {
+      const keys = PackageResolver.sharedKeys(hash, '');
+      const [code, meta] = await Promise.all([shared.get(keys.js), shared.get(keys.meta)]);
+      if (code === null || meta === null) return null;
+      const peers = (JSON.parse(meta) as { peers?: string[] }).peers ?? [];
+      return (await this.writeBundle(code, peers)) === hash ? this.bundleFile(hash) : null;
+    } catch (err) {
+      this.opts.log?.(`npm: shared cache unavailable for bundle ${hash}`, err);
+      return null;
+    }
+  }
+
   /** The peer dependencies a bundle expects the page to provide (its `bundles/{hash}.json`). */
   bundlePeers(hash: string): string[] {
     if (!/^[0-9a-f]{64}$/.test(hash)) return [];
