@@ -4,7 +4,8 @@
  * from the workspace's devDependency into a local registry — never the public one) resolved by a real Kiln
  * server and rendered in Chromium through the builder's `PreviewClient`. Route changes inside a
  * `BrowserRouter` reach the builder as `kiln:route`, `kiln:navigate` and the initial route reach the router,
- * hash links scroll, absolute URLs pass through, and hooks used without a router in the code still work.
+ * hash links scroll, absolute URLs pass through, hooks used without a router in the code still work, and the
+ * published app moves the same router through the browser's history.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -291,5 +292,33 @@ describe('react-router-dom in the preview (real package, real server, Chromium)'
     await expect.poll(() => preview.frame().getByTestId('where').textContent()).toBe('home at /');
     expect((await preview.routes()).slice(-2)).toEqual(['/settings', '/']);
     expect((await preview.messages()).filter((m) => m.kind === 'kiln:error')).toEqual([]);
+
+    // Published: the same router moves through the browser's history (back included), and a route no page file
+    // serves, opened directly, is shown by the router's page.
+    await db
+      .update(revisions)
+      .set({
+        modules: [
+          ...(rev?.modules ?? []).filter((m) => m.filePath !== PAGE_FILE),
+          { filePath: PAGE_FILE, moduleType: 'PAGE', content: ROUTER_APP },
+        ],
+      })
+      .where(eq(revisions.id, revisionId));
+    const published = await c.gql(`mutation($id: ID!) { publishProject(projectId: $id) { url } }`, {
+      id: projectId,
+    });
+    const appUrl = published.data.publishProject.url as string;
+    const site = await (await browser.newContext()).newPage();
+    await site.goto(appUrl);
+    const siteTitle = () => site.getByTestId('title').textContent();
+    await expect.poll(siteTitle, { timeout: 30_000 }).toBe('Home');
+    await site.getByTestId('to-user').click();
+    await expect.poll(siteTitle).toBe('User 7');
+    expect(new URL(site.url()).pathname).toBe('/users/7');
+    await site.goBack();
+    await expect.poll(siteTitle).toBe('Home');
+    await site.goto(new URL('/users/9', appUrl).href);
+    await expect.poll(siteTitle, { timeout: 30_000 }).toBe('User 9');
+    await site.context().close();
   }, 240_000);
 });
