@@ -4,7 +4,8 @@
  * from the workspace's devDependency into a local registry — never the public one) resolved by a real Kiln
  * server and rendered in Chromium through the builder's `PreviewClient`. Route changes inside a
  * `BrowserRouter` reach the builder as `kiln:route`, `kiln:navigate` and the initial route reach the router,
- * hash links scroll, absolute URLs pass through, hooks used without a router in the code still work, and the
+ * hash links scroll, absolute URLs pass through, hooks used without a router in the code still work, data
+ * routers (`createBrowserRouter` + `RouterProvider`) are bound the same way, and the
  * published app moves the same router through the browser's history.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -118,6 +119,24 @@ export default function Settings() {
       <Link to="/" data-testid="back-home">Home</Link>
     </main>
   );
+}
+`;
+
+/** A data router (`createBrowserRouter` + `RouterProvider`), made when the module is evaluated. */
+const DATA_ROUTER_APP = `import { createBrowserRouter, RouterProvider, Link, useParams } from 'react-router-dom';
+
+function Item() {
+  const { id } = useParams();
+  return <h1 data-testid="title">Item {id}</h1>;
+}
+
+const router = createBrowserRouter([
+  { path: '/', element: <div><h1 data-testid="title">Data home</h1><Link to="/items/3" data-testid="to-item">Item</Link></div> },
+  { path: '/items/:id', element: <Item /> },
+]);
+
+export default function App() {
+  return <RouterProvider router={router} />;
 }
 `;
 
@@ -291,6 +310,19 @@ describe('react-router-dom in the preview (real package, real server, Chromium)'
     await preview.frame().getByTestId('back-home').click();
     await expect.poll(() => preview.frame().getByTestId('where').textContent()).toBe('home at /');
     expect((await preview.routes()).slice(-2)).toEqual(['/settings', '/']);
+
+    // A data router: it starts at the builder's route, follows the address field, and reports its links.
+    await preview.load(
+      revisionId,
+      [{ filePath: PAGE_FILE, moduleType: 'PAGE', name: 'Home', content: DATA_ROUTER_APP }],
+      '/items/5',
+    );
+    await expect.poll(title).toBe('Item 5');
+    await preview.navigate('/');
+    await expect.poll(title).toBe('Data home');
+    await preview.frame().getByTestId('to-item').click();
+    await expect.poll(title).toBe('Item 3');
+    expect((await preview.routes()).at(-1)).toBe('/items/3');
     expect((await preview.messages()).filter((m) => m.kind === 'kiln:error')).toEqual([]);
 
     // Published: the same router moves through the browser's history (back included), and a route no page file

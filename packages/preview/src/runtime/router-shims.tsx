@@ -14,8 +14,9 @@
  * - A route no page file serves is shown by the page holding the router (engine `currentPage`), as a
  *   single-page app with client-side routes expects.
  *
- * Not bound: data routers (`createBrowserRouter` + `<RouterProvider>`) keep the package's behaviour; a
- * revision using `RouterProvider` gets no outer router (it brings its own).
+ * - Data routers: `createBrowserRouter` / `createHashRouter` make a memory router starting at the engine's route;
+ *   its navigations go to the engine and the engine's route changes go to it (`RouterProvider`). A revision
+ *   using `RouterProvider` gets no outer router (it brings its own).
  */
 import {
   type ComponentType,
@@ -24,6 +25,7 @@ import {
   Fragment,
   type ReactNode,
   useContext,
+  useEffect,
 } from 'react';
 import { mobilePreviewTarget } from '../routes.ts';
 import type { ShimHost } from './shim-host.ts';
@@ -123,6 +125,7 @@ export function bindRouterLibrary(engine: ShimHost, lib: Record<string, unknown>
 
   const bound: Record<string, unknown> = { ...lib, EngineRouter };
   for (const name of ROUTER_COMPONENTS) if (lib[name]) bound[name] = passThrough(name);
+  Object.assign(bound, bindDataRouters(engine, lib));
   return bound;
 }
 
@@ -132,4 +135,51 @@ export function engineRouterOf(lib: Record<string, unknown> | undefined): Compon
 }> | null {
   const router = lib?.EngineRouter;
   return typeof router === 'function' ? (router as ComponentType<{ children?: ReactNode }>) : null;
+}
+
+/** What the binding needs of a data router (`createMemoryRouter`'s result). */
+interface DataRouter {
+  state: { location: { pathname: string; search: string; hash: string }; historyAction: string };
+  subscribe(fn: (state: DataRouter['state']) => void): () => void;
+  navigate(to: string): Promise<void> | void;
+}
+
+/** `createBrowserRouter`/`createHashRouter` as memory routers tied to the engine, and a `RouterProvider` that syncs. */
+function bindDataRouters(engine: ShimHost, lib: Record<string, unknown>): Record<string, unknown> {
+  const createMemoryRouter = lib.createMemoryRouter as
+    | ((routes: unknown, opts?: Record<string, unknown>) => DataRouter)
+    | undefined;
+  const provider = lib.RouterProvider as ComponentType<{ router: DataRouter }> | undefined;
+  if (typeof createMemoryRouter !== 'function' || typeof provider !== 'function') return {};
+  const Provider: ComponentType<{ router: DataRouter }> = provider;
+  const routeOf = (l: DataRouter['state']['location']) => `${l.pathname}${l.search}`;
+  const create = (routes: unknown, opts: Record<string, unknown> = {}) => {
+    const { window: _window, basename: _basename, ...rest } = opts;
+    const router = createMemoryRouter(routes, {
+      ...rest,
+      initialEntries: [engine.route.split('#')[0] || '/'],
+    });
+    router.subscribe((state) => {
+      const to = routeOf(state.location);
+      const [current = '/'] = engine.route.split('#');
+      if (to !== current || state.location.hash) {
+        engine.navigate(`${to}${state.location.hash}`, {
+          push: state.historyAction !== 'REPLACE',
+          notify: to !== current,
+        });
+      }
+    });
+    return router;
+  };
+  function RouterProvider(props: { router: DataRouter }) {
+    const route = useContext(RouteContext);
+    const { router } = props;
+    // The builder's address field, the back stack or the history moved the engine: move the router too.
+    useEffect(() => {
+      const [wanted = '/'] = route.split('#');
+      if (routeOf(router.state.location) !== wanted) void router.navigate(wanted);
+    }, [route, router]);
+    return createElement(Provider, props);
+  }
+  return { createBrowserRouter: create, createHashRouter: create, RouterProvider };
 }
