@@ -107,7 +107,10 @@ export interface KilnConfig {
   readonly egress: EgressPolicy;
   /** Uploads (src/uploads): where files live and how large one may be. */
   readonly uploads: {
-    /** `S3_URL`: an S3-compatible store shared by every process; unset: the folder `{dataDir}/files`. */
+    /**
+     * `S3_URL`: an S3-compatible store shared by every process (uploads, and the npm bundle cache under `npm/`);
+     * unset: the folder `{dataDir}/files`.
+     */
     readonly s3Url: string | undefined;
     /** `KILN_UPLOAD_LIMITS`: bytes per file, per plan (default FREE 10 MiB, PRO 25 MiB, BUSINESS 100 MiB). */
     readonly limits: PlanLimit;

@@ -22,10 +22,11 @@ import { createMailer } from './mailer';
 import { OrganizationModels } from './model-settings';
 import { createOrigins, type Origins } from './origins';
 import { PackageResolver } from './packages/resolver';
+import { S3BundleStore } from './packages/shared-cache';
 import { RateLimits } from './rate-limits';
 import { Rooms } from './rooms';
 import { createSecretBox, loadSecretKey } from './secrets';
-import { createFileStorage, Uploads } from './uploads/index';
+import { createFileStorage, parseS3Url, Uploads } from './uploads/index';
 import { VisitorAuth } from './visitor-auth/index';
 import { ProjectAuthProviders } from './visitor-auth/providers';
 import { OrganizationWebSearch } from './web-search';
@@ -105,7 +106,16 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     database.kind === 'postgres' && config.databaseUrl
       ? await RateLimits.postgres(config.databaseUrl, limitOptions)
       : RateLimits.memory(limitOptions);
-  const packages = new PackageResolver({ dataDir: config.dataDir, ...config.npm, log });
+  // With S3_URL, npm bundles are shared by every process (packages/shared-cache.ts).
+  const sharedBundles = config.uploads.s3Url
+    ? new S3BundleStore(parseS3Url(config.uploads.s3Url))
+    : undefined;
+  const packages = new PackageResolver({
+    dataDir: config.dataDir,
+    ...config.npm,
+    log,
+    shared: sharedBundles,
+  });
   const backend = new AppBackend(database.db, {
     dataDir: config.dataDir,
     secretKey,
@@ -259,6 +269,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       await workers.stop();
       await backend.close();
       uploads.close();
+      sharedBundles?.close();
       await rateLimits.close();
       await database.close();
     },

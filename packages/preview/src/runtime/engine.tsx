@@ -43,6 +43,13 @@ import { setProjectFiles } from './images.ts';
 import { markPureComponent, useElementReuse } from './jsx.ts';
 import { isCatalogueLibrary, loadIcon, loadLibrary, loadPackage } from './libraries.ts';
 import { nextShims } from './next-shims.tsx';
+import {
+  bindRouterLibrary,
+  DATA_ROUTER_EXPORT,
+  engineRouterOf,
+  ROUTER_PACKAGES,
+  RouteContext,
+} from './router-shims.tsx';
 import type { ShimHost } from './shim-host.ts';
 import { uploadShims } from './upload.ts';
 import './shared-modules.ts';
@@ -498,7 +505,9 @@ export class Engine implements ShimHost {
               loadPackage(this.opts.assetBase, source, revisionId).then((r) => {
                 if ('lib' in r) {
                   this.packageErrors.delete(source);
-                  this.libraries.set(source, r.lib);
+                  // react-router follows the engine's route (runtime/router-shims.tsx).
+                  const lib = ROUTER_PACKAGES.includes(source) ? bindRouterLibrary(this, r.lib) : r.lib;
+                  this.libraries.set(source, lib);
                 } else this.packageErrors.set(source, r.error);
               }),
             );
@@ -772,10 +781,39 @@ export class Engine implements ShimHost {
     target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }
 
-  /** The page for the current route, or null (404). */
+  /**
+   * The page for the current route, or null (404). A route no page file serves belongs to the page holding a
+   * client-side router (react-router's `<Routes>`), the one nearest the root, when the revision has one.
+   */
   currentPage(): { filePath: string; params: Record<string, string> } | null {
     const m = matchRoute(this.pages, this.route);
-    return m ? { filePath: m.page.filePath, params: m.params } : null;
+    if (m) return { filePath: m.page.filePath, params: m.params };
+    const holder = this.pages
+      .filter((p) => this.importsRouter(p.filePath))
+      .sort((a, b) => a.route.length - b.route.length)[0];
+    return holder ? { filePath: holder.filePath, params: {} } : null;
+  }
+
+  private importsRouter(filePath: string): boolean {
+    return !!this.records
+      .get(filePath)
+      ?.compiled?.imports.some((imp) => imp.kind === 'library' && ROUTER_PACKAGES.includes(imp.source));
+  }
+
+  /**
+   * The router put around the page when any module of the revision imports react-router (so its hooks work
+   * without a router in the code); none when the revision brings a data router (`RouterProvider`).
+   */
+  pageRouter(): ComponentType<{ children?: ReactNode }> | null {
+    let router: ComponentType<{ children?: ReactNode }> | null = null;
+    for (const rec of this.records.values()) {
+      for (const imp of rec.compiled?.imports ?? []) {
+        if (imp.kind !== 'library' || !ROUTER_PACKAGES.includes(imp.source)) continue;
+        if (imp.named.some((n) => n.imported === DATA_ROUTER_EXPORT)) return null;
+        router ??= engineRouterOf(this.libraries.get(imp.source));
+      }
+    }
+    return router;
   }
 
   hasPages(): boolean {
@@ -785,13 +823,15 @@ export class Engine implements ShimHost {
   private render(): void {
     this.root.render(
       <SeqContext.Provider value={this.seq}>
-        {this.mode === 'mobile' ? (
-          <DeviceFrame>
+        <RouteContext.Provider value={this.route}>
+          {this.mode === 'mobile' ? (
+            <DeviceFrame>
+              <PageView engine={this} seq={this.seq} route={this.route} />
+            </DeviceFrame>
+          ) : (
             <PageView engine={this} seq={this.seq} route={this.route} />
-          </DeviceFrame>
-        ) : (
-          <PageView engine={this} seq={this.seq} route={this.route} />
-        )}
+          )}
+        </RouteContext.Provider>
       </SeqContext.Provider>,
     );
   }
@@ -909,9 +949,11 @@ function PageView({ engine, seq, route }: { engine: Engine; seq: number; route: 
   }
   const search = route.includes('?') ? route.slice(route.indexOf('?') + 1) : '';
   const props = { params: page.params, searchParams: Object.fromEntries(new URLSearchParams(search)) };
-  return (
+  const boundary = (
     <ModuleBoundary key={page.filePath} engine={engine} filePath={page.filePath} seq={seq} props={props} />
   );
+  const Router = engine.pageRouter();
+  return Router ? <Router key={`router:${page.filePath}`}>{boundary}</Router> : boundary;
 }
 
 function NotFound({ route }: { route: string }) {

@@ -47,7 +47,7 @@ export function npmRoutes(
   });
   app.get(`${NPM_BUNDLE_PATH}:file`, async (c) => {
     const hash = /^([0-9a-f]{64})\.js$/.exec(c.req.param('file'))?.[1];
-    const file = hash ? resolver?.bundleFile(hash) : null;
+    const file = hash ? await resolver?.bundleFileShared(hash) : null;
     if (!file) throw new KilnError('not_found', M.bundleNotFound);
     return new Response(await readFile(file), {
       headers: {

@@ -23,6 +23,7 @@ import { x as untar } from 'tar';
 import { BUILTIN_STAND_INS, type BundlePlatform, bundlePackage, SHARED_MODULES, standInPath } from './bundle';
 import { PACKAGE_MESSAGES as M } from './messages';
 import { type RegistryConfig, registryConfig } from './registry';
+import type { SharedBundleStore } from './shared-cache';
 import { nodeBuiltin, type PackageSpecifier, parseSpecifier } from './specifier';
 
 /** pacote (and npm's registry client under it) loaded on the first package asked for: ~17 MiB a server without npm imports never needs. */
@@ -70,6 +71,8 @@ export interface PackageResolverOptions {
   /** Package names (or `@scope/*`) never resolved (`KILN_NPM_DENY`). */
   deny?: readonly string[];
   log?: (msg: string, err?: unknown) => void;
+  /** The cache shared with other processes (S3 when `S3_URL` is set; packages/shared-cache.ts). */
+  shared?: SharedBundleStore | undefined;
 }
 
 /** One resolved import: what the lock records and where its bundle is. */
@@ -179,6 +182,26 @@ export class PackageResolver {
     if (!/^[0-9a-f]{64}$/.test(hash)) return null;
     const file = join(this.root, 'bundles', `${hash}.js`);
     return existsSync(file) ? file : null;
+  }
+
+  /**
+   * The bundle file of a hash, taken from the shared cache (hash-checked) when this process lacks it: behind a
+   * load balancer, a page's bundle request may reach another process than its resolve request did.
+   */
+  async bundleFileShared(hash: string): Promise<string | null> {
+    const local = this.bundleFile(hash);
+    const shared = this.opts.shared;
+    if (local || !shared || !/^[0-9a-f]{64}$/.test(hash)) return local;
+    try {
+      const keys = PackageResolver.sharedKeys(hash, '');
+      const [code, meta] = await Promise.all([shared.get(keys.js), shared.get(keys.meta)]);
+      if (code === null || meta === null) return null;
+      const peers = (JSON.parse(meta) as { peers?: string[] }).peers ?? [];
+      return (await this.writeBundle(code, peers)) === hash ? this.bundleFile(hash) : null;
+    } catch (err) {
+      this.opts.log?.(`npm: shared cache unavailable for bundle ${hash}`, err);
+      return null;
+    }
   }
 
   /** The peer dependencies a bundle expects the page to provide (its `bundles/{hash}.json`). */
@@ -371,11 +394,15 @@ export class PackageResolver {
     platform: BundlePlatform,
   ): Promise<ResolvedPackage> {
     if (semver.valid(range)) {
-      const hit = await this.fromIndex(spec, range, platform);
+      // A pinned version: this process's cache, then the shared one, before the registry.
+      const hit =
+        (await this.fromIndex(spec, range, platform)) ?? (await this.fromShared(spec, range, platform));
       if (hit) return hit;
     }
     const manifest = await this.manifest(spec.name, spec.name, range);
-    const hit = await this.fromIndex(spec, manifest.version, platform);
+    const hit =
+      (await this.fromIndex(spec, manifest.version, platform)) ??
+      (await this.fromShared(spec, manifest.version, platform));
     if (hit) return hit;
     await this.slots.acquire();
     try {
@@ -417,9 +444,78 @@ export class PackageResolver {
       const tmp = `${file}.${randomUUID()}.tmp`;
       await writeFile(tmp, JSON.stringify(rec));
       await rename(tmp, file);
+      await this.share(bundle, file, JSON.stringify(rec), code, peers);
       return { source: spec.source, ...rec };
     } finally {
       await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  /** The shared cache's object keys of a bundle and of an index file. */
+  private static sharedKeys(bundle: string, indexFile: string) {
+    return {
+      js: `npm/bundles/${bundle}.js`,
+      meta: `npm/bundles/${bundle}.json`,
+      index: `npm/index/${indexFile.split('/').pop() ?? ''}`,
+    };
+  }
+
+  /**
+   * Puts a freshly built bundle and its index record into the shared cache, bundle first (so a record is
+   * only ever seen with its bundle there). A failure is logged: this process has the bundle anyway.
+   */
+  private async share(
+    bundle: string,
+    indexFile: string,
+    record: string,
+    code: string,
+    peers: readonly string[],
+  ): Promise<void> {
+    const shared = this.opts.shared;
+    if (!shared) return;
+    const keys = PackageResolver.sharedKeys(bundle, indexFile);
+    try {
+      await shared.put(keys.meta, JSON.stringify({ peers }));
+      await shared.put(keys.js, code);
+      await shared.put(keys.index, record);
+    } catch (err) {
+      this.opts.log?.(`npm: could not share bundle ${bundle}`, err);
+    }
+  }
+
+  /**
+   * A version this process never built, from the shared cache: its index record and bundle, checked against
+   * the bundle's hash and written into the local cache. Null when it is not there (or the store fails).
+   */
+  private async fromShared(
+    spec: PackageSpecifier,
+    version: string,
+    platform: BundlePlatform,
+  ): Promise<ResolvedPackage | null> {
+    const shared = this.opts.shared;
+    if (!shared) return null;
+    const indexFile = this.indexFile(spec.name, version, spec.subpath, platform);
+    try {
+      const record = await shared.get(PackageResolver.sharedKeys('', indexFile).index);
+      if (!record) return null;
+      const rec = JSON.parse(record) as { bundle?: unknown };
+      if (typeof rec.bundle !== 'string' || !/^[0-9a-f]{64}$/.test(rec.bundle)) return null;
+      const keys = PackageResolver.sharedKeys(rec.bundle, indexFile);
+      const [code, meta] = await Promise.all([shared.get(keys.js), shared.get(keys.meta)]);
+      if (code === null || meta === null) return null;
+      const peers = (JSON.parse(meta) as { peers?: string[] }).peers ?? [];
+      if ((await this.writeBundle(code, peers)) !== rec.bundle) {
+        this.opts.log?.(`npm: shared bundle ${rec.bundle} does not match its hash; ignored`);
+        return null;
+      }
+      await mkdir(join(this.root, 'index'), { recursive: true });
+      const tmp = `${indexFile}.${randomUUID()}.tmp`;
+      await writeFile(tmp, record);
+      await rename(tmp, indexFile);
+      return await this.fromIndex(spec, version, platform);
+    } catch (err) {
+      this.opts.log?.(`npm: shared cache unavailable for ${spec.name}@${version}`, err);
+      return null;
     }
   }
 
