@@ -9,7 +9,9 @@
  * The corpus lives in `bench/corpus/*.tsx.txt`: the `.txt` keeps deliberately broken code out of `tsc` and
  * Biome. Files named `NN-m-*` are Expo pages (mobile mode).
  *
- *   node --import tsx bench/preview-corpus.ts
+ *   node --import tsx bench/preview-corpus.ts [first-number]
+ *
+ * An optional first number (e.g. `66`) runs only the files numbered from there on, to check new entries.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,9 +22,10 @@ import { PackageResolver } from '../packages/server/src/packages/resolver.ts';
 import { ensureRuntimeBuilt, summary } from './preview-harness.ts';
 
 const corpusDir = resolve(fileURLToPath(import.meta.url), '../corpus');
+const fromNumber = Number(process.argv[2] ?? 0);
 const files = readdirSync(corpusDir)
-  .filter((f) => f.endsWith('.tsx.txt'))
-  .sort();
+  .filter((f) => f.endsWith('.tsx.txt') && Number.parseInt(f, 10) >= fromNumber)
+  .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10) || a.localeCompare(b));
 
 await ensureRuntimeBuilt();
 // Imports outside the catalogue resolve from npm's configured registry (or KILN_NPM_REGISTRY), as in Kiln;

@@ -99,6 +99,9 @@ export const LIBRARY_CATALOGUE: Readonly<Record<string, CatalogueEntry>> = Objec
   'expo-image-picker': { file: 'src/mobile/image-picker.ts' },
   'expo-location': { file: 'src/mobile/location.ts' },
   'expo-camera': { file: 'src/mobile/camera.tsx' },
+  // Habitual in model-written Expo pages, and out of reach on npm (over the caps; a dependency the registry lacks).
+  'expo-image': { file: 'src/mobile/expo-image.tsx' },
+  'expo-constants': { file: 'src/mobile/expo-constants.ts' },
   '@/lib/utils': { file: 'src/ui/utils.ts' },
   ...Object.fromEntries(UI_COMPONENTS.map((n) => [`@/components/ui/${n}`, { file: `src/ui/${n}.tsx` }])),
 });

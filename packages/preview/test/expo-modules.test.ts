@@ -3,7 +3,8 @@
  * The Expo modules models assume (issue 16), on the web in real Chromium: expo-haptics plays the spec's
  * vibration patterns, expo-secure-store keeps strings and refuses anything else with the spec's message,
  * expo-image-picker opens the file chooser and returns Expo's asset shape, expo-location reads the browser's
- * position, and expo-camera says why when there is no camera.
+ * position, and expo-camera says why when there is no camera; expo-image shows its source with `contentFit`
+ * mapped, and expo-constants answers the config models read.
  */
 import { MESSAGES } from '@kiln/core';
 import { describe, expect, test } from 'vitest';
@@ -113,5 +114,41 @@ describe('Expo modules on the web', () => {
     await expect.poll(async () => (await out()).camera).toMatch(/^Camera unavailable/);
     expect((await b.messages()).filter((m) => m.kind === 'kiln:error')).toEqual([]);
     await context.close();
+  });
+
+  test('expo-image shows its source (string or { uri }) fitted, and expo-constants gives the config models read', async () => {
+    const b = await openBuilder('mobile');
+    const frame = (await (await b.page.waitForSelector('#preview')).contentFrame())!;
+    const dataUrl = `data:image/png;base64,${PNG.toString('base64')}`;
+    await b.load(
+      [
+        screen(`import { View, Text } from 'react-native';
+import { Image } from 'expo-image';
+import Constants from 'expo-constants';
+
+export default function Home() {
+  return (
+    <View>
+      <Image testID="a" source="${dataUrl}" contentFit="contain" transition={200} style={{ width: 40, height: 20 }} />
+      <Image testID="b" source={{ uri: '${dataUrl}' }} placeholder="x" style={{ width: 40, height: 20 }} />
+      <Text testID="version">{'v' + (Constants.expoConfig?.version ?? '?') + ' ' + Constants.statusBarHeight}</Text>
+    </View>
+  );
+}`),
+      ],
+      { revisionId: 'r-expo-image' },
+    );
+    await expect.poll(async () => frame.getByTestId('version').textContent()).toBe('v1.0.0 44');
+    for (const id of ['a', 'b']) {
+      await expect.poll(async () => frame.getByTestId(id).innerHTML()).toContain('data:image/png');
+    }
+    // react-native-web draws the picture as a background: contentFit "contain" there, expo-image's "cover" default.
+    const sizes = (id: string) =>
+      frame
+        .getByTestId(id)
+        .evaluate((el) => [...el.querySelectorAll('div')].map((d) => getComputedStyle(d).backgroundSize));
+    expect(await sizes('a')).toContain('contain');
+    expect(await sizes('b')).toContain('cover');
+    expect((await b.messages()).filter((m) => m.kind === 'kiln:error')).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  * then a real Kiln server whose preview renders components importing such packages in Chromium — pinned per
  * revision, and again with the registry stopped.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { packageDocumentationWithNpm } from '@kiln/codegen';
@@ -93,6 +93,13 @@ export default Badge;
     files: Object.fromEntries(
       Array.from({ length: 30 }, (_, i) => [`f${i}.js`, `export const v${i} = ${i};`]),
     ),
+  },
+  {
+    // Over the file cap in one dependency while its siblings are still unpacking (like @headlessui/react).
+    name: 'wide-deps',
+    version: '1.0.0',
+    json: { dependencies: { 'big-files': '1.0.0', 'tiny-case': '^1.0.0', '@acme/badge': '^1.2.0' } },
+    files: { 'index.js': 'export const wide = true;\n' },
   },
   { name: 'tampered', version: '1.0.0', files: { 'index.js': 'export const ok = true;\n' } },
   {
@@ -205,6 +212,13 @@ describe('the npm package resolver against a local registry', () => {
       message:
         'Package "big-files" has too many files: more than 20 with its dependencies (KILN_NPM_MAX_FILES).',
     });
+    // The cap's own error, not a clean-up race over a half-unpacked tree (ENOTEMPTY); nothing is left behind.
+    expect(await failure('wide-deps')).toEqual({
+      kind: 'too_large',
+      message:
+        'Package "wide-deps" has too many files: more than 20 with its dependencies (KILN_NPM_MAX_FILES).',
+    });
+    expect(readdirSync(join(data.dir, 'npm', 'work'))).toEqual([]);
     expect(await failure('tampered')).toEqual({
       kind: 'external',
       message:

@@ -635,7 +635,10 @@ export class PackageResolver {
         next.push({ dir, manifest: m });
         fetches.push(fetchInto(m, dir));
       });
-      await Promise.all(fetches);
+      // Every fetch settles before the first failure is thrown: one still unpacking into `work` would race the
+      // caller's clean-up (ENOTEMPTY) and hide the real error (a cap, a bad tarball).
+      const failed = (await Promise.allSettled(fetches)).find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
       level = next;
     }
   }
