@@ -1,7 +1,7 @@
 /**
  * `expo-location` for the preview and published web builds, over `navigator.geolocation`: permissions, the
  * current and last known position and watching it, in Expo's shapes. Geocoding has no web implementation in
- * Expo either: it fails with the catalogue's "… is not supported on web", never silently.
+ * Expo either: it fails with the catalogue's `featureNotSupportedOnWeb` message, never silently.
  */
 import { MESSAGES } from '@kiln/core/messages';
 import { browserPermission, type PermissionResponse, permission } from './permissions';
