@@ -220,6 +220,9 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
           })) !== null;
       }
     });
+    // The data as this revision left it, for "Restore code and data" (only projects with a database).
+    if (deps.backend && (await deps.backend.migrations(revision.projectId)).length > 0)
+      await deps.backend.snapshots.take(revision.projectId, revision.id);
     if (autoFixQueued) deps.wake();
   } catch (err) {
     if (ctrl.signal.aborted && ctrl.signal.reason === 'canceled') {

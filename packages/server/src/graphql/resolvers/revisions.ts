@@ -34,6 +34,17 @@ import type {
   QueryRevisionDiffArgs,
 } from '../schema.gen';
 
+/** A project's snapshot list, read once per request however many revisions ask. */
+const snapshotLists = new WeakMap<GraphQLContext, Map<string, Promise<Set<string>>>>();
+
+function snapshotsOf(ctx: GraphQLContext, projectId: string): Promise<Set<string>> {
+  let lists = snapshotLists.get(ctx);
+  if (!lists) snapshotLists.set(ctx, (lists = new Map()));
+  let ids = lists.get(projectId);
+  if (!ids) lists.set(projectId, (ids = ctx.backend.snapshots.revisionIds(projectId)));
+  return ids;
+}
+
 export const Query = {
   revisionDiff: (_: unknown, a: QueryRevisionDiffArgs, ctx: GraphQLContext) =>
     diffRevisions(ctx.db, requireUser(ctx), a),
@@ -97,7 +108,17 @@ export const Mutation = {
     return revision;
   },
   restoreRevision: async (_: unknown, a: MutationRestoreRevisionArgs, ctx: GraphQLContext) => {
-    const revision = await restoreRevision(ctx.db, requireUser(ctx), a);
+    const user = requireUser(ctx);
+    if (a.withData) {
+      // Data first: a snapshot that is gone refuses the whole restore before anything changes.
+      await getProject(ctx.db, user, a.projectId, 'EDITOR');
+      await ctx.backend.snapshots.restore(a.projectId, a.revisionId);
+      await ctx.backend.applyDevelopmentMigrations(a.projectId);
+    }
+    const revision = await restoreRevision(ctx.db, user, { ...a, withData: a.withData === true });
+    // The restored state is itself a revision whose data can be brought back later.
+    if ((await ctx.backend.migrations(a.projectId)).length > 0)
+      await ctx.backend.snapshots.take(a.projectId, revision.id);
     ctx.onProjectChanged(a.projectId);
     return revision;
   },
@@ -125,6 +146,8 @@ export const types = {
         p.id,
       );
     },
+    hasDataSnapshot: (r: Revision, _: unknown, ctx: GraphQLContext) =>
+      snapshotsOf(ctx, r.projectId).then((ids) => ids.has(r.id)),
   },
   Message: {
     createdAt: (m: { createdAt: Date }) => iso(m.createdAt),
