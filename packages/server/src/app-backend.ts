@@ -20,8 +20,8 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { AppDatabases } from './app-db/index';
 import { DatabaseSizeLimits } from './app-db/size-limit';
 import type { AppIntegrations } from './app-integrations';
-import type { Db } from './db/index';
 import { DataSnapshots } from './data-snapshots';
+import type { Db } from './db/index';
 import { appDatabases, appMigrations, appPublicTables, projects, revisions } from './db/schema';
 import { type FunctionLogEntry, FunctionLogs, MAX_LOG_ENTRIES_PER_REQUEST } from './function-logs';
 import { type FunctionRequest, FunctionsSandbox, functionSources } from './functions/index';
@@ -527,12 +527,13 @@ export class AppBackend {
 
   /** Drops both branches' data of a deleted project, and its snapshots. */
   async forget(projectId: string): Promise<void> {
-    await Promise.all([
-      ...(['main', 'development'] as const).map((branch) =>
+    // Snapshots first: on PostgreSQL they hold objects of the branch's role, which is dropped next.
+    await this.snapshots.forget(projectId).catch((e) => this.#log('dropping data snapshots failed', e));
+    await Promise.all(
+      (['main', 'development'] as const).map((branch) =>
         this.databases.reset({ projectId, branch }).catch((e) => this.#log('dropping app data failed', e)),
       ),
-      this.snapshots.forget(projectId).catch((e) => this.#log('dropping data snapshots failed', e)),
-    ]);
+    );
   }
 
   async close(): Promise<void> {

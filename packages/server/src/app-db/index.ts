@@ -23,8 +23,8 @@ import { analyzeAppQuery, describeAppQuery } from './guard';
 import { PostgresBranches, SNAPSHOT_GONE } from './postgres-branches';
 
 export { PostgresError } from './branch-worker';
-export { SNAPSHOT_GONE } from './postgres-branches';
 export { type AppQueryMode, checkAppQuery, describeAppQuery } from './guard';
+export { SNAPSHOT_GONE } from './postgres-branches';
 
 /** Why a read-only caller's statement was refused. */
 export const READ_ONLY_MESSAGE = 'This access is read-only: only a SELECT may run.';

@@ -452,7 +452,8 @@ export class PostgresBranches {
             )
           ).rows.map((r) => r.name)
         : [this.#snapshotName(id, snapshotId)];
-    for (const name of names) await this.#admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+    for (const name of names)
+      await this.#admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
   }
 
   /** Drops every app database and role of this platform database (tests; an operator removing an install). */
