@@ -38,10 +38,10 @@ import type {
 const snapshotLists = new WeakMap<GraphQLContext, Map<string, Promise<Set<string>>>>();
 
 function snapshotsOf(ctx: GraphQLContext, projectId: string): Promise<Set<string>> {
-  let lists = snapshotLists.get(ctx);
-  if (!lists) snapshotLists.set(ctx, (lists = new Map()));
-  let ids = lists.get(projectId);
-  if (!ids) lists.set(projectId, (ids = ctx.backend.snapshots.revisionIds(projectId)));
+  const lists = snapshotLists.get(ctx) ?? new Map<string, Promise<Set<string>>>();
+  snapshotLists.set(ctx, lists);
+  const ids = lists.get(projectId) ?? ctx.backend.snapshots.revisionIds(projectId);
+  lists.set(projectId, ids);
   return ids;
 }
 
