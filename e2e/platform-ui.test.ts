@@ -79,7 +79,7 @@ describe('platform UI', () => {
 
     await revisions.filter({ hasText: '#1' }).click();
     await owner.getByText('The first version: there is nothing before it to compare with.').waitFor();
-    await owner.getByRole('button', { name: 'Restore this version' }).click();
+    await owner.getByRole('button', { name: 'Restore code', exact: true }).click();
     await owner.getByRole('status').filter({ hasText: 'Restored version 1.' }).waitFor();
     await waitUntilBuilt(owner);
     await owner.getByRole('tab', { name: 'History' }).click();
@@ -156,7 +156,7 @@ describe('platform UI', () => {
     const editorRevisions = editor.getByRole('navigation', { name: 'Revisions' }).getByRole('button');
     await expect.poll(() => editorRevisions.count()).toBe(3);
     await editorRevisions.last().click();
-    expect(await editor.getByRole('button', { name: 'Restore this version' }).isDisabled()).toBe(true);
+    expect(await editor.getByRole('button', { name: 'Restore code', exact: true }).isDisabled()).toBe(true);
   });
 
   it('a new user confirms their e-mail and resets their password through the development mailbox', {

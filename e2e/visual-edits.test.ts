@@ -228,7 +228,7 @@ it('changes text, image and link by clicking, deletes an element, and restores t
   // 6. Restore the version before the edits (version 2): the page is back as it was.
   await page.getByRole('tab', { name: 'History' }).click();
   await page.getByRole('navigation', { name: 'Revisions' }).getByRole('button', { name: /#2\b/ }).click();
-  await page.getByRole('button', { name: 'Restore this version' }).click();
+  await page.getByRole('button', { name: 'Restore code', exact: true }).click();
   await waitValid(page, 8);
   await page.getByRole('tab', { name: 'Preview' }).click();
   await preview.getByRole('heading', { name: 'Welcome to Acme' }).waitFor({ timeout: 60_000 });

@@ -287,7 +287,7 @@ export async function deleteProjectGroup(id: string): Promise<void> {
 // ---------- History ----------
 
 const Revisions = graphql(`query Revisions($id: ID!) { project(id: $id) { id
-  revisions { id parentId number status action prompt createdAt } } }`);
+  revisions { id parentId number status action prompt createdAt hasDataSnapshot } } }`);
 export type RevisionSummary = NonNullable<ResultOf<typeof Revisions>['project']>['revisions'][number];
 
 /** Every revision of a project, newest first. */
@@ -311,14 +311,19 @@ export async function fetchRevisionDiff(
 }
 
 const RestoreRevision =
-  graphql(`mutation RestoreRevision($projectId: ID!, $revisionId: ID!, $baseRevisionId: ID) {
-  restoreRevision(projectId: $projectId, revisionId: $revisionId, baseRevisionId: $baseRevisionId) { id number } }`);
+  graphql(`mutation RestoreRevision($projectId: ID!, $revisionId: ID!, $baseRevisionId: ID, $withData: Boolean) {
+  restoreRevision(projectId: $projectId, revisionId: $revisionId, baseRevisionId: $baseRevisionId, withData: $withData) {
+    id number } }`);
 
-/** A new RESTORE revision equal to `revisionId`; `baseRevisionId` is the latest revision the user saw. */
+/**
+ * A new RESTORE revision equal to `revisionId`; `baseRevisionId` is the latest revision the user saw. `withData`
+ * also puts the revision's data snapshot back into the development database.
+ */
 export async function restoreRevision(
   projectId: string,
   revisionId: string,
   baseRevisionId: string | null,
+  withData = false,
 ): Promise<ResultOf<typeof RestoreRevision>['restoreRevision']> {
-  return (await gql(RestoreRevision, { projectId, revisionId, baseRevisionId })).restoreRevision;
+  return (await gql(RestoreRevision, { projectId, revisionId, baseRevisionId, withData })).restoreRevision;
 }

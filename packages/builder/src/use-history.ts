@@ -32,7 +32,8 @@ export function useHistory(
   diff: DiffState;
   restoring: boolean;
   restoreError: string | null;
-  restore: () => Promise<RevisionSummary | null>;
+  /** `withData`: the development database goes back to the revision's snapshot too. */
+  restore: (withData?: boolean) => Promise<RevisionSummary | null>;
 } {
   const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null);
   const [listError, setListError] = useState<string | null>(null);
@@ -85,25 +86,28 @@ export function useHistory(
     setRestoreError(null);
   }, []);
 
-  const restore = useCallback(async () => {
-    if (!selected) return null;
-    setRestoring(true);
-    setRestoreError(null);
-    try {
-      await restoreRevision(projectId, selected.id, latestId);
-      await refresh();
-      // Show the new RESTORE revision (the newest) next time, with what it changed.
-      setSelectedId(null);
-      return selected;
-    } catch (caught) {
-      setRestoreError(errorMessage(caught));
-      // Someone else's edit landed: show it, so the user restores on top of what is really there.
-      if (caught instanceof ApiError && caught.code === 'conflict') await refresh();
-      return null;
-    } finally {
-      setRestoring(false);
-    }
-  }, [projectId, selected, latestId, refresh]);
+  const restore = useCallback(
+    async (withData = false) => {
+      if (!selected) return null;
+      setRestoring(true);
+      setRestoreError(null);
+      try {
+        await restoreRevision(projectId, selected.id, latestId, withData);
+        await refresh();
+        // Show the new RESTORE revision (the newest) next time, with what it changed.
+        setSelectedId(null);
+        return selected;
+      } catch (caught) {
+        setRestoreError(errorMessage(caught));
+        // Someone else's edit landed: show it, so the user restores on top of what is really there.
+        if (caught instanceof ApiError && caught.code === 'conflict') await refresh();
+        return null;
+      } finally {
+        setRestoring(false);
+      }
+    },
+    [projectId, selected, latestId, refresh],
+  );
 
   return { revisions, listError, selected, select, diff, restoring, restoreError, restore };
 }

@@ -22,6 +22,7 @@ import pg from 'pg';
 import { AppDatabases } from './app-db/index';
 import { DatabaseSizeLimits } from './app-db/size-limit';
 import type { AppIntegrations } from './app-integrations';
+import { DataSnapshots } from './data-snapshots';
 import type { Db } from './db/index';
 import { appDatabases, appMigrations, appPublicTables, projects, revisions } from './db/schema';
 import { type FunctionLogEntry, FunctionLogs, MAX_LOG_ENTRIES_PER_REQUEST } from './function-logs';
@@ -113,6 +114,8 @@ export interface AppBackendOptions {
   logRetentionMs?: number;
   /** npm packages for functions' imports (bundled for the server, pinned per revision); without it none. */
   packages?: PackageResolver;
+  /** Revisions per project that keep a copy of the development database (KILN_DATA_SNAPSHOTS; default 10). */
+  dataSnapshots?: number;
 }
 
 /** Who is told that a project's functions wrote log entries (the project's room). */
@@ -131,6 +134,8 @@ export class AppBackend {
   readonly functions: FunctionsSandbox;
   readonly databases: AppDatabases;
   readonly logs: FunctionLogs;
+  /** Copies of the development database per revision, for restoring code and data (issue 15). */
+  readonly snapshots: DataSnapshots;
   /** Told after a request's log entries were stored (once per batch of requests, per project and branch). */
   onLogs: LogsListener | null = null;
   /** What `@/integrations/ai` and `email` reach (set once the mailer and models exist); null: none. */
@@ -180,6 +185,10 @@ export class AppBackend {
       ...(opts.databaseUrl ? { postgres: { url: opts.databaseUrl, secretKey: opts.secretKey } } : {}),
     });
     this.sizeLimits = new DatabaseSizeLimits(db, this.databases, opts.databaseSizeLimits);
+    this.snapshots = new DataSnapshots(db, this.databases, {
+      ...(opts.dataSnapshots === undefined ? {} : { keep: opts.dataSnapshots }),
+      log: this.#log,
+    });
   }
 
   /** The project's database row, made on first use (status COMPLETED once its branches can be opened). */
@@ -251,6 +260,14 @@ export class AppBackend {
         status: 'PENDING',
       });
     }
+    return this.#applyPending(projectId, 'development');
+  }
+
+  /**
+   * Applies to the development branch every migration it lacks (after its data was restored from an older
+   * revision's snapshot: tables added since come back, so the recorded statuses stay true).
+   */
+  async applyDevelopmentMigrations(projectId: string): Promise<MigrationResult[]> {
     return this.#applyPending(projectId, 'development');
   }
 
@@ -636,8 +653,10 @@ export class AppBackend {
     return createHmac('sha256', this.#tokenKey).update(`${projectId}.${userId}.${exp}`).digest('base64url');
   }
 
-  /** Drops both branches' data of a deleted project. */
+  /** Drops both branches' data of a deleted project, and its snapshots. */
   async forget(projectId: string): Promise<void> {
+    // Snapshots first: on PostgreSQL they hold objects of the branch's role, which is dropped next.
+    await this.snapshots.forget(projectId).catch((e) => this.#log('dropping data snapshots failed', e));
     for (const [id, r] of this.#revisionFunctions)
       if (r.projectId === projectId) this.#revisionFunctions.delete(id);
     this.#forgetSecrets(projectId);

@@ -52,6 +52,7 @@ const EnvSchema = z.object({
   KILN_UPLOAD_LIMITS: z.string().optional(),
   KILN_LOG_RETENTION_DAYS: z.coerce.number().positive().default(7),
   KILN_VERIFY: z.enum(['on', 'off']).default('on'),
+  KILN_DATA_SNAPSHOTS: z.coerce.number().int().min(0).max(1000).default(10),
 });
 
 export interface KilnConfig {
@@ -122,6 +123,11 @@ export interface KilnConfig {
    * headless Chromium and a report stored (jobs/verification.ts); a project can switch it off for itself.
    */
   readonly verify: boolean;
+  /**
+   * `KILN_DATA_SNAPSHOTS`: how many of a project's latest revisions keep a copy of the development database, for
+   * "Restore code and data" (default 10; 0 turns snapshots off). Each costs the branch's size on disk.
+   */
+  readonly dataSnapshots: number;
   /**
    * `KILN_OAUTH_ISSUERS` (`google=https://issuer,facebook=…`): a visitor sign-in provider's endpoints replaced by
    * an OpenID Connect issuer (a company's own identity provider, or the tests' local one). Default: none.
@@ -218,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploads: Object.freeze({ s3Url: e.S3_URL?.trim() || undefined, limits: uploadLimits }),
     logRetentionDays: e.KILN_LOG_RETENTION_DAYS,
     verify: e.KILN_VERIFY === 'on',
+    dataSnapshots: e.KILN_DATA_SNAPSHOTS,
     analytics: Object.freeze({
       enabled: e.KILN_ANALYTICS === 'on',
       retentionDays: e.KILN_ANALYTICS_RETENTION_DAYS,

@@ -123,6 +123,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     egress: config.egress,
     rateLimits,
     logRetentionMs: config.logRetentionDays * 24 * 60 * 60 * 1000,
+    dataSnapshots: config.dataSnapshots,
     databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
     databaseSizeLimits: config.databaseSizeLimits,
     packages,

@@ -57,13 +57,14 @@ export function diffModules(
 }
 
 /**
- * Restore: a new RESTORE revision equal to the chosen one, on top of the latest. `recordGroup: false` when the
+ * Restore: a new RESTORE revision equal to the chosen one, on top of the latest (`withData`: the caller has
+ * already put the chosen revision's data snapshot back; only the texts say so). `recordGroup: false` when the
  * caller writes the project-group revision itself (a group restore touches several projects).
  */
 export async function restoreRevision(
   db: Db,
   user: User,
-  input: { projectId: string; revisionId: string; baseRevisionId?: string | null },
+  input: { projectId: string; revisionId: string; baseRevisionId?: string | null; withData?: boolean },
   opts: { recordGroup?: boolean } = {},
 ): Promise<Revision> {
   await getProject(db, user, input.projectId, 'EDITOR');
@@ -81,7 +82,7 @@ export async function restoreRevision(
         number: (parent?.number ?? 0) + 1,
         status: chosen.status === 'INVALID_CODE' ? 'INVALID_CODE' : 'VALID',
         action: 'RESTORE',
-        prompt: `Restore revision #${chosen.number}`,
+        prompt: `Restore revision #${chosen.number}${input.withData ? ' with its data' : ''}`,
         modules: chosen.modules,
         authorId: user.id,
       })
@@ -91,7 +92,9 @@ export async function restoreRevision(
       projectId: input.projectId,
       revisionId: id,
       role: 'assistant',
-      text: `Restored revision #${chosen.number}.`,
+      text: input.withData
+        ? `Restored revision #${chosen.number} with its data.`
+        : `Restored revision #${chosen.number}.`,
     });
     await t
       .update(projects)

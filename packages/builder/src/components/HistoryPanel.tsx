@@ -1,4 +1,4 @@
-import { FileMinus, FilePen, FilePlus, History, RotateCcw } from 'lucide-react';
+import { Database, FileMinus, FilePen, FilePlus, History, RotateCcw } from 'lucide-react';
 import { humanize } from '../format-number.ts';
 import { clockTime, timeAgo } from '../format-time.ts';
 import type { ModuleDiff, RevisionSummary } from '../queries.ts';
@@ -31,7 +31,8 @@ export function HistoryPanel({
   /** Why restoring is not possible now (a viewer, a build running), or null. */
   restoreDisabledReason: string | null;
   onSelect: (id: string) => void;
-  onRestore: () => void;
+  /** `withData`: "Restore code and data" (offered only when the revision keeps a data snapshot). */
+  onRestore: (withData: boolean) => void;
 }) {
   if (listError) {
     return (
@@ -98,18 +99,42 @@ export function HistoryPanel({
               {selected.prompt ? <p className="history-detail-prompt">“{selected.prompt}”</p> : null}
             </div>
             {selected.id !== latestId ? (
-              <button
-                type="button"
-                className="button button-primary"
-                disabled={restoring || restoreDisabledReason !== null}
-                title={restoreDisabledReason ?? 'Make this version the latest again'}
-                onClick={onRestore}
-              >
-                {restoring ? <Spinner /> : <RotateCcw size={15} aria-hidden="true" />}
-                Restore this version
-              </button>
+              <div className="history-restore">
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={restoring || restoreDisabledReason !== null}
+                  title={
+                    restoreDisabledReason ??
+                    "Make this version's code the latest again; the data stays as it is"
+                  }
+                  onClick={() => onRestore(false)}
+                >
+                  {restoring ? <Spinner /> : <RotateCcw size={15} aria-hidden="true" />}
+                  Restore code
+                </button>
+                {selected.hasDataSnapshot ? (
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={restoring || restoreDisabledReason !== null}
+                    title={restoreDisabledReason ?? undefined}
+                    aria-describedby="history-restore-data-note"
+                    onClick={() => onRestore(true)}
+                  >
+                    <Database size={15} aria-hidden="true" />
+                    Restore code and data
+                  </button>
+                ) : null}
+              </div>
             ) : null}
           </header>
+          {selected.id !== latestId && selected.hasDataSnapshot ? (
+            <p id="history-restore-data-note" className="muted history-note">
+              “Restore code and data” replaces the preview’s database with its rows as of this version; the
+              published app’s data is not touched.
+            </p>
+          ) : null}
           <FormAlert message={restoreError} />
           <h3 className="history-changes-heading">Changes</h3>
           <Changes diff={diff} />

@@ -630,10 +630,10 @@ function Workspace({
                             : null
                       }
                       onSelect={history.select}
-                      onRestore={async () => {
-                        const restored = await history.restore();
+                      onRestore={async (withData) => {
+                        const restored = await history.restore(withData);
                         if (!restored) return;
-                        toast(`Restored version ${restored.number}.`);
+                        toast(`Restored version ${restored.number}${withData ? ' with its data' : ''}.`);
                         setTab('preview');
                       }}
                     />

@@ -20,10 +20,11 @@ import {
   type WorkerOp,
 } from './branch-worker';
 import { analyzeAppQuery, describeAppQuery } from './guard';
-import { PostgresBranches } from './postgres-branches';
+import { PostgresBranches, SNAPSHOT_GONE } from './postgres-branches';
 
 export { PostgresError } from './branch-worker';
 export { type AppQueryMode, checkAppQuery, describeAppQuery } from './guard';
+export { SNAPSHOT_GONE } from './postgres-branches';
 
 /** Why a read-only caller's statement was refused. */
 export const READ_ONLY_MESSAGE = 'This access is read-only: only a SELECT may run.';
@@ -102,6 +103,13 @@ const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 const INTERNAL_ROW_CAP = 100_000;
 /** Most parameters one statement may bind (Postgres's protocol limit). */
 const MAX_VALUES = 65_535;
+
+/** Snapshots are keyed by revision id (a UUID): nothing that could leave the snapshots folder. */
+const SNAPSHOT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+/** Beside the branches' folders, `{projectId}/.snapshots/{revisionId}` (a dot: no branch is named so). */
+const SNAPSHOTS_FOLDER = '.snapshots';
+/** How often a snapshot checks that the branch's queued queries have finished. */
+const IDLE_POLL_MS = 10;
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -376,6 +384,121 @@ export class AppDatabases {
       await done;
     } finally {
       if (this.#resets.get(id) === done) this.#resets.delete(id);
+    }
+  }
+
+  /**
+   * Copies the development branch's data aside under `snapshotId` (a revision id), for a later restore with
+   * data. PGlite: the branch's worker is stopped once idle (queries wait meanwhile) and its folder copied to
+   * `{projectId}/.snapshots/{snapshotId}`; PostgreSQL: `CREATE DATABASE … TEMPLATE` the branch's database.
+   * Returns false when there is nothing to keep (in memory, or the branch was never opened).
+   */
+  async snapshot(projectId: string, snapshotId: string): Promise<boolean> {
+    this.#checkOpen();
+    const key: AppDbKey = { projectId, branch: 'development' };
+    const id = this.#id(key);
+    const snap = this.#snapshotId(snapshotId);
+    if (this.#postgres) return this.#postgres.snapshot(id, snap);
+    const dir = this.#dir(key);
+    if (dir === null) return false;
+    return this.#exclusive(id, async () => {
+      if (!(await exists(join(dir, 'PG_VERSION')))) return false;
+      const target = join(this.#snapshotsDir(projectId)!, snap);
+      const aside = `${target}.new-${randomUUID()}`;
+      try {
+        await mkdir(dirname(target), { recursive: true });
+        await cp(dir, aside, { recursive: true });
+        await rm(target, { recursive: true, force: true });
+        await rename(aside, target);
+      } finally {
+        await rm(aside, { recursive: true, force: true });
+      }
+      return true;
+    });
+  }
+
+  /** The snapshots a project's development branch has, by id. */
+  async snapshots(projectId: string): Promise<string[]> {
+    this.#checkOpen();
+    const id = this.#id({ projectId, branch: 'development' });
+    if (this.#postgres) return this.#postgres.snapshots(id);
+    const dir = this.#snapshotsDir(projectId);
+    if (dir === null) return [];
+    const names = await readdir(dir).catch(() => [] as string[]);
+    return names.filter((n) => SNAPSHOT_ID.test(n));
+  }
+
+  /**
+   * Replaces the development branch's data by a snapshot (the main branch is never touched). The snapshot
+   * stays, so the same revision can be restored again.
+   */
+  async restoreSnapshot(projectId: string, snapshotId: string): Promise<void> {
+    this.#checkOpen();
+    const key: AppDbKey = { projectId, branch: 'development' };
+    const id = this.#id(key);
+    const snap = this.#snapshotId(snapshotId);
+    if (this.#postgres) return this.#postgres.restoreSnapshot(id, snap);
+    const dir = this.#dir(key);
+    const source = join(this.#snapshotsDir(projectId) ?? '', snap);
+    if (dir === null || !(await exists(join(source, 'PG_VERSION'))))
+      throw new KilnError('not_found', SNAPSHOT_GONE);
+    await this.#exclusive(id, async () => {
+      const aside = `${dir}.new-${randomUUID()}`;
+      try {
+        await cp(source, aside, { recursive: true });
+        await rm(dir, { recursive: true, force: true });
+        await rename(aside, dir);
+      } finally {
+        await rm(aside, { recursive: true, force: true });
+      }
+    });
+  }
+
+  /** Drops one snapshot (pruning), or all of a project's when `snapshotId` is omitted (a deleted project). */
+  async dropSnapshot(projectId: string, snapshotId?: string): Promise<void> {
+    const id = this.#id({ projectId, branch: 'development' });
+    const snap = snapshotId === undefined ? undefined : this.#snapshotId(snapshotId);
+    if (this.#postgres) return this.#postgres.dropSnapshots(id, snap);
+    const dir = this.#snapshotsDir(projectId);
+    if (dir !== null) await rm(snap ? join(dir, snap) : dir, { recursive: true, force: true });
+  }
+
+  #snapshotId(snapshotId: string): string {
+    if (typeof snapshotId !== 'string' || !SNAPSHOT_ID.test(snapshotId))
+      throw new KilnError('validation', 'Invalid snapshot id.');
+    return snapshotId;
+  }
+
+  #snapshotsDir(projectId: string): string | null {
+    this.#id({ projectId, branch: 'development' });
+    return this.#dataDir === null ? null : join(this.#dataDir, projectId, SNAPSHOTS_FOLDER);
+  }
+
+  /**
+   * Runs `fn` while nothing else touches the branch's folder: new queries wait, queued ones finish first, and
+   * the worker is stopped cleanly (its next query starts a new one on whatever `fn` left, ~0.3 s).
+   */
+  async #exclusive<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.#resets.get(id);
+    const done = (async () => {
+      await previous;
+      const branch = this.#branches.get(id);
+      if (branch) {
+        // Jobs already handed to the worker run to their end; a job runs past its timeout never.
+        while (branch.busy) await new Promise((r) => setTimeout(r, IDLE_POLL_MS));
+        await branch.stop();
+      }
+      return fn();
+    })();
+    const waiting = done.then(
+      () => {},
+      () => {},
+    );
+    this.#resets.set(id, waiting);
+    try {
+      return await done;
+    } finally {
+      if (this.#resets.get(id) === waiting) this.#resets.delete(id);
     }
   }
 

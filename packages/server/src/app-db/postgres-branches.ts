@@ -46,6 +46,13 @@ const QUERY_CANCELED = '57014';
 /** Most temporary file space one app statement may spill (set only when the admin may: a superuser setting). */
 const TEMP_FILE_LIMIT = '256MB';
 
+/** Tries of a snapshot or restore while other processes' connections to the branch come back meanwhile. */
+const SNAPSHOT_ATTEMPTS = 5;
+/** Why a restore with data cannot happen: the revision's snapshot was pruned (or never taken). */
+export const SNAPSHOT_GONE =
+  "This revision's data is no longer kept (only the latest revisions keep a data snapshot): restore its code only.";
+/** A string literal for DDL that takes no parameters (COMMENT). */
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const hex = (text: string, length: number) =>
   createHash('sha256').update(text).digest('hex').slice(0, length);
@@ -351,6 +358,102 @@ export class PostgresBranches {
     const name = quoteIdent(this.databaseName(id));
     await this.#admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await this.#admin.query(`DROP ROLE IF EXISTS ${name}`);
+  }
+
+  /** A branch's snapshots share a prefix (so a deleted project's go at once); the snapshot id is the comment. */
+  #snapshotPrefix(id: string): string {
+    return `${this.prefix}s${hex(id, 12)}_`;
+  }
+
+  #snapshotName(id: string, snapshotId: string): string {
+    return `${this.#snapshotPrefix(id)}${hex(snapshotId, 20)}`;
+  }
+
+  /**
+   * Ends every connection to a database (this process's pool first; other processes' pools reconnect on their
+   * next query) and runs `fn` on the admin connection, retried while a connection slips in between — `CREATE
+   * DATABASE … TEMPLATE` needs none on the template, `DROP DATABASE` none on the dropped.
+   */
+  async #withoutConnections<T>(id: string, fn: (admin: pg.PoolClient) => Promise<T>): Promise<T> {
+    const name = this.databaseName(id);
+    const admin = await this.#admin.connect();
+    try {
+      await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+      try {
+        for (let attempt = 1; ; attempt++) {
+          await this.#forget(id);
+          await admin.query(
+            'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+            [name],
+          );
+          try {
+            return await fn(admin);
+          } catch (e) {
+            // 55006: "source database is being accessed by other users" — someone reconnected meanwhile.
+            if ((e as { code?: unknown }).code !== '55006' || attempt >= SNAPSHOT_ATTEMPTS) throw e;
+          }
+        }
+      } finally {
+        await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
+      }
+    } finally {
+      admin.release();
+    }
+  }
+
+  /** Copies the branch's database as a snapshot (`CREATE DATABASE … TEMPLATE`); false if it does not exist. */
+  async snapshot(id: string, snapshotId: string): Promise<boolean> {
+    const name = this.databaseName(id);
+    const snap = quoteIdent(this.#snapshotName(id, snapshotId));
+    const { rowCount } = await this.#admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) return false;
+    await this.#admin.query(`DROP DATABASE IF EXISTS ${snap}`);
+    await this.#withoutConnections(id, (admin) =>
+      admin.query(`CREATE DATABASE ${snap} TEMPLATE ${quoteIdent(name)}`),
+    );
+    // Nobody connects to a snapshot; its comment names it for listing.
+    await this.#admin.query(`REVOKE ALL ON DATABASE ${snap} FROM PUBLIC`);
+    await this.#admin.query(`COMMENT ON DATABASE ${snap} IS ${literal(snapshotId)}`);
+    return true;
+  }
+
+  /** The ids of a branch's snapshots. */
+  async snapshots(id: string): Promise<string[]> {
+    const { rows } = await this.#admin.query<{ id: string | null }>(
+      `SELECT shobj_description(oid, 'pg_database') AS id FROM pg_database WHERE starts_with(datname, $1)`,
+      [this.#snapshotPrefix(id)],
+    );
+    return rows.map((r) => r.id).filter((v): v is string => typeof v === 'string' && v.length > 0);
+  }
+
+  /** Replaces the branch's database by a copy of a snapshot (the snapshot stays). */
+  async restoreSnapshot(id: string, snapshotId: string): Promise<void> {
+    const snapName = this.#snapshotName(id, snapshotId);
+    const { rowCount } = await this.#admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [snapName]);
+    if (!rowCount) throw new KilnError('not_found', SNAPSHOT_GONE);
+    const name = this.databaseName(id);
+    const db = quoteIdent(name);
+    await this.#withoutConnections(id, async (admin) => {
+      await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${db} OWNER ${db} TEMPLATE ${quoteIdent(snapName)}`);
+      await admin.query(`REVOKE ALL ON DATABASE ${db} FROM PUBLIC`);
+      await admin.query(`GRANT CONNECT, TEMPORARY ON DATABASE ${db} TO ${db}`);
+    });
+  }
+
+  /** Drops one snapshot of a branch, or all of them. */
+  async dropSnapshots(id: string, snapshotId?: string): Promise<void> {
+    const names =
+      snapshotId === undefined
+        ? (
+            await this.#admin.query<{ name: string }>(
+              'SELECT datname AS name FROM pg_database WHERE starts_with(datname, $1)',
+              [this.#snapshotPrefix(id)],
+            )
+          ).rows.map((r) => r.name)
+        : [this.#snapshotName(id, snapshotId)];
+    for (const name of names)
+      await this.#admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
   }
 
   /** Drops every app database and role of this platform database (tests; an operator removing an install). */

@@ -169,6 +169,7 @@ export interface MutationRestoreRevisionArgs {
   projectId: string;
   revisionId: string;
   baseRevisionId?: string | null;
+  withData?: boolean | null;
 }
 
 /** Arguments of `Mutation.renameProject`. */

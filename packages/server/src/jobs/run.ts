@@ -196,6 +196,10 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
     drafts.keepOnly(finalModules);
     drafts.publishNow();
     if (ctrl.signal.aborted) throw ctrl.signal.reason;
+    // The data as this revision leaves it, for "Restore code and data" (projects with a database): taken before
+    // the revision shows as finished, so the History panel offers it at once.
+    if (deps.backend && (await deps.backend.migrations(revision.projectId)).length > 0)
+      await deps.backend.snapshots.take(revision.projectId, revision.id);
     const usage = done.usage;
     const doneAt = new Date();
     let autoFixQueued = false;

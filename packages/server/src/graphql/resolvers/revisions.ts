@@ -35,6 +35,17 @@ import type {
 } from '../schema.gen';
 import { sendDiscussionMessage } from './plan';
 
+/** A project's snapshot list, read once per request however many revisions ask. */
+const snapshotLists = new WeakMap<GraphQLContext, Map<string, Promise<Set<string>>>>();
+
+function snapshotsOf(ctx: GraphQLContext, projectId: string): Promise<Set<string>> {
+  const lists = snapshotLists.get(ctx) ?? new Map<string, Promise<Set<string>>>();
+  snapshotLists.set(ctx, lists);
+  const ids = lists.get(projectId) ?? ctx.backend.snapshots.revisionIds(projectId);
+  lists.set(projectId, ids);
+  return ids;
+}
+
 export const Query = {
   revisionDiff: (_: unknown, a: QueryRevisionDiffArgs, ctx: GraphQLContext) =>
     diffRevisions(ctx.db, requireUser(ctx), a),
@@ -100,7 +111,17 @@ export const Mutation = {
     return revision;
   },
   restoreRevision: async (_: unknown, a: MutationRestoreRevisionArgs, ctx: GraphQLContext) => {
-    const revision = await restoreRevision(ctx.db, requireUser(ctx), a);
+    const user = requireUser(ctx);
+    if (a.withData) {
+      // Data first: a snapshot that is gone refuses the whole restore before anything changes.
+      await getProject(ctx.db, user, a.projectId, 'EDITOR');
+      await ctx.backend.snapshots.restore(a.projectId, a.revisionId);
+      await ctx.backend.applyDevelopmentMigrations(a.projectId);
+    }
+    const revision = await restoreRevision(ctx.db, user, { ...a, withData: a.withData === true });
+    // The restored state is itself a revision whose data can be brought back later.
+    if ((await ctx.backend.migrations(a.projectId)).length > 0)
+      await ctx.backend.snapshots.take(a.projectId, revision.id);
     ctx.onProjectChanged(a.projectId);
     return revision;
   },
@@ -128,6 +149,8 @@ export const types = {
         p.id,
       );
     },
+    hasDataSnapshot: (r: Revision, _: unknown, ctx: GraphQLContext) =>
+      snapshotsOf(ctx, r.projectId).then((ids) => ids.has(r.id)),
   },
   Message: {
     createdAt: (m: { createdAt: Date }) => iso(m.createdAt),

@@ -1,0 +1,98 @@
+/**
+ * Issue 15 as a person meets it, in Debian Chromium against Kiln started like `npm start` with the builtin
+ * generator: a task added in the todo app's preview is gone again after "Restore code and data" of the first
+ * version (whose snapshot holds only the seed rows), and the History panel says what that replaces.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
+
+let browser: Browser;
+let kiln: KilnProcess | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
+});
+
+afterAll(async () => {
+  await kiln?.stop();
+  await browser?.close();
+});
+
+describe('restore with data', () => {
+  it('offers "Restore code and data" for a version with a snapshot and brings its rows back', {
+    timeout: 180_000,
+  }, async () => {
+    if (!kiln) throw new Error('Kiln did not start');
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${kiln.url}/`);
+    await page.waitForURL(/\/login$/);
+    await signUp(page, 'restore-data@example.com');
+    await page.getByLabel('Describe your app').fill('A todo list app with due dates');
+    await page.getByLabel('Describe your app').press('Enter');
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+    await expect
+      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 60_000 })
+      .toBe('VALID');
+
+    // A task added in the preview: in the development database, not in version 1's snapshot.
+    const preview = page.frameLocator('iframe[title="Preview"]');
+    await preview.getByText('Renew library books').waitFor({ timeout: 20_000 });
+    await preview.getByPlaceholder('What needs to be done?').fill('Book the venue');
+    const saved = page.waitForResponse((r) => /\/todos$/.test(r.url()) && r.request().method() === 'POST');
+    await preview.getByRole('button', { name: 'Add', exact: true }).click();
+    expect((await saved).status()).toBe(201);
+
+    // A second version, whose snapshot holds the task.
+    // (through the API the chat uses: what the chat box looks like is another test's subject)
+    const projectId = new URL(page.url()).pathname.split('/').pop();
+    const sent = await page.evaluate(async (id) => {
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: 'mutation($id: ID!) { sendMessage(projectId: $id, text: "Make it teal") { number } }',
+          variables: { id },
+        }),
+      });
+      return res.status;
+    }, projectId);
+    expect(sent).toBe(200);
+    await expect
+      .poll(() => page.getByRole('log', { name: 'Chat history' }).textContent(), { timeout: 60_000 })
+      .toContain('Changed the accent colour');
+    await expect
+      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 60_000 })
+      .toBe('VALID');
+
+    // History: version 1 offers both restores, and says what the second replaces.
+    await page.getByRole('tab', { name: 'History' }).click();
+    const revisions = page.getByRole('navigation', { name: 'Revisions' }).getByRole('button');
+    await expect.poll(() => revisions.count(), { timeout: 10_000 }).toBe(2);
+    await revisions.filter({ hasText: '#1' }).click();
+    await page.getByRole('button', { name: 'Restore code', exact: true }).waitFor();
+    const restoreData = page.getByRole('button', { name: 'Restore code and data' });
+    await restoreData.waitFor();
+    expect(await page.locator('#history-restore-data-note').textContent()).toContain(
+      'published app’s data is not touched',
+    );
+    await restoreData.click();
+    await page.getByRole('status').filter({ hasText: 'Restored version 1 with its data.' }).waitFor();
+
+    // The Database tab: version 1's rows, without the task added since.
+    await page.getByRole('tab', { name: 'Database' }).click();
+    const todos = page.locator('[data-table="todos"]');
+    await expect.poll(() => todos.textContent(), { timeout: 15_000 }).toContain('Renew library books');
+    expect(await todos.textContent()).not.toContain('Book the venue');
+
+    // And version 2's data brings the task back.
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect.poll(() => revisions.count(), { timeout: 10_000 }).toBe(3);
+    await revisions.filter({ hasText: '#2' }).click();
+    await page.getByRole('button', { name: 'Restore code and data' }).click();
+    await page.getByRole('status').filter({ hasText: 'Restored version 2 with its data.' }).waitFor();
+    await page.getByRole('tab', { name: 'Database' }).click();
+    await expect.poll(() => todos.textContent(), { timeout: 15_000 }).toContain('Book the venue');
+  });
+});
