@@ -102,7 +102,8 @@ describe('presence', () => {
       .toBe('ann (viewing)');
 
     // Bob selects a module: Ann's module list marks it, and his avatar says what he views.
-    const bobModules = bob.getByRole('navigation', { name: 'Modules' }).getByRole('button');
+    // Module buttons are titled with their path (the list also holds the New and per-module menu buttons).
+    const bobModules = bob.getByRole('navigation', { name: 'Modules' }).locator('button[title^="apps/"]');
     const chosen = bobModules.first();
     const filePath = await chosen.getAttribute('title');
     await chosen.click();
@@ -115,7 +116,7 @@ describe('presence', () => {
       .toBe(`bob (viewing ${filePath?.split('/').pop()})`);
 
     // Ann selects another module: Bob sees her there.
-    const annModules = ann.getByRole('navigation', { name: 'Modules' }).getByRole('button');
+    const annModules = ann.getByRole('navigation', { name: 'Modules' }).locator('button[title^="apps/"]');
     const second = annModules.nth(1);
     const secondPath = await second.getAttribute('title');
     await second.click();

@@ -67,12 +67,15 @@ function useComposerTyping(): boolean {
         setTyping(false);
       }
     };
-    document.addEventListener('input', onInput, true);
-    document.addEventListener('submit', onSubmit, true);
+    // Bubble phase, after React's own listener at the root: a state update from a capture listener on the
+    // document ran before React handled the same input, and React then put the controlled text box back to its
+    // old value (the keystroke was lost; e2e platform-ui).
+    document.addEventListener('input', onInput);
+    document.addEventListener('submit', onSubmit);
     return () => {
       clearTimeout(idle);
-      document.removeEventListener('input', onInput, true);
-      document.removeEventListener('submit', onSubmit, true);
+      document.removeEventListener('input', onInput);
+      document.removeEventListener('submit', onSubmit);
     };
   }, []);
   return typing;
