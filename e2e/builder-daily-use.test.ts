@@ -141,6 +141,10 @@ describe('builder, daily use', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).toBe('rgb(20, 19, 17)');
+    // Colours change with a short transition: axe measured mid-way sees half-dark colours (a loaded machine).
+    await expect
+      .poll(() => page.evaluate(() => document.getAnimations().length), { timeout: 10_000 })
+      .toBe(0);
     found['workspace dark'] = await axe(page);
     await page.emulateMedia({ colorScheme: 'light' });
 

@@ -198,6 +198,9 @@ function patchedCode({ prev, piece, p, s, oldChange, newChange }: Edit): string 
   for (const [left, right] of CODE_CONTEXTS) {
     const from = Math.max(0, p - left);
     const to = Math.min(a.length, a.length - s + right);
+    // The context holds the whole words the change touches: a part of one (`w) =>` of `(row: Row) =>`) can be
+    // found in the output where sucrase removed the word itself (the type `Row`), and patch the wrong text.
+    if (from > ws || to < we) continue;
     const oldSpan = a.slice(from, to);
     if (occurrences(a, oldSpan) !== 1 || occurrences(prev.js, oldSpan) !== 1) continue;
     return replaceOnce(prev.js, oldSpan, piece.slice(from, to - a.length + piece.length));
