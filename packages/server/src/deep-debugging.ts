@@ -6,11 +6,11 @@
  * counted). Every step posts a line to the chat; cancelGeneration stops the loop (the running step refunded).
  */
 import { KilnError } from '@kiln/core';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { User } from './accounts';
 import { charge, START_GENERATION_COST } from './credits';
 import type { Db } from './db/index';
-import { deepDebugSessions, jobs, messages, projects, revisions } from './db/schema';
+import { deepDebugSessions, functionLogs, jobs, messages, projects, revisions } from './db/schema';
 import { newId } from './ids';
 import { recordProjectGroupRevision } from './project-group-revisions';
 import { getProject, latestRevisionForUpdate } from './projects';
@@ -91,8 +91,40 @@ async function sessionById(db: Db, id: string): Promise<DeepDebugSession | undef
   return row;
 }
 
+/** The most function log lines a deep-debugging step is told. */
+const STEP_LOG_LINES = 10;
+
+/** The app's latest function warnings and errors on the development branch (the preview's), one a line. */
+async function recentFunctionTrouble(db: Db, projectId: string): Promise<string> {
+  const rows = await db
+    .select({
+      level: functionLogs.level,
+      method: functionLogs.method,
+      path: functionLogs.path,
+      status: functionLogs.status,
+      message: functionLogs.message,
+    })
+    .from(functionLogs)
+    .where(
+      and(
+        eq(functionLogs.projectId, projectId),
+        eq(functionLogs.branch, 'development'),
+        inArray(functionLogs.level, ['WARN', 'ERROR']),
+      ),
+    )
+    .orderBy(desc(functionLogs.createdAt))
+    .limit(STEP_LOG_LINES);
+  return rows
+    .map(
+      (r) =>
+        `${r.level} ${[r.method, r.path, r.status].filter((x) => x != null).join(' ')}: ${r.message.slice(0, 300)}`,
+    )
+    .join('\n');
+}
+
 /**
- * Queues the next step: a FIX_CHANGE told the problem and what the browser showed last (`report`), its start
+ * Queues the next step: a FIX_CHANGE told the problem, what the browser showed last (`report`) and the app's
+ * latest function warnings and errors, and asked for its hypothesis first; its start
  * charged. False (and the session OUT_OF_CREDITS) when the organisation cannot pay for it.
  */
 async function queueStep(
@@ -125,12 +157,18 @@ async function queueStep(
     parent.modules.find((m) => m.moduleType === 'PAGE')?.filePath ??
     parent.modules[0]?.filePath ??
     'apps/web/src/app/page.tsx';
+  const logs = await recentFunctionTrouble(db, session.projectId);
   const message = [
     `Deep debugging, step ${step} of at most ${session.maxSteps}. The user's problem: ${session.problem}`,
     report
       ? `What the browser showed after the last change:\n${report}`
       : 'Reproduce it, find the cause, fix it.',
-  ].join('\n');
+    logs ? `The app's functions logged lately (newest first):\n${logs}` : '',
+    // The database's tables and migrations go with every generation (<kiln:database>).
+    'First say in one line what you think causes it (your hypothesis, from the browser, the logs and the database), then change only what that needs.',
+  ]
+    .filter(Boolean)
+    .join('\n');
   const [{ next } = { next: parent.number + 1 }] = await db
     .select({ next: sql<number>`coalesce(max(${revisions.number}), 0)::int + 1` })
     .from(revisions)

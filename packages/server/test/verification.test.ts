@@ -250,6 +250,8 @@ describe.each(backends)('deep debugging (%s)', (backend) => {
     expect(steps).toHaveLength(2);
     // The second step was told what the browser showed after the first.
     expect(steps.find((r) => r.prompt.includes('step 2'))!.prompt).toContain('click "Add to cart" failed');
+    // Each step asks for a hypothesis first, from the browser, the logs and the database.
+    for (const step of steps) expect(step.prompt).toContain('what you think causes it (your hypothesis');
     const texts = (done.messages as { text: string }[]).map((m) => m.text);
     expect(texts.some((x) => x.startsWith('Deep debugging, step 1 of at most 3'))).toBe(true);
     expect(texts.some((x) => x.startsWith('Deep debugging, step 2 of at most 3'))).toBe(true);
