@@ -31,6 +31,8 @@ export interface PostgresBranchesOptions {
   maxPools?: number;
 }
 
+/** How often `dropAll` lists and drops again when a snapshot made meanwhile still holds a role. */
+const DROP_ALL_ATTEMPTS = 5;
 /** What Postgres sends about a failed statement (node-postgres's DatabaseError). */
 interface PgError {
   message: string;
@@ -458,16 +460,26 @@ export class PostgresBranches {
 
   /** Drops every app database and role of this platform database (tests; an operator removing an install). */
   async dropAll(): Promise<void> {
-    const { rows } = await this.#admin.query<{ name: string }>(
-      `SELECT datname AS name FROM pg_database WHERE starts_with(datname, $1)
-       UNION SELECT rolname FROM pg_roles WHERE starts_with(rolname, $1)`,
-      [this.prefix],
-    );
     await Promise.all([...this.#pools.keys()].map((id) => this.#forget(id)));
-    for (const { name } of rows) {
-      await this.#admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+    // A data snapshot still being made (CREATE DATABASE … TEMPLATE, after a revision finished) can add a
+    // database owned by a role between the listing and the DROP ROLE: list and drop again, a few times.
+    for (let attempt = 1; ; attempt++) {
+      const { rows } = await this.#admin.query<{ name: string }>(
+        `SELECT datname AS name FROM pg_database WHERE starts_with(datname, $1)
+         UNION SELECT rolname FROM pg_roles WHERE starts_with(rolname, $1)`,
+        [this.prefix],
+      );
+      try {
+        for (const { name } of rows) {
+          await this.#admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+        }
+        for (const { name } of rows) await this.#admin.query(`DROP ROLE IF EXISTS ${quoteIdent(name)}`);
+        return;
+      } catch (err) {
+        if (attempt >= DROP_ALL_ATTEMPTS) throw err;
+        await new Promise((r) => setTimeout(r, 500));
+      }
     }
-    for (const { name } of rows) await this.#admin.query(`DROP ROLE IF EXISTS ${quoteIdent(name)}`);
   }
 
   /** Pools holding at least one connection. */
