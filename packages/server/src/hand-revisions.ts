@@ -9,18 +9,15 @@ import {
   defaultModuleName,
   KilnError,
   moduleTypeFromPath,
-  type RevisionAction,
   SOURCE_DIRECTORIES,
   validateModulePath,
 } from '@kiln/core';
-import { eq, sql } from 'drizzle-orm';
 import type { User } from './accounts';
 import type { Db } from './db/index';
-import { jobs, messages, projects, revisions, type StoredModule } from './db/schema';
-import { newId } from './ids';
+import type { StoredModule } from './db/schema';
 import { SERVER_MESSAGES } from './messages';
 import { recordProjectGroupRevision } from './project-group-revisions';
-import { getProject, getRevision, latestRevisionForUpdate, type Revision } from './projects';
+import { getProject, getRevision, latestRevisionForUpdate, queueRevision, type Revision } from './projects';
 
 /** The revision actions made by hand: validated, never generated, never charged. */
 export const HAND_ACTIONS = [
@@ -60,45 +57,25 @@ export async function queueHandRevision(
   },
 ): Promise<Revision> {
   if (!isHandAction(input.action)) throw new KilnError('validation', `${input.action} is not a hand edit.`);
-  await getProject(db, user, input.projectId, 'EDITOR');
-  const prompt = input.prompt.slice(0, MAX_PROMPT);
+  const { organizationId } = await getProject(db, user, input.projectId, 'EDITOR');
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const parent = await latestRevisionForUpdate(t, input.projectId, input.baseRevisionId);
-    const [{ next } = { next: 1 }] = await t
-      .select({ next: sql<number>`coalesce(max(${revisions.number}), 0)::int + 1` })
-      .from(revisions)
-      .where(eq(revisions.projectId, input.projectId));
-    const revisionId = newId();
-    const [revision] = await t
-      .insert(revisions)
-      .values({
-        id: revisionId,
-        projectId: input.projectId,
-        parentId: parent?.id ?? null,
-        number: next,
-        status: 'QUEUED',
-        action: input.action satisfies RevisionAction,
-        prompt,
-        context: input.context ?? null,
-        modules: input.modules,
-        authorId: user.id,
-      })
-      .returning();
-    await t
-      .insert(messages)
-      .values({ id: newId(), projectId: input.projectId, revisionId, role: 'user', text: prompt });
-    await t.insert(jobs).values({ id: newId(), kind: 'generate', revisionId, status: 'PENDING' });
-    await t
-      .update(projects)
-      .set({ latestRevisionId: revisionId, updatedAt: new Date() })
-      .where(eq(projects.id, input.projectId));
+    const revision = await queueRevision(t, {
+      projectId: input.projectId,
+      organizationId,
+      user,
+      prompt: input.prompt.slice(0, MAX_PROMPT),
+      action: input.action,
+      parent: await latestRevisionForUpdate(t, input.projectId, input.baseRevisionId),
+      context: input.context ?? null,
+      handModules: input.modules,
+    });
     await recordProjectGroupRevision(
       t,
       { projectId: input.projectId },
       { action: 'CHAT', authorId: user.id },
     );
-    return revision!;
+    return revision;
   });
 }
 

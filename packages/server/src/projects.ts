@@ -290,6 +290,11 @@ export async function queueRevision(
     context?: Revision['context'];
     /** The user's message asked for the expert model (recorded on it too). */
     expert?: boolean;
+    /**
+     * A hand edit's final modules (hand-revisions.ts): the revision starts with them instead of its parent's, and
+     * nothing is charged (no model runs).
+     */
+    handModules?: Revision['modules'];
   },
 ): Promise<Revision> {
   const [{ next } = { next: 1 }] = await db
@@ -308,7 +313,7 @@ export async function queueRevision(
       action: input.action,
       prompt: input.prompt,
       context: input.context ?? null,
-      modules: input.parent?.modules ?? [],
+      modules: input.handModules ?? input.parent?.modules ?? [],
       authorId: input.user.id,
     })
     .returning();
@@ -320,14 +325,15 @@ export async function queueRevision(
     text: input.prompt,
     expert: input.expert === true,
   });
-  await charge(db, {
-    organizationId: input.organizationId,
-    type: 'START_GENERATION',
-    amount: START_GENERATION_COST,
-    revisionId,
-    userId: input.user.id,
-    requireBalance: true,
-  });
+  if (!input.handModules)
+    await charge(db, {
+      organizationId: input.organizationId,
+      type: 'START_GENERATION',
+      amount: START_GENERATION_COST,
+      revisionId,
+      userId: input.user.id,
+      requireBalance: true,
+    });
   await db.insert(jobs).values({ id: newId(), kind: 'generate', revisionId, status: 'PENDING' });
   await db
     .update(projects)
