@@ -5,13 +5,14 @@
  * connection indicator following the browser's online state.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectionIndicator } from '../src/components/ConnectionIndicator.tsx';
 import { Field } from '../src/components/Field.tsx';
 import { PublishControl } from '../src/components/PublishControl.tsx';
 import { type StageTab, StageTabs } from '../src/components/StageTabs.tsx';
 import { reportReachable } from '../src/connection.ts';
+import { useLoaded } from '../src/use-loaded.ts';
 
 afterEach(cleanup);
 
@@ -112,5 +113,36 @@ describe('ConnectionIndicator', () => {
     expect(screen.getByRole('status').textContent).toContain('Reconnecting…');
     act(() => reportReachable(true));
     expect(screen.getByRole('status').textContent).toBe('');
+  });
+});
+
+/** Reads per branch answer when the test says; the branch shown is the one last chosen. */
+function BranchReader({ answers }: { answers: Map<string, (value: string) => void> }) {
+  const [branch, setBranch] = useState('development');
+  const fetcher = useCallback(
+    () => new Promise<string>((resolve) => answers.set(branch, resolve)),
+    [answers, branch],
+  );
+  const { data } = useLoaded(fetcher);
+  return (
+    <>
+      <button type="button" onClick={() => setBranch('main')}>
+        Published data
+      </button>
+      <output>{data ?? 'loading'}</output>
+    </>
+  );
+}
+
+describe('useLoaded', () => {
+  it('shows the newest read: an earlier read that answers last is dropped', async () => {
+    const answers = new Map<string, (value: string) => void>();
+    render(<BranchReader answers={answers} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Published data' }));
+    await act(async () => answers.get('main')?.('published rows'));
+    expect(screen.getByRole('status').textContent).toBe('published rows');
+    // The preview branch's read was slower and answers now: it must not replace what the user asked for.
+    await act(async () => answers.get('development')?.('preview rows'));
+    expect(screen.getByRole('status').textContent).toBe('published rows');
   });
 });
