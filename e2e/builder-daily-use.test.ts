@@ -6,8 +6,8 @@
  * palette and runs an action; dark mode follows the system; the dashboard recovers by itself after the
  * network goes away and comes back.
  *
- * axe-core is injected as a script, which the builder's Content-Security-Policy (script-src 'self') forbids
- * on purpose; the test's browser context bypasses CSP for that, the server's policy stays as it is.
+ * axe-core is injected as an inline script with the CSP in force: a local development server's policy allows
+ * inline scripts for such tools (KILN_STRICT_CSP; a deployment with a public URL or base domain does not).
  */
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
@@ -63,7 +63,7 @@ describe('builder, daily use', () => {
     timeout: 240_000,
   }, async () => {
     kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
-    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const found: Record<string, string[]> = {};
 

@@ -52,6 +52,7 @@ const EnvSchema = z.object({
   KILN_UPLOAD_LIMITS: z.string().optional(),
   KILN_LOG_RETENTION_DAYS: z.coerce.number().positive().default(7),
   KILN_VERIFY: z.enum(['on', 'off']).default('on'),
+  KILN_STRICT_CSP: z.enum(['on', 'off']).optional(),
   KILN_DATA_SNAPSHOTS: z.coerce.number().int().min(0).max(1000).default(10),
 });
 
@@ -123,6 +124,13 @@ export interface KilnConfig {
    * headless Chromium and a report stored (jobs/verification.ts); a project can switch it off for itself.
    */
   readonly verify: boolean;
+  /**
+   * `KILN_STRICT_CSP` (`on` | `off`): the builder's pages allow only their own script files (`script-src 'self'`).
+   * Default on, except on a local development server (no `KILN_PUBLIC_URL`, base domain `localhost`), where inline
+   * scripts are allowed too so developer tools that inject a script (axe-core, Playwright's `addScriptTag`,
+   * bookmarklets) work. SECURITY.md says why.
+   */
+  readonly strictCsp: boolean;
   /**
    * `KILN_DATA_SNAPSHOTS`: how many of a project's latest revisions keep a copy of the development database, for
    * "Restore code and data" (default 10; 0 turns snapshots off). Each costs the branch's size on disk.
@@ -224,6 +232,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploads: Object.freeze({ s3Url: e.S3_URL?.trim() || undefined, limits: uploadLimits }),
     logRetentionDays: e.KILN_LOG_RETENTION_DAYS,
     verify: e.KILN_VERIFY === 'on',
+    strictCsp:
+      e.KILN_STRICT_CSP === undefined
+        ? Boolean(e.KILN_PUBLIC_URL) || e.KILN_BASE_DOMAIN !== 'localhost'
+        : e.KILN_STRICT_CSP === 'on',
     dataSnapshots: e.KILN_DATA_SNAPSHOTS,
     analytics: Object.freeze({
       enabled: e.KILN_ANALYTICS === 'on',

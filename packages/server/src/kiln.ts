@@ -225,6 +225,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     hosting,
     analytics: config.analytics,
     verify: config.verify,
+    strictCsp: config.strictCsp,
     aiImages: new AiImages({ db: database.db, secrets, dataDir: config.dataDir, rateLimits, log }),
     webSearch,
     git,

@@ -181,13 +181,14 @@ describe('cross-site requests to the builder API', () => {
 });
 
 describe('builder pages', () => {
-  it('cannot be framed and carry a strict Content-Security-Policy', async () => {
+  it('cannot be framed and carry a Content-Security-Policy (inline scripts for tools on a local server)', async () => {
     const res = await raw('GET', '/', {});
     expect(res.status).toBe(200);
     expect(res.headers['x-frame-options']).toBe('DENY');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'self'");
+    // http://localhost with no public URL: a development server, where axe and Playwright inject scripts.
+    expect(csp).toContain("script-src 'self' 'unsafe-inline';");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain(`frame-src http://*.preview.localhost:${port()}`);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -303,6 +304,30 @@ describe('body limits', () => {
     expect(res.status).toBe(400);
     expect(res.text).toContain('not valid UTF-8');
     expect(await groupCount()).toBe(before);
+  });
+});
+
+describe('a deployment with a public URL', () => {
+  it('allows only its own script files (script-src self, no inline script)', async () => {
+    await using deployed = await startTestKiln('pglite', { KILN_BASE_DOMAIN: 'kiln.test' });
+    const csp = await new Promise<string>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: deployed.kiln.port,
+          path: '/',
+          headers: { host: `kiln.test:${deployed.kiln.port}` },
+        },
+        (r) => {
+          r.resume();
+          resolve(String(r.headers['content-security-policy']));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(csp).toContain("script-src 'self';");
+    expect(csp.match(/script-src[^;]*/)?.[0]).toBe("script-src 'self'");
   });
 });
 

@@ -106,6 +106,8 @@ export interface HttpDeps {
   git?: ProjectGit;
   /** `KILN_VERIFY` (config.verify; absent: on): whether generations are verified in the browser. */
   verify?: boolean;
+  /** `KILN_STRICT_CSP` (config.strictCsp; absent: strict): the builder's CSP allows no inline script. */
+  strictCsp?: boolean;
 }
 
 function errorResponse(err: unknown, deps: HttpDeps): Response {
@@ -132,7 +134,7 @@ function builderApp(deps: HttpDeps) {
   // GraphQL Yoga (~27 MiB) is loaded with the first request that needs it, not at start (issue 15: footprint).
   let yoga: Promise<ReturnType<typeof import('../graphql/index').createGraphQL>> | undefined;
   const origins = () => deps.origins;
-  app.use(builderSecurityHeaders(origins));
+  app.use(builderSecurityHeaders(origins, deps.strictCsp ?? true));
   app.use(
     limitBody((path) => ({
       max: path === '/graphql' ? MAX_GRAPHQL_BODY_BYTES : MAX_OTHER_BODY_BYTES,

@@ -76,11 +76,14 @@ export function graphqlRequestGuard(origins: () => Origins, graphiql: boolean): 
   };
 }
 
-/** Content Security Policy of the builder's pages: its own scripts only, framed by nobody. */
-export function builderCsp(origins: Origins): string {
+/**
+ * Content Security Policy of the builder's pages: its own scripts only (`strict`; a local development server
+ * also allows inline scripts for developer tools, see `KilnConfig.strictCsp`), framed by nobody.
+ */
+export function builderCsp(origins: Origins, strict = true): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    strict ? "script-src 'self'" : "script-src 'self' 'unsafe-inline'",
     // React sets style properties through the CSSOM (allowed anyway); the mailbox page has one <style>.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
@@ -96,11 +99,11 @@ export function builderCsp(origins: Origins): string {
 }
 
 /** Headers on every builder response. */
-export function builderSecurityHeaders(origins: () => Origins): MiddlewareHandler {
+export function builderSecurityHeaders(origins: () => Origins, strictCsp: boolean): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set('content-security-policy', builderCsp(origins()));
+    h.set('content-security-policy', builderCsp(origins(), strictCsp));
     h.set('x-frame-options', 'DENY');
     h.set('x-content-type-options', 'nosniff');
     h.set('referrer-policy', 'strict-origin-when-cross-origin');
