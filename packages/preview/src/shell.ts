@@ -4,7 +4,7 @@
  * from the asset base (`/_kiln/` by default) and hand it boot data in a JSON script element.
  */
 import { compileModule } from './compile.ts';
-import type { PreviewModule } from './protocol.ts';
+import type { PreviewMode, PreviewModule } from './protocol.ts';
 import {
   type AppModule,
   BOOT_ELEMENT_ID,
@@ -13,14 +13,12 @@ import {
   ROOT_ELEMENT_ID,
 } from './runtime/boot.ts';
 
-const RENDERED_TYPES = new Set([
-  'PAGE',
-  'AUTH_PAGE_SIGN_IN',
-  'AUTH_PAGE_SIGN_UP',
-  'AUTH_PAGE_LOGOUT',
-  'COMPONENT',
-  'DESIGN_SYSTEM_COMPONENT',
-]);
+const COMPONENT_TYPES = ['COMPONENT', 'DESIGN_SYSTEM_COMPONENT'];
+/** The modules a published app ships: its web pages (or, an Expo-only project, its mobile pages) and components. */
+const RENDERED_TYPES: Record<PreviewMode, ReadonlySet<string>> = {
+  web: new Set(['PAGE', 'AUTH_PAGE_SIGN_IN', 'AUTH_PAGE_SIGN_UP', 'AUTH_PAGE_LOGOUT', ...COMPONENT_TYPES]),
+  mobile: new Set(['EXPO_PAGE', ...COMPONENT_TYPES]),
+};
 
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -92,11 +90,14 @@ export function appShellHtml(opts: {
   assetBase?: string;
   /** Applied to each compiled module's code (the server's production build minifies it); default: none. */
   minify?: (compiled: string) => string;
+  /** `mobile`: an Expo-only project's web build (react-native-web), its mobile pages full screen; default web. */
+  pages?: PreviewMode;
 }): string {
   const assetBase = normalizeBase(opts.assetBase);
   const minify = opts.minify ?? ((code: string) => code);
+  const pages = opts.pages ?? 'web';
   const modules: AppModule[] = opts.modules
-    .filter((m) => RENDERED_TYPES.has(m.moduleType))
+    .filter((m) => RENDERED_TYPES[pages].has(m.moduleType))
     .map(({ content, ...meta }) => {
       try {
         const compiled = compileModule(content, meta.filePath);
@@ -109,6 +110,6 @@ export function appShellHtml(opts: {
     title: opts.title,
     css: opts.css,
     assetBase,
-    boot: { mode: 'app', revisionId: opts.revisionId, modules, assetBase },
+    boot: { mode: 'app', revisionId: opts.revisionId, modules, assetBase, pages },
   });
 }

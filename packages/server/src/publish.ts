@@ -39,9 +39,13 @@ export async function publishProject(
 ) {
   const project = await getProject(db, user, projectId, 'EDITOR');
   const revision = await latestFinishedRevision(db, projectId);
-  if (!revision?.modules.some((m) => m.moduleType === 'PAGE')) {
-    throw new KilnError('validation', M.noPageToPublish);
-  }
+  // A project with web pages publishes them; an Expo-only project publishes its mobile pages' web build.
+  const pages = revision?.modules.some((m) => m.moduleType === 'PAGE')
+    ? 'web'
+    : revision?.modules.some((m) => m.moduleType === 'EXPO_PAGE')
+      ? 'mobile'
+      : null;
+  if (!revision || !pages) throw new KilnError('validation', M.noPageToPublish);
   await assertPrivatePagesAllowed(db, limits, project, revision.modules);
   const css = await minifyCss(
     await compileCss(
@@ -57,6 +61,7 @@ export async function publishProject(
     revisionId: revision.id,
     css,
     minify: minifyModuleBody,
+    pages,
     // Functions run on the server (sandbox); their source is never sent to visitors.
     modules: revision.modules
       .filter((m) => m.moduleType !== 'FUNCTION')

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { initDataDir, pgliteVersion } from '../src/app-db/branch-worker';
 import { openDatabase } from '../src/db/index';
 
@@ -20,10 +20,10 @@ const SERVER = resolve(import.meta.dirname, '..');
 /** A lock older than this belongs to a process that died while making the snapshot. */
 const STALE_LOCK_MS = 5 * 60_000;
 
-/** sha256 over files (names and contents), in order. */
+/** sha256 over files (names relative to the server package, and contents), in order: checkouts share it. */
 function digest(files: string[]): string {
   const h = createHash('sha256');
-  for (const f of files) h.update(f).update('\0').update(readFileSync(f)).update('\0');
+  for (const f of files) h.update(relative(SERVER, f)).update('\0').update(readFileSync(f)).update('\0');
   return h.digest('hex').slice(0, 16);
 }
 

@@ -4,7 +4,7 @@
  * Shared by the shell generators (server side) and the runtime (browser side).
  */
 import type { CompiledModule } from '../compile.ts';
-import type { PreviewModule } from '../protocol.ts';
+import type { PreviewMode, PreviewModule } from '../protocol.ts';
 
 /** A module as a published app ships it: compiled at publish time, or the compile error. */
 export interface AppModule extends Omit<PreviewModule, 'content'> {
@@ -14,7 +14,14 @@ export interface AppModule extends Omit<PreviewModule, 'content'> {
 
 export type BootConfig =
   | { mode: 'preview'; builderOrigin: string; projectId: string; assetBase: string }
-  | { mode: 'app'; revisionId: string; modules: AppModule[]; assetBase: string };
+  | {
+      mode: 'app';
+      revisionId: string;
+      modules: AppModule[];
+      assetBase: string;
+      /** Which pages the app shows: its web pages, or (an Expo-only project) its mobile pages, full screen. */
+      pages?: PreviewMode;
+    };
 
 export const BOOT_ELEMENT_ID = 'kiln-boot';
 export const ROOT_ELEMENT_ID = 'kiln-root';

@@ -824,7 +824,7 @@ export class Engine implements ShimHost {
     this.root.render(
       <SeqContext.Provider value={this.seq}>
         <RouteContext.Provider value={this.route}>
-          {this.mode === 'mobile' ? (
+          {this.mode === 'mobile' && this.kind !== 'app' ? (
             <DeviceFrame>
               <PageView engine={this} seq={this.seq} route={this.route} />
             </DeviceFrame>

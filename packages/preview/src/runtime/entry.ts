@@ -181,7 +181,7 @@ async function startApp(boot: Extract<BootConfig, { mode: 'app' }>): Promise<voi
     modules: boot.modules,
     route: location.pathname + location.search,
     generating: false,
-    mode: 'web',
+    mode: boot.pages ?? 'web',
   });
   if (location.hash) engine.scrollToAnchor(location.hash.slice(1));
 }

@@ -42,6 +42,11 @@ function wasmModules() {
 
 /** How long opening a branch may take (a new branch runs initdb: ~1.5–2.5 s). */
 const START_TIMEOUT_MS = 30_000;
+/**
+ * How long making the template data directory may take: initdb once per server, ~2 s when idle but over 30 s on
+ * a machine at load ~20, where the old 30 s limit left the server with no app databases at all.
+ */
+const INIT_TIMEOUT_MS = 180_000;
 /** How long a clean close may take before the thread is terminated anyway. */
 const CLOSE_TIMEOUT_MS = 5_000;
 /** Jobs that may wait for one branch; more are refused rather than queued without end. */
@@ -154,7 +159,7 @@ export async function initDataDir(dataDir: string): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new KilnError('external', 'The app database took too long to create.')),
-        START_TIMEOUT_MS,
+        INIT_TIMEOUT_MS,
       );
       worker.on('message', (m: WorkerMessage) => {
         clearTimeout(timer);
