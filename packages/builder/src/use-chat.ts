@@ -38,6 +38,8 @@ export async function sendWithRetry<T>(
 export interface SendOptions {
   mode?: ChatMode;
   expert?: boolean;
+  /** Ids of images uploaded for this message (chat-attachments.ts). */
+  attachments?: string[];
 }
 
 export function useChat(
