@@ -107,7 +107,7 @@ export function Composer({
         />
       ) : null}
       {hasImages ? (
-        <ul className="composer-attachments" aria-label="Attached images">
+        <ul className="composer-attachments" aria-label="Images to send">
           {attachments.items.map((item, index) => (
             <li key={item.key} className="composer-attachment" aria-busy={item.uploaded ? undefined : true}>
               <img src={item.preview} alt={`Attached image ${index + 1}: ${item.name}`} />
