@@ -25,6 +25,7 @@ import { VerificationReport } from './VerificationReport.tsx';
 export function ChatPanel({
   messages,
   pending,
+  pendingImages = [],
   status,
   inProgress,
   error,
@@ -44,6 +45,8 @@ export function ChatPanel({
   messages: Message[];
   /** A message sent but not yet in the history. */
   pending: string | null;
+  /** Its images' local URLs. */
+  pendingImages?: string[];
   status: string | null | undefined;
   inProgress: boolean;
   error: string | null;
@@ -138,7 +141,14 @@ export function ChatPanel({
             )}
           </div>
         ) : null}
-        {pending ? <ChatBubble role="user" text={pending} time="" /> : null}
+        {pending ? (
+          <ChatBubble
+            role="user"
+            text={pending}
+            attachments={pendingImages.map((url) => ({ id: url, url, mimeType: '' }))}
+            time=""
+          />
+        ) : null}
         {inProgress ? (
           <div className="bubble-row bubble-row-assistant">
             <span className="bubble-avatar" aria-hidden="true">

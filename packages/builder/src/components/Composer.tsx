@@ -54,8 +54,15 @@ export function Composer({
     if (!message || busy || disabledReason || attachments.uploading) return;
     if (hasImages && mode === 'DISCUSSION') return;
     const ids = attachments.ids();
+    const previews = attachments.items.map((i) => i.preview);
     setText('');
-    if (await onSend(message, { mode, expert: useExpert, ...(ids.length > 0 ? { attachments: ids } : {}) }))
+    if (
+      await onSend(message, {
+        mode,
+        expert: useExpert,
+        ...(ids.length > 0 ? { attachments: ids, previews } : {}),
+      })
+    )
       attachments.clear();
     else setText(message);
   }

@@ -461,6 +461,7 @@ function Workspace({
             <ChatPanel
               messages={project.messages}
               pending={chat.pending}
+              pendingImages={chat.pendingImages}
               status={status}
               inProgress={inProgress}
               error={chat.error ?? stopError ?? refreshError}
