@@ -21,6 +21,8 @@ export default defineConfig({
       '/graphql': server,
       '/v0': server,
       '/healthz': server,
+      // REST routes of the builder origin: chat images, export, verification screenshots.
+      '/api': server,
       // Server pages the builder links to: the e-mail confirmation redirect and the development mailbox.
       '/verify-email': server,
       '/dev/mailbox': server,

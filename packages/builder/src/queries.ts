@@ -30,6 +30,7 @@ export type Revision = Omit<RevisionData, 'modules'> & { modules: Module[] };
 
 const MessageFields = graphql(`fragment MessageFields on Message {
   id role text revisionId createdAt mode expert cost { credits inputTokens outputTokens refunded }
+  attachments { id url mimeType size }
   blocks { kind text filePath name moduleType change migration tool input status choices reason accepted }
   verification { status consoleErrors failedRequests note durationMs
     steps { action ok detail viewport screenshotUrl } } }`);
@@ -115,9 +116,9 @@ export async function createProject(
 }
 
 const SendMessage = graphql(`mutation SendMessage($projectId: ID!, $text: String!, $baseRevisionId: ID,
-  $clientMessageId: ID, $mode: ChatMode, $expert: Boolean) {
+  $clientMessageId: ID, $mode: ChatMode, $expert: Boolean, $attachments: [ID!]) {
   sendMessage(projectId: $projectId, text: $text, baseRevisionId: $baseRevisionId,
-    clientMessageId: $clientMessageId, mode: $mode, expert: $expert) { id status } }`);
+    clientMessageId: $clientMessageId, mode: $mode, expert: $expert, attachments: $attachments) { id status } }`);
 
 /** How a message is answered: CHAT builds a revision; DISCUSSION (plan mode) answers with a plan, changing nothing. */
 export type ChatMode = 'CHAT' | 'DISCUSSION';
@@ -133,7 +134,7 @@ export async function sendMessage(
   text: string,
   baseRevisionId: string | null,
   clientMessageId?: string,
-  opts: { mode?: ChatMode; expert?: boolean } = {},
+  opts: { mode?: ChatMode; expert?: boolean; attachments?: string[] } = {},
 ): Promise<ResultOf<typeof SendMessage>['sendMessage']> {
   return (
     await gql(SendMessage, {
@@ -143,6 +144,7 @@ export async function sendMessage(
       clientMessageId,
       mode: opts.mode ?? 'CHAT',
       expert: opts.expert ?? false,
+      attachments: opts.attachments?.length ? opts.attachments : null,
     })
   ).sendMessage;
 }

@@ -38,6 +38,10 @@ export async function sendWithRetry<T>(
 export interface SendOptions {
   mode?: ChatMode;
   expert?: boolean;
+  /** Ids of images uploaded for this message (chat-attachments.ts). */
+  attachments?: string[];
+  /** Local URLs of those images, shown in the message until the history holds it (never sent). */
+  previews?: string[];
 }
 
 export function useChat(
@@ -46,12 +50,14 @@ export function useChat(
 ): {
   /** The message just sent, until the history contains it. */
   pending: string | null;
+  /** Its images' local URLs. */
+  pendingImages: string[];
   sending: boolean;
   error: string | null;
   send: (text: string, opts?: SendOptions) => Promise<boolean>;
   fix: (error: PreviewError) => Promise<void>;
 } {
-  const [pending, setPending] = useState<{ text: string; after: number } | null>(null);
+  const [pending, setPending] = useState<{ text: string; after: number; images: string[] } | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const projectId = project.id;
@@ -62,7 +68,7 @@ export function useChat(
     async (text: string, opts: SendOptions = {}) => {
       setSending(true);
       setError(null);
-      setPending({ text, after: historyLength });
+      setPending({ text, after: historyLength, images: opts.previews ?? [] });
       const clientMessageId = crypto.randomUUID();
       try {
         await sendWithRetry(() => sendMessage(projectId, text, baseRevisionId, clientMessageId, opts));
@@ -93,8 +99,10 @@ export function useChat(
     [projectId, refresh],
   );
 
+  const shown = pending && historyLength <= pending.after ? pending : null;
   return {
-    pending: pending && historyLength <= pending.after ? pending.text : null,
+    pending: shown?.text ?? null,
+    pendingImages: shown?.images ?? [],
     sending,
     error,
     send,

@@ -8,7 +8,7 @@ export { applyEdits, EditOverlapError } from './apply-edits.ts';
 export type { MessageBlockKind } from './block-kinds.ts';
 export { blockKindOf } from './block-kinds.ts';
 export { diffEdits } from './builtin/diff-edits.ts';
-export { createBuiltinProvider } from './builtin/provider.ts';
+export { BUILTIN_IMAGES_NOTE, createBuiltinProvider } from './builtin/provider.ts';
 export { BUILTIN_HELP, builtinReply } from './builtin/respond.ts';
 export type { ContextSelection } from './context-budget.ts';
 export { DEFAULT_CONTEXT_BUDGET_TOKENS, selectContext } from './context-budget.ts';
@@ -71,6 +71,7 @@ export type {
   GenerationEvent,
   GenerationProblem,
   GenGroup,
+  GenImage,
   GenMigration,
   GenModule,
   GenToolAnswer,

@@ -231,7 +231,8 @@ export function buildPrompt(
   if (req.group) parts.push(groupSection(req.group));
   parts.push(`<kiln:request action="${action}">\n${req.prompt}\n</kiln:request>`);
   const system = action === 'DISCUSSION' ? `${SYSTEM_PROMPT}\n\n${DISCUSSION_PROMPT}` : SYSTEM_PROMPT;
-  return { system, messages: [{ role: 'user', content: parts.join('\n') }] };
+  const images = req.images && req.images.length > 0 ? { images: req.images } : {};
+  return { system, messages: [{ role: 'user', content: parts.join('\n'), ...images }] };
 }
 
 /**

@@ -52,6 +52,18 @@ export interface GenerateRequest {
    * `<kiln:group>` section. Absent: the project is changed on its own.
    */
   group?: GenGroup;
+  /**
+   * Images the user attached to the message (screenshots of what to build). They go with the request message
+   * as image parts to a model that reads images (`ModelProvider.acceptsImages`); one that does not is sent the
+   * words and a note that images were left out. Absent: none.
+   */
+  images?: GenImage[];
+}
+
+/** An image attached to a request: its bytes and their sniffed type (PNG, JPEG, WebP or GIF). */
+export interface GenImage {
+  mediaType: string;
+  data: Uint8Array;
 }
 
 /** The other projects of a group a top-down chat is told about (`GenerateRequest.group`). */
@@ -219,6 +231,8 @@ export type GenerationEvent =
 export interface ProviderMessage {
   role: 'user' | 'assistant';
   content: string;
+  /** On a user message: images sent after its text (`GenerateRequest.images`). */
+  images?: GenImage[];
 }
 
 /** A language model (or the builtin generator): streams raw tagged text for a system prompt and messages. */
@@ -229,6 +243,11 @@ export interface ModelProvider {
    * generator reads every file for free, so it asks for `Infinity`.
    */
   readonly contextBudgetTokens?: number;
+  /**
+   * Whether the model reads images (vision). False or absent: a message's images are not sent; the provider
+   * tells the model in words that some were attached.
+   */
+  readonly acceptsImages?: boolean;
   stream(req: { system: string; messages: ProviderMessage[]; signal?: AbortSignal }): AsyncIterable<string>;
 }
 

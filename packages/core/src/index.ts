@@ -6,6 +6,7 @@
  */
 
 export * from './ad-attribution';
+export * from './chat-attachments';
 export * from './constants';
 export * from './enums';
 export * from './errors';

@@ -71,7 +71,10 @@ export interface KilnConfig {
   readonly publicUrl: string | undefined;
   /** `KILN_MODEL`: builtin, openai:MODEL, anthropic:MODEL, ollama:MODEL, lmstudio:MODEL, openai-compatible:MODEL. */
   readonly model: string;
-  /** Keys and base URL for the model (OPENAI_API_KEY, ANTHROPIC_API_KEY, KILN_MODEL_API_KEY, KILN_MODEL_BASE_URL). */
+  /**
+   * Keys, base URL and image input for the model (OPENAI_API_KEY, ANTHROPIC_API_KEY, KILN_MODEL_API_KEY,
+   * KILN_MODEL_BASE_URL, KILN_MODEL_IMAGES).
+   */
   readonly modelSettings: ModelSettings;
   /** Pause between builtin generator chunks, so the preview visibly "types" (0 in tests). */
   readonly builtinDelayMs: number;

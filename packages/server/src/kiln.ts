@@ -159,7 +159,10 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     builtin: { chunkDelayMs: config.builtinDelayMs },
   });
   const webSearch = new OrganizationWebSearch({ db: database.db, secrets, egress: config.egress });
+  // Files in S3 when S3_URL is set (shared by every process), else in {dataDir}/files (this machine only).
+  const files = createFileStorage({ dataDir: config.dataDir, s3Url: config.uploads.s3Url });
   const workers = new GenerationWorkers(database.db, provider, {
+    files,
     concurrency: config.workers,
     providerFor: (organizationId) => models.providerFor(organizationId),
     expertProviderFor: (organizationId) => models.expertProviderFor(organizationId),
@@ -176,10 +179,9 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       void rooms.publishToProject(target, event).catch((e) => log('room publish failed', e)),
   });
   let origins: Origins = createOrigins(config, config.port);
-  // Files in S3 when S3_URL is set (shared by every process), else in {dataDir}/files (this machine only).
   const uploads = new Uploads({
     db: database.db,
-    storage: createFileStorage({ dataDir: config.dataDir, s3Url: config.uploads.s3Url }),
+    storage: files,
     limits: config.uploads.limits,
     egress: config.egress,
     secretKey,

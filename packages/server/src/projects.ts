@@ -179,6 +179,8 @@ export async function sendMessage(
     clientMessageId?: string | null;
     /** Generate with the organisation's expert model (EXPERT_SWE); refused when it names none. */
     expert?: boolean | null;
+    /** Images attached to the message, already checked (chat-attachments.ts `checkAttachments`). */
+    attachments?: { id: string; mimeType: string; size: number }[];
   },
 ) {
   const prompt = checkPrompt(input.text);
@@ -210,7 +212,15 @@ export async function sendMessage(
       prompt,
       action: 'CHAT',
       parent,
-      ...(expert ? { context: { expert: true }, expert: true } : {}),
+      ...(expert || input.attachments?.length
+        ? {
+            context: {
+              ...(expert ? { expert: true } : {}),
+              ...(input.attachments?.length ? { attachments: input.attachments } : {}),
+            },
+          }
+        : {}),
+      ...(expert ? { expert: true } : {}),
     });
     if (clientMessageId)
       await tx

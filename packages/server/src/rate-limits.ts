@@ -53,6 +53,8 @@ export const RATE_LIMITS = Object.freeze({
   analyticsPerAppAndAddress: { points: 120, durationSeconds: 10 * MINUTE },
   /** Images generated (cache misses of `/api/ai-img`) for one address on one app; past it, placeholders. */
   aiImagesPerAppAndAddress: { points: 30, durationSeconds: HOUR },
+  /** Images one person attaches to chat messages (chat-attachments.ts). */
+  chatImagesPerUser: { points: 200, durationSeconds: HOUR },
 } satisfies Record<string, Limit>);
 
 export type LimitName = keyof typeof RATE_LIMITS;

@@ -128,7 +128,9 @@ export class Client {
     path: string,
     opts: { host?: string; body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<HttpResult> {
-    const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    // Bytes go as they are (an image upload); anything else as JSON.
+    const raw = opts.body instanceof Uint8Array;
+    const body = opts.body === undefined ? undefined : raw ? opts.body : JSON.stringify(opts.body);
     return new Promise((resolve, reject) => {
       const req = request(
         {
@@ -138,7 +140,7 @@ export class Client {
           path,
           headers: {
             host: `${opts.host ?? 'localhost'}:${this.port()}`,
-            ...(body ? { 'content-type': 'application/json' } : {}),
+            ...(body && !raw ? { 'content-type': 'application/json' } : {}),
             ...(this.cookie ? { cookie: this.cookie } : {}),
             ...opts.headers,
           },

@@ -1,5 +1,6 @@
 import { Flame, Hammer } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import type { UploadedAttachment } from '../chat-attachments.ts';
 import { awaitingDiscussion, implementPlanMessage } from '../discussion.ts';
 import { formatCount } from '../format-number.ts';
 import { clockTime } from '../format-time.ts';
@@ -24,6 +25,7 @@ import { VerificationReport } from './VerificationReport.tsx';
 export function ChatPanel({
   messages,
   pending,
+  pendingImages = [],
   status,
   inProgress,
   error,
@@ -38,10 +40,13 @@ export function ChatPanel({
   expertDisabledReason = null,
   onAcceptKnowledge,
   discussionText = null,
+  uploadImage,
 }: {
   messages: Message[];
   /** A message sent but not yet in the history. */
   pending: string | null;
+  /** Its images' local URLs. */
+  pendingImages?: string[];
   status: string | null | undefined;
   inProgress: boolean;
   error: string | null;
@@ -65,6 +70,8 @@ export function ChatPanel({
   discussionText?: string | null;
   /** Accept a reply's knowledge proposal (absent for users who may not change the project). */
   onAcceptKnowledge?: ((messageId: string, index: number) => Promise<void>) | undefined;
+  /** Stores an image attached in the composer (absent for users who may not send messages). */
+  uploadImage?: ((file: File) => Promise<UploadedAttachment>) | undefined;
 }) {
   const end = useRef<HTMLDivElement>(null);
   const count = messages.length + (pending ? 1 : 0);
@@ -97,6 +104,7 @@ export function ChatPanel({
             key={message.id}
             role={message.role}
             text={message.text}
+            attachments={message.attachments ?? []}
             time={clockTime(message.createdAt)}
             cost={message.cost ?? null}
             blocks={message.blocks ?? []}
@@ -133,7 +141,14 @@ export function ChatPanel({
             )}
           </div>
         ) : null}
-        {pending ? <ChatBubble role="user" text={pending} time="" /> : null}
+        {pending ? (
+          <ChatBubble
+            role="user"
+            text={pending}
+            attachments={pendingImages.map((url) => ({ id: url, url, mimeType: '' }))}
+            time=""
+          />
+        ) : null}
         {inProgress ? (
           <div className="bubble-row bubble-row-assistant">
             <span className="bubble-avatar" aria-hidden="true">
@@ -163,6 +178,7 @@ export function ChatPanel({
           busy={sending}
           disabledReason={readOnlyReason}
           expertDisabledReason={expertDisabledReason}
+          uploadImage={uploadImage}
         />
         {onDeepDebug && messages.length > 0 ? (
           <DeepDebugButton
@@ -178,6 +194,7 @@ export function ChatPanel({
 function ChatBubble({
   role,
   text,
+  attachments = [],
   time,
   cost = null,
   blocks = [],
@@ -191,6 +208,8 @@ function ChatBubble({
 }: {
   role: string;
   text: string;
+  /** Images attached to a user's message. */
+  attachments?: readonly { id: string; url: string; mimeType: string }[];
   time: string;
   cost?: MessageCost | null;
   blocks?: MessageBlock[];
@@ -218,6 +237,17 @@ function ChatBubble({
         <span className="sr-only">{mine ? 'You: ' : 'Kiln: '}</span>
         {discussion ? (
           <span className="bubble-mode">{mine ? 'Question' : 'Plan · nothing was changed'}</span>
+        ) : null}
+        {attachments.length > 0 ? (
+          <ul className="bubble-attachments" aria-label="Attached images">
+            {attachments.map((a, index) => (
+              <li key={a.id}>
+                <a href={a.url} target="_blank" rel="noreferrer" title="Open the image in a new tab">
+                  <img src={a.url} alt={`Attached image ${index + 1}`} loading="lazy" />
+                </a>
+              </li>
+            ))}
+          </ul>
         ) : null}
         {mine ? <p className="bubble-text">{text}</p> : <ChatText text={text} />}
         {mine ? null : <MessageBlocks blocks={blocks} actions={actions} openFile={openFile} />}

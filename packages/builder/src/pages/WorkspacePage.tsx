@@ -1,6 +1,7 @@
 import type { ElementSelectedMessage, PreviewMode } from '@kiln/preview/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../api.ts';
+import { uploadAttachment } from '../chat-attachments.ts';
 import { AnalyticsPanel } from '../components/AnalyticsPanel.tsx';
 import { ChatPanel } from '../components/ChatPanel.tsx';
 import { CodePanel } from '../components/CodePanel.tsx';
@@ -163,6 +164,8 @@ function Workspace({
   }, [editor.previewKey]);
 
   const chat = useChat(project, refresh);
+  const projectId = project.id;
+  const uploadImage = useCallback((file: File) => uploadAttachment(projectId, file), [projectId]);
   const expertDisabledReason = useExpertDisabledReason(project.organizationId);
   const [stopError, setStopError] = useState<string | null>(null);
   async function stopGeneration() {
@@ -458,6 +461,7 @@ function Workspace({
             <ChatPanel
               messages={project.messages}
               pending={chat.pending}
+              pendingImages={chat.pendingImages}
               status={status}
               inProgress={inProgress}
               error={chat.error ?? stopError ?? refreshError}
@@ -475,6 +479,7 @@ function Workspace({
                   : undefined
               }
               onStop={canEdit ? () => void stopGeneration() : undefined}
+              uploadImage={canEdit ? uploadImage : undefined}
               readOnlyReason={canEdit ? null : 'Viewers can look but not change this project.'}
               publish={
                 canEdit

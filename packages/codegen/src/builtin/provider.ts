@@ -8,6 +8,10 @@ import { readRequestMessage } from '../prompt.ts';
 import type { ModelProvider } from '../types.ts';
 import { builtinReply } from './respond.ts';
 
+/** The builtin generator's first words when a message carries images it cannot look at. */
+export const BUILTIN_IMAGES_NOTE = (count: number) =>
+  `I received ${count === 1 ? 'your image' : `your ${count} images`}, but the builtin generator cannot look at images, so I worked from your words only.`;
+
 /**
  * Creates the builtin provider. `chunkDelayMs` (default 0) pauses between chunks so the preview can be
  * watched "typing"; `chunkSize` (default 64 characters) is the size of each streamed chunk.
@@ -23,7 +27,9 @@ export function createBuiltinProvider(
     contextBudgetTokens: Number.POSITIVE_INFINITY,
     async *stream({ messages, signal }) {
       const last = [...messages].reverse().find((m) => m.role === 'user');
-      const reply = builtinReply(readRequestMessage(last?.content ?? ''));
+      const images = last?.images?.length ?? 0;
+      // It reads no images: it says it got them, and that it built from the words alone.
+      const reply = `${images > 0 ? `${BUILTIN_IMAGES_NOTE(images)}\n\n` : ''}${builtinReply(readRequestMessage(last?.content ?? ''))}`;
       for (let i = 0; i < reply.length; i += chunkSize) {
         if (signal?.aborted) return;
         if (delay > 0) await sleep(delay, signal);

@@ -5,8 +5,8 @@
  * builtin model never loads it (~30 MiB resident).
  * @module
  */
-import type { LanguageModel } from 'ai';
-import type { Usage } from '../types.ts';
+import type { LanguageModel, ModelMessage } from 'ai';
+import type { ProviderMessage, Usage } from '../types.ts';
 import type { ProviderErrorContext } from './provider-errors.ts';
 import { toProviderError } from './provider-errors.ts';
 import type { ProviderFinishReason, UsageReportingProvider } from './provider-stream.ts';
@@ -17,11 +17,15 @@ export function createAiSdkProvider(opts: {
   /** The model, or how to make it (its provider package loaded on first use). */
   model: LanguageModel | (() => Promise<LanguageModel>);
   maxRetries?: number | undefined;
+  /** Whether the model reads images (default false: a message's images are named in words, not sent). */
+  acceptsImages?: boolean;
   errors: Omit<ProviderErrorContext, 'receivedChars'>;
 }): UsageReportingProvider {
   const maxRetries = opts.maxRetries ?? 2;
+  const acceptsImages = opts.acceptsImages === true;
   return {
     id: opts.id,
+    acceptsImages,
     stream({ system, messages, signal }) {
       let settleUsage: (usage: Usage | null) => void = () => {};
       let settleFinish: (reason: ProviderFinishReason | null) => void = () => {};
@@ -42,7 +46,7 @@ export function createAiSdkProvider(opts: {
           const result = streamText({
             model,
             system,
-            messages: messages.map((m) => ({ role: m.role, content: m.content })),
+            messages: messages.map((m) => toModelMessage(m, acceptsImages)),
             maxRetries,
             ...(signal ? { abortSignal: signal } : {}),
             // Errors are rethrown from the stream below; the default handler would also log them.
@@ -79,5 +83,23 @@ export function createAiSdkProvider(opts: {
 
       return Object.assign(text(), { usage, finishReason });
     },
+  };
+}
+
+/** What a model that reads no images is told in place of a message's images. */
+export const IMAGES_LEFT_OUT = (count: number) =>
+  `[The user attached ${count === 1 ? 'an image' : `${count} images`} to this message, but you cannot see images, so ${count === 1 ? 'it was' : 'they were'} left out. Work from the words; do not describe or guess what ${count === 1 ? 'it shows' : 'they show'}.]`;
+
+/** One message in the AI SDK's form: a user message's images as image parts after its text. */
+export function toModelMessage(m: ProviderMessage, acceptsImages: boolean): ModelMessage {
+  const images = m.role === 'user' ? (m.images ?? []) : [];
+  if (images.length === 0) return { role: m.role, content: m.content };
+  if (!acceptsImages) return { role: 'user', content: `${m.content}\n\n${IMAGES_LEFT_OUT(images.length)}` };
+  return {
+    role: 'user',
+    content: [
+      { type: 'text', text: m.content },
+      ...images.map((image) => ({ type: 'image' as const, image: image.data, mediaType: image.mediaType })),
+    ],
   };
 }

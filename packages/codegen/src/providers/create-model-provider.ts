@@ -9,7 +9,14 @@ import { createBuiltinProvider } from '../builtin/provider.ts';
 import type { ModelProvider } from '../types.ts';
 import { createAiSdkProvider } from './ai-sdk-provider.ts';
 import type { ModelSettings, ModelSpec } from './model-spec.ts';
-import { keyVariables, PROVIDER_INFO, parseModelSpec, resolveApiKey, resolveBaseUrl } from './model-spec.ts';
+import {
+  keyVariables,
+  modelAcceptsImages,
+  PROVIDER_INFO,
+  parseModelSpec,
+  resolveApiKey,
+  resolveBaseUrl,
+} from './model-spec.ts';
 
 /**
  * Creates the provider `spec` (`KILN_MODEL`) names. Throws `KilnError('validation')` naming the variable
@@ -46,6 +53,7 @@ export function createModelProvider(spec: string, settings: ModelSettings = {}):
     id,
     model: () => languageModel(parsed, baseURL, apiKey),
     maxRetries,
+    acceptsImages: modelAcceptsImages(parsed, settings),
     errors: { label: info.label, keyVariables: keyVariables(provider), secrets: apiKey ? [apiKey] : [] },
   });
 }

@@ -28,6 +28,11 @@ export interface ModelSettings {
   baseUrl?: string | undefined;
   /** Retries after a retryable failure (429, 5xx, connection errors); default 2. */
   maxRetries?: number | undefined;
+  /**
+   * `KILN_MODEL_IMAGES`: whether the model reads images (`true`/`false`). Unset: guessed from the model's name
+   * (`modelAcceptsImages`).
+   */
+  acceptsImages?: boolean | undefined;
   /** Options for `KILN_MODEL=builtin` (see `createBuiltinProvider`). */
   builtin?: { chunkDelayMs?: number; chunkSize?: number } | undefined;
 }
@@ -153,5 +158,32 @@ export function modelSettingsFromEnv(env: Readonly<Record<string, string | undef
     anthropicApiKey: value('ANTHROPIC_API_KEY'),
     apiKey: value('KILN_MODEL_API_KEY'),
     baseUrl: value('KILN_MODEL_BASE_URL'),
+    acceptsImages: flag(value('KILN_MODEL_IMAGES')),
   };
+}
+
+function flag(text: string | undefined): boolean | undefined {
+  if (text === undefined) return undefined;
+  if (/^(1|true|yes|on)$/i.test(text)) return true;
+  if (/^(0|false|no|off)$/i.test(text)) return false;
+  throw new KilnError('validation', `KILN_MODEL_IMAGES must be true or false (got "${text}").`);
+}
+
+/** OpenAI and Anthropic models that read no images: older text-only ones. */
+const TEXT_ONLY_CLOUD =
+  /^(gpt-3\.5|gpt-4-(0314|0613|32k)|gpt-4$|o1-mini|o1-preview|o3-mini|davinci|babbage|claude-(instant|2))/i;
+/** Open models that read images, by the names their families go by (Ollama, LM Studio, vLLM, OpenRouter). */
+const VISION_NAMES =
+  /(vision|llava|bakllava|moondream|minicpm-v|[-_.]vl\b|vl[-_:]|qwen[\d.]*-?vl|gemma-?3|gemma3|pixtral|llama-?4|mistral-small-3\.[12]|granite3\.2-vision|gpt-4o|gpt-4\.1|gpt-5|claude|gemini|internvl|phi-?[34].*vision|kimi-vl|glm-4\.[15]v)/i;
+
+/**
+ * Whether a model reads images, unless `KILN_MODEL_IMAGES` says: OpenAI's and Anthropic's current models do;
+ * a model behind Ollama, LM Studio or another compatible server does when its name is a vision family's
+ * (llava, qwen2.5-vl, gemma3, llama3.2-vision, pixtral…).
+ */
+export function modelAcceptsImages(spec: ModelSpec, settings: ModelSettings = {}): boolean {
+  if (spec.provider === 'builtin') return false;
+  if (settings.acceptsImages !== undefined) return settings.acceptsImages;
+  if (spec.provider === 'openai' || spec.provider === 'anthropic') return !TEXT_ONLY_CLOUD.test(spec.model);
+  return VISION_NAMES.test(spec.model);
 }

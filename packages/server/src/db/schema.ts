@@ -192,6 +192,8 @@ export const revisions = pgTable(
       expert?: boolean;
       /** Migrations written by hand (hand-revisions.ts `addMigration`), applied when the revision runs. */
       migrations?: { name: string; sql: string }[];
+      /** Images attached to the user's message (chat-attachments.ts): storage keys, sniffed types, bytes. */
+      attachments?: { id: string; mimeType: string; size: number }[];
     }>(),
     modules: jsonb('modules').$type<StoredModule[]>().notNull(),
     authorId: text('author_id').references(() => users.id),

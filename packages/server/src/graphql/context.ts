@@ -14,6 +14,7 @@ import type { OrganizationModels } from '../model-settings';
 import type { Origins } from '../origins';
 import type { PrivateLimits } from '../plan-limits';
 import type { RateLimits } from '../rate-limits';
+import type { FileStorage } from '../uploads/storage';
 import type { ProjectAuthProviders } from '../visitor-auth/providers';
 import type { OrganizationWebSearch } from '../web-search';
 import type { Deadline } from './limits';
@@ -58,6 +59,8 @@ export interface GraphQLContext extends Deadline {
   git?: ProjectGit;
   /** `KILN_VERIFY`: generations verified in the browser unless false (absent: on). */
   verify?: boolean;
+  /** The upload file storage, where chat messages' images are (chat-attachments.ts). */
+  files: FileStorage;
 }
 
 /** The signed-in user, or an `unauthenticated` error. */

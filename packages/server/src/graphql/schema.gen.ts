@@ -78,6 +78,8 @@ export interface MutationSendMessageArgs {
   clientMessageId?: string | null;
   mode?: 'CHAT' | 'DISCUSSION' | null;
   expert?: boolean | null;
+  /** Images uploaded to POST /api/projects/{projectId}/attachments (at most 4; not in plan mode). */
+  attachments?: string[] | null;
 }
 
 /** Arguments of `Mutation.fixError`. */

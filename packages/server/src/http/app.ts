@@ -29,6 +29,7 @@ import {
   SANDBOX_TOKEN_HEADER,
 } from '../app-backend';
 import { READ_ONLY_MESSAGE } from '../app-db/index';
+import { mountChatAttachments } from '../chat-attachments';
 import type { ContentClassifier } from '../content-safety';
 import type { Db } from '../db/index';
 import { verifyEmail } from '../email-tokens';
@@ -135,6 +136,15 @@ function builderApp(deps: HttpDeps) {
   let yoga: Promise<ReturnType<typeof import('../graphql/index').createGraphQL>> | undefined;
   const origins = () => deps.origins;
   app.use(builderSecurityHeaders(origins, deps.strictCsp ?? true));
+  // Chat images are cut at their own limit as they stream, so they come before the body limit.
+  mountChatAttachments(app, {
+    db: deps.db,
+    storage: deps.uploads.storage,
+    rateLimits: deps.rateLimits,
+    get origins() {
+      return deps.origins;
+    },
+  });
   app.use(
     limitBody((path) => ({
       max: path === '/graphql' ? MAX_GRAPHQL_BODY_BYTES : MAX_OTHER_BODY_BYTES,
@@ -186,6 +196,7 @@ function builderApp(deps: HttpDeps) {
       authProviders: deps.authProviders,
       git: deps.git,
       verify: deps.verify !== false,
+      files: deps.uploads.storage,
       log: deps.log,
     };
     yoga ??= import('../graphql/index').then((m) => m.createGraphQL({ dev: deps.dev, log: deps.log }));

@@ -3,8 +3,9 @@
  * credits charged (or refunded), the chat line and the revision's status written, the automatic fix queued.
  */
 import { type GenerationEvent, type GenModule, generate } from '@kiln/codegen';
-import { MESSAGES } from '@kiln/core';
+import { CHAT_ATTACHMENT_MESSAGES, MESSAGES } from '@kiln/core';
 import { eq } from 'drizzle-orm';
+import { attachmentImages } from '../chat-attachments';
 import { charge, refundRevision, usageCredits } from '../credits';
 import type { Db } from '../db/index';
 import { jobs, messages, projects, revisions, runs } from '../db/schema';
@@ -107,7 +108,10 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
     const database = await deps.backend?.generationContext(revision.projectId, revision.id);
     // The organisation's and the project's standing instructions go with every generation.
     const knowledge = await knowledgeForRequest(db, revision.projectId);
+    // Images attached to the message, read from the shared file storage (chat-attachments.ts).
+    const images = deps.files ? await attachmentImages(deps.files, revision.context?.attachments) : [];
     const request = {
+      ...(images.length > 0 ? { images } : {}),
       ...(database ? { database } : {}),
       ...(knowledge ? { knowledge } : {}),
       prompt: revision.prompt ?? '',
@@ -128,6 +132,11 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
       ? await deps.expertProviderFor(target.organizationId)
       : await deps.providerFor(target.organizationId);
     if (!provider) throw new Error(NO_EXPERT_MODEL);
+    // A model that reads no images got the words only: the chat says so (the builtin one says it itself).
+    const imagesNote =
+      images.length > 0 && provider.acceptsImages !== true && provider.id !== 'builtin'
+        ? CHAT_ATTACHMENT_MESSAGES.modelCannotSee(images.length)
+        : '';
     // The web_search tool, when the organisation set a search provider (web-search.ts); else not offered.
     const webSearch = await deps.webSearchFor(target.organizationId, revision.id);
     const options = {
@@ -231,6 +240,7 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
         revisionId: revision.id,
         role: 'assistant',
         text: [
+          imagesNote,
           (done.message || text).trim() || (problems.length > 0 || nothingChanged ? '' : 'Done.'),
           problemsText(problems),
           nothingChanged ? MESSAGES.noFilesChanged : '',

@@ -4,6 +4,7 @@ import type { GenWebSearch, ModelProvider } from '@kiln/codegen';
 import type { AppBackend } from '../app-backend';
 import type { PackageResolver } from '../packages/resolver';
 import type { RoomEvent } from '../rooms';
+import type { FileStorage } from '../uploads/storage';
 
 export interface WorkerOptions {
   /** Parallel generations in this process (default 2). */
@@ -40,6 +41,8 @@ export interface WorkerOptions {
   webSearchFor?: (organizationId: string, revisionId: string) => Promise<GenWebSearch | undefined>;
   /** Verify every generated revision in headless Chromium (jobs/verification.ts; default true, `KILN_VERIFY`). */
   verify?: boolean;
+  /** The upload file storage, where chat messages' images are (default none: images are not sent). */
+  files?: FileStorage | null;
 }
 
 /** What a run needs from its worker: the options, and the worker's bookkeeping of running generations. */
@@ -55,6 +58,7 @@ export interface RunDeps
     | 'packages'
     | 'webSearchFor'
     | 'verify'
+    | 'files'
   > {
   /** The run started: `ctrl` aborts it (cancel, shutdown). */
   track: (ctrl: AbortController, revisionId: string) => void;

@@ -52,6 +52,7 @@ export class GenerationWorkers {
       databaseUrl: null,
       webSearchFor: async () => undefined,
       verify: true,
+      files: null,
       ...opts,
     };
   }

@@ -159,6 +159,11 @@ export function filesApp(deps: UploadRouteDeps): Hono {
     }
     const file = await deps.uploads.storage.get(key);
     if (!file) throw new KilnError('not_found', 'No such file.');
+    // A chat message's image is for the project's members (chat-attachments.ts), not for whoever has its link.
+    if (file.scope === 'chat') {
+      await file.body.cancel();
+      throw new KilnError('not_found', 'No such file.');
+    }
     const headers = fileHeaders(file.contentType, file.size, key);
     if (c.req.method === 'HEAD') {
       await file.body.cancel();

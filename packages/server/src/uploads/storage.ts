@@ -22,6 +22,11 @@ export interface StoredFileInfo {
   readonly contentType: string;
   /** The project whose app received it. */
   readonly projectId: string;
+  /**
+   * `chat`: an image attached to a chat message (chat-attachments.ts), served on the builder origin to the
+   * project's members only, never on the files origin. Absent: an app's upload, public by its uuid.
+   */
+  readonly scope?: 'chat';
 }
 
 export interface StoredFile extends StoredFileInfo {
@@ -64,9 +69,9 @@ export class LocalFileStorage implements FileStorage {
     const path = join(this.dir, key);
     try {
       const [info, st] = await Promise.all([readFile(`${path}.json`, 'utf8'), stat(path)]);
-      const { contentType, projectId } = JSON.parse(info) as StoredFileInfo;
+      const { contentType, projectId, scope } = JSON.parse(info) as StoredFileInfo;
       const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
-      return { contentType, projectId, size: st.size, body };
+      return { contentType, projectId, ...(scope ? { scope } : {}), size: st.size, body };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
@@ -172,7 +177,7 @@ export class S3FileStorage implements FileStorage {
         Key: this.where.prefix + key,
         Body: bytes,
         ContentType: info.contentType,
-        Metadata: { project: info.projectId },
+        Metadata: { project: info.projectId, ...(info.scope ? { scope: info.scope } : {}) },
       }),
     );
   }
@@ -188,6 +193,7 @@ export class S3FileStorage implements FileStorage {
       return {
         contentType: res.ContentType ?? 'application/octet-stream',
         projectId: res.Metadata?.project ?? '',
+        ...(res.Metadata?.scope === 'chat' ? { scope: 'chat' as const } : {}),
         size: res.ContentLength ?? 0,
         body: res.Body.transformToWebStream() as ReadableStream<Uint8Array>,
       };

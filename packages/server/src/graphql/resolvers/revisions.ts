@@ -2,8 +2,9 @@
  * Revisions and the chat that makes them: send a message, fix an error, cancel a generation, restore or diff
  * revisions, and what the preview reports back (first render, preview errors).
  */
-import { filePathToRoute, KilnError, moduleName, sortModules } from '@kiln/core';
-import { eq } from 'drizzle-orm';
+import { CHAT_ATTACHMENT_MESSAGES, filePathToRoute, KilnError, moduleName, sortModules } from '@kiln/core';
+import { and, eq, sql } from 'drizzle-orm';
+import { type ChatAttachment, checkAttachments, shownAttachments } from '../../chat-attachments';
 import { assertSafe } from '../../content-safety';
 import { cachedCss } from '../../css';
 import { revisions } from '../../db/schema';
@@ -54,10 +55,15 @@ export const Query = {
 export const Mutation = {
   sendMessage: async (_: unknown, a: MutationSendMessageArgs, ctx: GraphQLContext) => {
     // Plan mode: answered without a revision (resolvers/plan.ts).
-    if (a.mode === 'DISCUSSION') return sendDiscussionMessage(a, ctx);
+    if (a.mode === 'DISCUSSION') {
+      if (a.attachments?.length) throw new KilnError('validation', CHAT_ATTACHMENT_MESSAGES.notInPlanMode);
+      return sendDiscussionMessage(a, ctx);
+    }
     requireUser(ctx);
     await assertSafe(ctx.classifier, a.text);
-    const revision = await sendMessage(ctx.db, requireUser(ctx), a);
+    // Images the builder uploaded to the project's chat (chat-attachments.ts), checked before anything is queued.
+    const attachments = await checkAttachments(ctx.files, a.projectId, a.attachments);
+    const revision = await sendMessage(ctx.db, requireUser(ctx), { ...a, attachments });
     ctx.onQueued();
     ctx.onProjectChanged(revision.projectId);
     return revision;
@@ -157,5 +163,31 @@ export const types = {
     blocks: (m: { blocks?: unknown[] | null }) => m.blocks ?? [],
     cost: (m: Parameters<typeof messageCost>[2], _: unknown, ctx: GraphQLContext) =>
       messageCost(ctx.db, ctx, m),
+    attachments: async (
+      m: { role: string; projectId: string; revisionId: string | null },
+      _: unknown,
+      ctx: GraphQLContext,
+    ) =>
+      m.role === 'user' && m.revisionId
+        ? shownAttachments(m.projectId, (await attachmentsOf(ctx, m.projectId)).get(m.revisionId))
+        : [],
   },
 };
+
+/** Per request: the attachments of a project's revisions that have any, read once however many messages ask. */
+const attachmentLists = new WeakMap<GraphQLContext, Map<string, Promise<Map<string, ChatAttachment[]>>>>();
+
+function attachmentsOf(ctx: GraphQLContext, projectId: string): Promise<Map<string, ChatAttachment[]>> {
+  const lists = attachmentLists.get(ctx) ?? new Map<string, Promise<Map<string, ChatAttachment[]>>>();
+  attachmentLists.set(ctx, lists);
+  let found = lists.get(projectId);
+  if (!found) {
+    found = ctx.db
+      .select({ id: revisions.id, context: revisions.context })
+      .from(revisions)
+      .where(and(eq(revisions.projectId, projectId), sql`${revisions.context} ? 'attachments'`))
+      .then((rows) => new Map(rows.map((r) => [r.id, r.context?.attachments ?? []])));
+    lists.set(projectId, found);
+  }
+  return found;
+}

@@ -1,0 +1,228 @@
+/**
+ * Images attached to a chat message (issue 21: "a screenshot of what to build"), over real HTTP: uploaded to
+ * the builder origin (raw bytes, cut at 5 MiB while they stream, typed by their bytes), read back by members
+ * only (never on the files origin), named in sendMessage (idempotent with clientMessageId), shown on the user's
+ * message after a reload, and sent to the model as image parts (the scripted model server records the request
+ * body). A model that reads no images gets the words and a note, and the chat says so; the builtin generator
+ * says it got the images without pretending to read them. On PGlite, and on PostgreSQL when one is running.
+ */
+import { BUILTIN_IMAGES_NOTE } from '@kiln/codegen';
+import { readFixture, startScriptedModelServer } from '@kiln/codegen/testing';
+import { CHAT_ATTACHMENT_MESSAGES as A, CHAT_ATTACHMENT_MAX_BYTES } from '@kiln/core';
+import { describe, expect, it } from 'vitest';
+import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
+
+const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
+
+/** A 1×1 PNG (a real image: its type is sniffed from these bytes). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** A 1×1 GIF. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
+const SEND = `mutation($p: ID!, $text: String!, $cid: ID, $a: [ID!], $mode: ChatMode) {
+  sendMessage(projectId: $p, text: $text, clientMessageId: $cid, attachments: $a, mode: $mode) { id } }`;
+const PROJECT = `query($id: ID!) { project(id: $id) { latestRevision { id status }
+  messages { role text attachments { id url mimeType size } } } organizations { credits { balance } } }`;
+
+interface Attachment {
+  id: string;
+  url: string;
+  mimeType: string;
+  size: number;
+}
+interface ProjectState {
+  project: {
+    latestRevision: { id: string; status: string };
+    messages: { role: string; text: string; attachments: Attachment[] }[];
+  };
+  organizations: { credits: { balance: number } }[];
+}
+
+async function settle(c: Client, id: string): Promise<ProjectState> {
+  return waitFor(async () => {
+    const { data } = await c.gql<ProjectState>(PROJECT, { id });
+    return BUILDING.includes(data.project.latestRevision.status) ? null : data;
+  }, 60_000);
+}
+
+const attach = (c: Client, projectId: string, bytes: Uint8Array, headers: Record<string, string> = {}) =>
+  c.send('POST', `/api/projects/${projectId}/attachments`, {
+    body: bytes,
+    headers: { 'content-type': 'application/octet-stream', ...headers },
+  });
+
+/** The content of the last message of a recorded provider request (a string, or parts). */
+function lastMessageContent(body: Record<string, unknown> | undefined): unknown {
+  const messages = (body?.messages ?? []) as { content: unknown }[];
+  return messages.at(-1)?.content;
+}
+
+async function signUpAndCreate(c: Client, email: string, prompt = 'A habit tracker with streaks') {
+  await c.gql(`mutation($e: String!) { signUp(email: $e, password: "long enough") { id } }`, { e: email });
+  const created = await c.gql(`mutation($p: String!) { createProject(prompt: $p) { id } }`, { p: prompt });
+  expect(created.errors).toBeUndefined();
+  return created.data.createProject.id as string;
+}
+
+describe.each(backends)('chat attachments (%s)', (backend) => {
+  it('stores images for members, refuses the wrong ones clearly, and sends them to the model as image parts', {
+    timeout: 180_000,
+  }, async () => {
+    await using model = await startScriptedModelServer([
+      { reply: readFixture('multi-file-app'), usage: { inputTokens: 1000, outputTokens: 1000 } },
+      // The stranger's own project, below.
+      { reply: readFixture('multi-file-app'), usage: { inputTokens: 1000, outputTokens: 1000 } },
+      { reply: readFixture('search-replace-edit'), usage: { inputTokens: 1000, outputTokens: 1000 } },
+    ]);
+    await using t = await startTestKiln(backend, {
+      KILN_MODEL: 'openai:gpt-4o-mini',
+      OPENAI_API_KEY: 'sk-test',
+      KILN_MODEL_BASE_URL: model.url,
+      KILN_VERIFY: 'off',
+    });
+    const me = t.client();
+    const projectId = await signUpAndCreate(me, 'ana@example.com');
+    const before = await settle(me, projectId);
+
+    // Upload: the answer names the image's id, its sniffed type and where members read it.
+    const up = await attach(me, projectId, PNG);
+    expect(up.status).toBe(200);
+    const png = up.json<Attachment>();
+    expect(png).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      mimeType: 'image/png',
+      size: PNG.byteLength,
+      url: `/api/projects/${projectId}/attachments/${png.id}`,
+    });
+    const gif = (await attach(me, projectId, GIF)).json<Attachment>();
+    expect(gif.mimeType).toBe('image/gif');
+
+    // Refused with a sentence a person can act on: too large (cut while streaming), not an image, cross-site.
+    const big = await attach(me, projectId, new Uint8Array(CHAT_ATTACHMENT_MAX_BYTES + 1));
+    expect(big.status).toBe(413);
+    expect(big.json<{ error: { message: string } }>().error.message).toBe(A.tooLarge);
+    const text = await attach(me, projectId, Buffer.from('not an image at all'));
+    expect(text.status).toBe(400);
+    expect(text.json<{ error: { message: string } }>().error.message).toBe(A.wrongType);
+    const svg = await attach(me, projectId, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'));
+    expect(svg.json<{ error: { message: string } }>().error.message).toBe(A.wrongType);
+    const crossSite = await attach(me, projectId, PNG, { origin: 'https://evil.example' });
+    expect(crossSite.status).toBe(403);
+
+    // Read back by a member; not by someone outside the project, nor on the public files origin.
+    const read = await me.send('GET', png.url);
+    expect(read.status).toBe(200);
+    expect(read.headers['content-type']).toBe('image/png');
+    expect(read.headers['cache-control']).toContain('private');
+    const stranger = t.client();
+    const strangersProject = await signUpAndCreate(stranger, 'eve@example.com');
+    await settle(stranger, strangersProject);
+    expect((await stranger.send('GET', png.url)).status).toBe(404);
+    expect((await attach(stranger, projectId, PNG)).status).toBe(404);
+    const onFilesOrigin = await stranger.send('GET', `/${png.id}/`, { host: 'files.localhost' });
+    expect(onFilesOrigin.status).toBe(404);
+    // Another project's image cannot be named in this project's message.
+    const foreign = await stranger.gql(SEND, { p: strangersProject, text: 'use this', a: [png.id] });
+    expect(foreign.errors?.[0]?.message).toBe(A.notFound);
+
+    // Too many, unknown, or in plan mode: refused before anything is queued or charged.
+    const tooMany = await me.gql(SEND, {
+      p: projectId,
+      text: 'five',
+      a: await Promise.all(
+        [1, 2, 3, 4, 5].map(async () => (await attach(me, projectId, PNG)).json<Attachment>().id),
+      ),
+    });
+    expect(tooMany.errors?.[0]?.message).toBe(A.tooMany);
+    const unknown = await me.gql(SEND, {
+      p: projectId,
+      text: 'x',
+      a: ['00000000-0000-4000-8000-000000000000'],
+    });
+    expect(unknown.errors?.[0]?.message).toBe(A.notFound);
+    const plan = await me.gql(SEND, { p: projectId, text: 'plan it', a: [png.id], mode: 'DISCUSSION' });
+    expect(plan.errors?.[0]?.message).toBe(A.notInPlanMode);
+
+    // Sent with the message: twice with one clientMessageId (a retry) queues one revision.
+    const vars = { p: projectId, text: 'Make it look like this screenshot', cid: crypto.randomUUID() };
+    const sent = await me.gql(SEND, { ...vars, a: [png.id, gif.id] });
+    expect(sent.errors).toBeUndefined();
+    const again = await me.gql(SEND, { ...vars, a: [png.id, gif.id] });
+    expect(again.data.sendMessage.id).toBe(sent.data.sendMessage.id);
+    const after = await settle(me, projectId);
+    expect(after.project.latestRevision.id).toBe(sent.data.sendMessage.id);
+    expect(after.project.latestRevision.status).toBe('VALID');
+
+    // The provider request's user message: the words, then both images as image parts.
+    expect(model.requests).toHaveLength(3);
+    const content = lastMessageContent(model.requests[2]?.body);
+    expect(content).toEqual([
+      { type: 'text', text: expect.stringContaining('Make it look like this screenshot') },
+      { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG.toString('base64')}` } },
+      { type: 'image_url', image_url: { url: `data:image/gif;base64,${GIF.toString('base64')}` } },
+    ]);
+
+    // Shown on the user's message, for everyone reading the project, after a reload too.
+    const mine = after.project.messages.filter((m) => m.role === 'user');
+    expect(mine).toHaveLength(2);
+    expect(mine[0]?.attachments).toEqual([]);
+    expect(mine[1]?.attachments).toEqual(
+      [png, gif].map(({ id, url, mimeType, size }) => ({ id, url, mimeType, size })),
+    );
+    await t.restart();
+    const reloaded = await me.gql<ProjectState>(PROJECT, { id: projectId });
+    expect(reloaded.data.project.messages.filter((m) => m.role === 'user')[1]?.attachments).toHaveLength(2);
+    expect((await me.send('GET', png.url)).status).toBe(200);
+
+    // Credits: the same as any message (1 to start, then the tokens); images cost nothing extra.
+    const spent = before.organizations[0]!.credits.balance - after.organizations[0]!.credits.balance;
+    const firstCost = 100 - before.organizations[0]!.credits.balance;
+    expect(spent).toBe(firstCost);
+  });
+});
+
+describe('chat attachments with models that read no images (pglite)', () => {
+  it('a text-only model gets the words and a note, and the chat tells the user plainly', {
+    timeout: 120_000,
+  }, async () => {
+    await using model = await startScriptedModelServer([
+      { reply: readFixture('multi-file-app') },
+      { reply: readFixture('search-replace-edit') },
+    ]);
+    await using t = await startTestKiln('pglite', {
+      KILN_MODEL: 'openai-compatible:qwen2.5-coder-32b',
+      KILN_MODEL_BASE_URL: model.url,
+      KILN_VERIFY: 'off',
+    });
+    const me = t.client();
+    const projectId = await signUpAndCreate(me, 'tom@example.com');
+    await settle(me, projectId);
+    const png = (await attach(me, projectId, PNG)).json<Attachment>();
+    await me.gql(SEND, { p: projectId, text: 'Match this', a: [png.id] });
+    const after = await settle(me, projectId);
+    const content = lastMessageContent(model.requests[1]?.body);
+    expect(typeof content).toBe('string');
+    expect(content).toContain('Match this');
+    expect(content).toContain('you cannot see images');
+    expect(after.project.messages.at(-1)?.text).toMatch(/^The model this project uses cannot read images/);
+  });
+
+  it('the builtin generator says it got the images and built from the words', {
+    timeout: 120_000,
+  }, async () => {
+    await using t = await startTestKiln('pglite', { KILN_VERIFY: 'off' });
+    const me = t.client();
+    const projectId = await signUpAndCreate(me, 'bo@example.com', 'A landing page for a bakery');
+    await settle(me, projectId);
+    const png = (await attach(me, projectId, PNG)).json<Attachment>();
+    const sent = await me.gql(SEND, { p: projectId, text: 'Make the header blue', a: [png.id] });
+    expect(sent.errors).toBeUndefined();
+    const after = await settle(me, projectId);
+    expect(after.project.messages.at(-1)?.text).toContain(BUILTIN_IMAGES_NOTE(1));
+    expect(after.project.messages.at(-2)?.attachments).toHaveLength(1);
+  });
+});
