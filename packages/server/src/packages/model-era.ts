@@ -14,8 +14,10 @@
 
 /** Package name → the range resolved when the import names none. */
 export const MODEL_ERA_RANGES: Readonly<Record<string, string>> = Object.freeze({
-  // v9 (2026) replaced `useReactTable`/`getCoreRowModel()` with `useTable` and features objects.
+  // v9 (August 2026) no longer has the `useReactTable` every model writes (a v8 component renders nothing).
   '@tanstack/react-table': '8',
+  // v4 (May 2026) renamed `PanelGroup` → `Group` and `PanelResizeHandle` → `Separator`; models write v2/v3's.
+  'react-resizable-panels': '3',
 });
 
 /** The range for an import that names no version: the model-era major when the table has one, else `latest`. */
