@@ -6,8 +6,10 @@
  * Each is rendered as the home page by the real runtime in headless Chromium (`renderCheck`); prints the
  * share that render without error and lists the failures.
  *
- * The corpus lives in `bench/corpus/*.tsx.txt`: the `.txt` keeps deliberately broken code out of `tsc` and
- * Biome. Files named `NN-m-*` are Expo pages (mobile mode).
+ * The corpus lives in `bench/corpus/*.tsx.txt`: the `.txt` keeps model-style code out of `tsc` and Biome.
+ * Files named `NN-m-*` are Expo pages (mobile mode). Bugs no cleaning can mend, kept to test that a failure is
+ * reported with its module and line, are in `packages/preview/test/fixtures/component-bugs/` (headless.test.ts).
+ * `compile.test.ts` and `clean.test.ts` read the files numbered up to 160; this bench renders every one.
  *
  *   node --import tsx bench/preview-corpus.ts [first-number]
  *
