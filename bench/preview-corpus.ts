@@ -6,8 +6,10 @@
  * Each is rendered as the home page by the real runtime in headless Chromium (`renderCheck`); prints the
  * share that render without error and lists the failures.
  *
- * The corpus lives in `bench/corpus/*.tsx.txt`: the `.txt` keeps deliberately broken code out of `tsc` and
- * Biome. Files named `NN-m-*` are Expo pages (mobile mode).
+ * The corpus lives in `bench/corpus/*.tsx.txt`: the `.txt` keeps model-style code out of `tsc` and Biome.
+ * Files named `NN-m-*` are Expo pages (mobile mode). Bugs no cleaning can mend, kept to test that a failure is
+ * reported with its module and line, are in `packages/preview/test/fixtures/component-bugs/` (headless.test.ts).
+ * `compile.test.ts` and `clean.test.ts` read the files numbered up to 160; this bench renders every one.
  *
  *   node --import tsx bench/preview-corpus.ts [first-number]
  *
@@ -22,6 +24,12 @@ import { PackageResolver } from '../packages/server/src/packages/resolver.ts';
 import { ensureRuntimeBuilt, summary } from './preview-harness.ts';
 
 const corpusDir = resolve(fileURLToPath(import.meta.url), '../corpus');
+/**
+ * A check includes the first use of each npm package (resolve, download, bundle from the public registry), which
+ * on this 2-core machine under load took up to 14 s alone (@headlessui/react at load 21). What this bench
+ * measures is whether the component renders; first-use time is `bench/npm-packages.ts`'s figure.
+ */
+const CHECK_TIMEOUT_MS = 60_000;
 const fromNumber = Number(process.argv[2] ?? 0);
 const files = readdirSync(corpusDir)
   .filter((f) => f.endsWith('.tsx.txt') && Number.parseInt(f, 10) >= fromNumber)
@@ -41,6 +49,7 @@ try {
   for (const file of files) {
     const mobile = /^\d+-m-/.test(file);
     const result = await renderCheck({
+      timeoutMs: CHECK_TIMEOUT_MS,
       source: readFileSync(join(corpusDir, file), 'utf8'),
       filePath: mobile ? 'apps/mobile/src/app/index.tsx' : 'apps/web/src/app/page.tsx',
       mode: mobile ? 'mobile' : 'web',

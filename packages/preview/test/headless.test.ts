@@ -2,8 +2,10 @@
  * @module
  * `renderCheck` (`@kiln/preview/node`): generated modules rendered by the real runtime in headless Chromium.
  */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { closeHeadless, renderCheck } from '../src/node/headless.ts';
 import { ensureBuilt } from './harness.ts';
@@ -55,6 +57,21 @@ describe('renderCheck', () => {
       }`,
     });
     expect(result.ok).toBe(false);
+  });
+
+  // Component bugs no cleaning rule can mend (moved here from the render corpus, bench/corpus: they test that a
+  // failure is reported, not render success): each fails with its module and the line of the fault.
+  test.each([
+    ['props-required', /reading 'map'/, 11],
+    ['undefined-data', /players\.map is not a function/, 6],
+    ['nullish-crash', /reading 'id'/, 7],
+    ['missing-closing-paren', /Unexpected token, expected ","/, 10],
+  ])('a component bug (%s) fails with its message, module and line', async (name, message, line) => {
+    const filePath = 'apps/web/src/app/page.tsx';
+    const source = readFileSync(join(import.meta.dirname, `fixtures/component-bugs/${name}.tsx.txt`), 'utf8');
+    const result = await renderCheck({ filePath, source });
+    expect(result).toMatchObject({ ok: false, filePath, line });
+    expect(result.error).toMatch(message);
   });
 
   test('an async page (a server-component habit) and a Date child render', async () => {

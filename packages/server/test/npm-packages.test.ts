@@ -122,6 +122,32 @@ export default Badge;
     },
   },
   {
+    // Sources maps, declarations and Markdown beside the code, as most packages ship (@headlessui/react's tree).
+    name: 'mapped-files',
+    version: '1.0.0',
+    json: { type: 'module', main: 'index.js', types: 'index.d.ts' },
+    files: Object.fromEntries([
+      ['index.js', 'export const mapped = 10;\n//# sourceMappingURL=index.js.map\n'],
+      ['index.d.ts', 'export declare const mapped: number;\n'],
+      ['README.md', '# mapped-files\n'],
+      ...Array.from({ length: 12 }, (_, i) => [`lib/f${i}.js.map`, '{"version":3,"mappings":""}']),
+      ...Array.from({ length: 12 }, (_, i) => [`lib/f${i}.d.ts`, `export declare const v${i}: number;`]),
+    ]),
+  },
+  // A package whose newest major dropped the API models write (model-era.ts): v8's hook, v9 without it.
+  {
+    name: '@tanstack/react-table',
+    version: '8.21.3',
+    json: { type: 'module', main: 'index.js' },
+    files: { 'index.js': 'export function useReactTable(o) { return { v: 8, o }; }\n' },
+  },
+  {
+    name: '@tanstack/react-table',
+    version: '9.0.0',
+    json: { type: 'module', main: 'index.js' },
+    files: { 'index.js': 'export function useTable(o) { return { v: 9, o }; }\n' },
+  },
+  {
     name: 'git-dep',
     version: '1.0.0',
     json: { dependencies: { helper: 'github:someone/helper' } },
@@ -171,6 +197,48 @@ describe('the npm package resolver against a local registry', () => {
     expect((await resolver.resolve('tiny-case')).version).toBe('2.0.0');
     expect((await resolver.resolve('tiny-case@^1')).version).toBe('1.0.0');
     expect((await resolver.resolve('tiny-case', { version: '1.0.0' })).version).toBe('1.0.0');
+  });
+
+  it('resolves a package whose newest major dropped what models write to the major they know, unless the import names one', async () => {
+    using data = tempDir();
+    const resolver = new PackageResolver({ dataDir: data.dir, registry: registry.url });
+    const v8 = await resolver.resolve('@tanstack/react-table');
+    expect(v8.version).toBe('8.21.3');
+    expect(bundleText(resolver, v8.bundle)).toContain('useReactTable');
+    expect((await resolver.resolve('@tanstack/react-table@9')).version).toBe('9.0.0');
+    expect((await resolver.resolve('@tanstack/react-table', { version: '9.0.0' })).version).toBe('9.0.0');
+    expect((await resolver.documentation('@tanstack/react-table')).version).toBe('8.21.3');
+  });
+
+  it('retries a registry GET after a dropped connection or a 503, so neither fails the import', async () => {
+    using data = tempDir();
+    const resolver = new PackageResolver({ dataDir: data.dir, registry: registry.url });
+    const tarball = '/cjs-utils/-/cjs-utils-3.1.4.tgz';
+    const before = registry.hits.get(tarball) ?? 0;
+    registry.drop.set('/cjs-utils', 1);
+    registry.busy.set(tarball, 1);
+    registry.drop.set(tarball, 1);
+    expect((await resolver.resolve('cjs-utils')).version).toBe('3.1.4');
+    // Each failure was met once, then asked again: the tarball three times (503, dropped, served).
+    expect([registry.drop.get('/cjs-utils'), registry.drop.get(tarball), registry.busy.get(tarball)]).toEqual(
+      [0, 0, 0],
+    );
+    expect((registry.hits.get(tarball) ?? 0) - before).toBe(3);
+  });
+
+  it('neither unpacks nor counts source maps, declarations and Markdown for a bundle; documentation keeps them', async () => {
+    using data = tempDir();
+    const resolver = new PackageResolver({
+      dataDir: data.dir,
+      registry: registry.url,
+      limits: { maxFiles: 5 },
+    });
+    const mapped = await resolver.resolve('mapped-files');
+    expect(bundleText(resolver, mapped.bundle)).toContain('10');
+    const full = new PackageResolver({ dataDir: data.dir, registry: registry.url });
+    const docs = await full.documentation('mapped-files');
+    expect(docs.readme).toContain('# mapped-files');
+    expect(docs.types).toContain('declare const mapped');
   });
 
   it('resolves concurrent requests for the same package once', async () => {

@@ -2,7 +2,8 @@
  * @module A local npm registry for tests: packages written by the test, packed into real gzipped tarballs
  * (`package/…`, as `npm pack` makes them) and served over HTTP with the registry's JSON shape (packuments
  * with `dist.tarball`, `dist.integrity` sha512, dist-tags). Counts requests per path, can be stopped and
- * restarted on the same port, and can serve a tarball that does not match its integrity.
+ * restarted on the same port, can serve a tarball that does not match its integrity, and can drop a
+ * request's connection or answer it 503.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -60,6 +61,10 @@ export class TestRegistry {
   readonly hits = new Map<string, number>();
   /** Names whose tarball is served with one byte changed (integrity must fail). */
   readonly corrupt = new Set<string>();
+  /** Paths whose next n requests lose their connection before any answer (a dropped connection). */
+  readonly drop = new Map<string, number>();
+  /** Paths whose next n requests are answered 503 (a registry under load). */
+  readonly busy = new Map<string, number>();
   /** When set, every request must carry `authorization: Bearer <token>` (a private registry), else 401. */
   token: string | null = null;
 
@@ -110,6 +115,17 @@ export class TestRegistry {
     const server = createServer((req, res) => {
       const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
       this.hits.set(path, (this.hits.get(path) ?? 0) + 1);
+      const dropping = this.drop.get(path) ?? 0;
+      if (dropping > 0) {
+        this.drop.set(path, dropping - 1);
+        return void req.socket.destroy();
+      }
+      const busy = this.busy.get(path) ?? 0;
+      if (busy > 0) {
+        this.busy.set(path, busy - 1);
+        res.writeHead(503, { 'content-type': 'text/plain' });
+        return void res.end('Service Unavailable');
+      }
       if (this.token && req.headers.authorization !== `Bearer ${this.token}`) {
         res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' });
         return void res.end(JSON.stringify({ error: 'authentication required' }));

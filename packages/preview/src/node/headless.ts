@@ -71,6 +71,10 @@ async function servePackage(url: URL, send: (status: number, type: string, body:
 export interface RenderCheckResult {
   ok: boolean;
   error: string | null;
+  /** The module the first error belongs to, and where in its source (1-based) when the preview knows. */
+  filePath?: string;
+  line?: number;
+  column?: number;
   /** Wall time of the check, including browser start on the first call. */
   ms: number;
 }
@@ -146,7 +150,7 @@ function builderPage(previewOrigin: string): string {
         if (!m || m.revisionId !== load.revisionId) return;
         if (m.kind === 'kiln:error' && error === null) {
           error = m.filePath === load.checkedFile ? m.message : m.filePath + ': ' + m.message;
-          done({ ok: false, error });
+          done({ ok: false, error, filePath: m.filePath, line: m.line, column: m.column });
         } else if (m.kind === 'kiln:rendered') {
           setTimeout(() => done({ ok: error === null, error }), settleMs);
         }
@@ -310,12 +314,12 @@ export async function renderCheck(input: RenderCheckInput): Promise<RenderCheckR
         ([msg, settle]) =>
           (
             window as unknown as {
-              kilnCheck(m: unknown, s: number): Promise<{ ok: boolean; error: string | null }>;
+              kilnCheck(m: unknown, s: number): Promise<Omit<RenderCheckResult, 'ms'>>;
             }
           ).kilnCheck(msg, settle),
         [load, SETTLE_MS] as const,
       ),
-      new Promise<{ ok: boolean; error: string }>((resolve) => {
+      new Promise<Omit<RenderCheckResult, 'ms'>>((resolve) => {
         timer = setTimeout(
           () => resolve({ ok: false, error: `Render check timed out after ${timeoutMs} ms` }),
           timeoutMs,
@@ -323,7 +327,11 @@ export async function renderCheck(input: RenderCheckInput): Promise<RenderCheckR
       }),
     ]);
     reusable = !result.error?.startsWith('Render check timed out');
-    return { ok: result.ok, error: result.error, ms: Math.round(performance.now() - started) };
+    const where: Partial<RenderCheckResult> = {};
+    if (result.filePath) where.filePath = result.filePath;
+    if (result.line) where.line = result.line;
+    if (result.column) where.column = result.column;
+    return { ok: result.ok, error: result.error, ...where, ms: Math.round(performance.now() - started) };
   } finally {
     clearTimeout(timer);
     checkPackages.delete(revisionId);

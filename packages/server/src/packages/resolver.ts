@@ -22,6 +22,7 @@ import semver from 'semver';
 import { x as untar } from 'tar';
 import { BUILTIN_STAND_INS, type BundlePlatform, bundlePackage, SHARED_MODULES, standInPath } from './bundle';
 import { PACKAGE_MESSAGES as M } from './messages';
+import { defaultRange } from './model-era';
 import { type RegistryConfig, registryConfig } from './registry';
 import type { SharedBundleStore } from './shared-cache';
 import { nodeBuiltin, type PackageSpecifier, parseSpecifier } from './specifier';
@@ -123,6 +124,58 @@ function isNetworkError(err: unknown): boolean {
   const e = err as { code?: string; errno?: string; type?: string };
   return NETWORK_CODES.has(e?.code ?? '') || NETWORK_CODES.has(e?.errno ?? '') || e?.type === 'system';
 }
+
+/**
+ * Failures of a registry GET that asking again may cure: a dropped or timed-out connection, a DNS hiccup, a
+ * busy or failing registry (408, 429, 5xx). A refused connection or an unknown host is not retried: that is a
+ * registry that is down or absent, and the cache answers at once (offline use stays fast).
+ */
+const TRANSIENT_CODES = new Set([
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ECONNABORTED',
+  'EAI_AGAIN',
+  'ERR_SOCKET_TIMEOUT',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'ECONNECTIONTIMEOUT',
+  'EIDLETIMEOUT',
+  'ERESPONSETIMEOUT',
+  'ETRANSFERTIMEOUT',
+]);
+
+function isTransient(err: unknown): boolean {
+  const e = err as { code?: string; errno?: string; statusCode?: number };
+  if (TRANSIENT_CODES.has(e?.code ?? '') || TRANSIENT_CODES.has(e?.errno ?? '')) return true;
+  const status = e?.statusCode ?? 0;
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * Waits before the second and third attempt of a registry GET (manifests and tarballs are idempotent), each
+ * stretched by up to half again at random so concurrent retries spread out. Worst case ~1.9 s more per GET.
+ */
+export const RETRY_DELAYS_MS: readonly number[] = [250, 1_000];
+
+/** Runs a registry GET again after a transient failure (`isTransient`), with RETRY_DELAYS_MS between attempts. */
+async function withRetries<T>(get: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await get();
+    } catch (err) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || !isTransient(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, delay * (1 + Math.random() / 2)));
+    }
+  }
+}
+
+/**
+ * Files a bundle never reads: source maps (bundles are made without them), type declarations and Markdown.
+ * They are not unpacked for a build and do not count against `KILN_NPM_MAX_FILES` — @headlessui/react's
+ * tree is 10,027 files, 4,054 of them `.map` and ~870 declarations. Package documentation keeps them.
+ */
+const NOT_BUNDLED = /(?:\.map|\.d\.[cm]?ts|\.md|\.markdown)$/i;
 
 /** Packages downloaded and bundled at once per process; more wait their turn (2 cores are easily saturated). */
 const MAX_BUILDS = 3;
@@ -239,7 +292,7 @@ export class PackageResolver {
     if ((SHARED_MODULES as readonly string[]).includes(source)) {
       throw new KilnError('validation', M.invalidSpecifier(source));
     }
-    const range = pin?.version ?? spec.range ?? 'latest';
+    const range = pin?.version ?? spec.range ?? defaultRange(spec.name);
     const key = `${platform}:${spec.name}@${range}/${spec.subpath}`;
     let p = this.inflight.get(key);
     if (!p) {
@@ -261,7 +314,7 @@ export class PackageResolver {
   ): Promise<{ name: string; version: string; readme: string; types: string }> {
     const spec = parseSpecifier(source);
     if (this.denied(spec.name)) throw new KilnError('validation', M.denied(spec.name));
-    const manifest = await this.manifest(spec.name, spec.name, spec.range ?? 'latest');
+    const manifest = await this.manifest(spec.name, spec.name, spec.range ?? defaultRange(spec.name));
     const key = `docs:${manifest.name}@${manifest.version}`;
     const known = this.docs.get(key);
     if (known) return known;
@@ -358,7 +411,7 @@ export class PackageResolver {
     const ask = (offline: boolean) =>
       pacote.manifest(`${name}@${range}`, { ...opts, offline }) as unknown as Promise<Manifest>;
     try {
-      return await ask(false);
+      return await withRetries(() => ask(false));
     } catch (err) {
       if (isNetworkError(err)) {
         try {
@@ -565,7 +618,7 @@ export class PackageResolver {
       totals.packages++;
       if (totals.packages > maxPackages)
         throw new KilnError('too_large', M.tooManyPackages(top, maxPackages));
-      await this.fetchPackage(top, m, dir, totals);
+      await this.fetchPackage(top, m, dir, totals, true);
     };
     const topDir = join(nm(work), manifest.name);
     placed.set(topDir, manifest.version);
@@ -643,12 +696,16 @@ export class PackageResolver {
     }
   }
 
-  /** Downloads one tarball (integrity checked by pacote) and unpacks it into `dir`, within the caps. */
+  /**
+   * Downloads one tarball (integrity checked by pacote) and unpacks it into `dir`, within the caps; for a build
+   * (`forBundle`), without the files no bundle reads (NOT_BUNDLED), which are not counted either.
+   */
   private async fetchPackage(
     top: string,
     m: Manifest,
     dir: string,
     totals: { bytes: number; files: number; unpacked: number },
+    forBundle = false,
   ): Promise<void> {
     const opts = await this.pacoteOpts();
     const spec = `${m.name}@${m.version}`;
@@ -657,7 +714,7 @@ export class PackageResolver {
       pacote.tarball(spec, { ...opts, offline, ...(m._integrity ? { integrity: m._integrity } : {}) });
     let data: Buffer;
     try {
-      data = await get(false);
+      data = await withRetries(() => get(false));
     } catch (err) {
       if (!isNetworkError(err)) throw this.registryError(top, m.name, m.version, err);
       try {
@@ -679,9 +736,10 @@ export class PackageResolver {
         strip: 1,
         noChmod: true,
         noMtime: true,
-        filter: (_path, entry) => {
+        filter: (path, entry) => {
           const type = (entry as { type?: string }).type ?? '';
           if (/Link$/.test(type)) return false;
+          if (forBundle && type !== 'Directory' && NOT_BUNDLED.test(path)) return false;
           if (type !== 'Directory') totals.files++;
           totals.unpacked += (entry as { size?: number }).size ?? 0;
           if (totals.files > this.limits.maxFiles) overFiles = true;
