@@ -136,11 +136,10 @@ export async function* generate(
   const action = requestAction(req);
   const repair = action === 'FIX_CHANGE' ? deterministicRepair(req) : null;
   const { system, messages } = repair ? { system: '', messages: [] } : promptFor(req, provider, opts);
-  const tools = offeredTools(opts.webSearch);
   const run = new GenerationRun(req, {
     canAskAgain: provider.id !== 'builtin' && !repair,
     appliedMigrations: new Set(req.database?.migrations ?? []),
-    tools,
+    tools: offeredTools(opts.webSearch),
   });
   const { canAskAgain } = run.ctx;
   const parser = createOutputParser();
@@ -204,24 +203,8 @@ export async function* generate(
     // The reply ended: a block it left open (a tool call without its closer) ends with it.
     yield* run.feed(parser.endReply());
     if (repair || run.state.pendingCalls.length === 0) break;
-    const calls = run.takePendingCalls();
-    if (toolRounds >= MAX_TOOL_ROUNDS) {
-      for (const call of calls) {
-        yield* run.tool(
-          call,
-          'error',
-          `Not answered: a generation may look documentation up in at most ${MAX_TOOL_ROUNDS} rounds.`,
-        );
-      }
-      break;
-    }
-    toolRounds++;
-    const results: string[] = [];
-    for (const call of calls) {
-      const answer = await answerToolCall(call, tools, req, opts);
-      results.push(toolResult(call, answer));
-      yield* run.tool(call, answer.status, answer.output);
-    }
+    const results = yield* answerCalls(run, run.takePendingCalls(), ++toolRounds, req, opts);
+    if (!results) break;
     conversation.push({ role: 'assistant', content: reply }, { role: 'user', content: results.join('\n') });
     aborted = signal?.aborted ?? false;
     // The next reply's chat text starts on a line of its own.
@@ -230,30 +213,7 @@ export async function* generate(
       yield { type: 'text', text: '\n' };
     }
   }
-  const before = run.state.problems.length;
-  yield* run.feed(parser.end());
-  if (run.state.cutOff && !run.state.problems.slice(before).some((p) => p.kind === 'truncated')) {
-    run.set({
-      problems: [
-        ...run.state.problems,
-        {
-          kind: 'truncated',
-          message: `The model's reply was cut off at its output limit${canAskAgain ? `, even after asking it to continue ${MAX_CONTINUATIONS} times` : ''}; the rest of what it meant to write is missing.`,
-        },
-      ],
-    });
-  }
-  // Calls the abort left unanswered.
-  for (const call of run.takePendingCalls()) yield* run.tool(call, 'cancelled');
-
-  // No Kiln block at all: the model may have used another tool's format (bolt, Dyad, fenced files, aider).
-  if (!aborted && !run.state.sawBlock && !repair) {
-    const foreign = parseForeignReply(run.state.message);
-    if (foreign) {
-      run.set({ message: foreign.text });
-      yield* run.feed(foreign.events);
-    }
-  }
+  yield* endParse(run, parser, !aborted && !repair);
 
   // One retry for edits that did not apply: the model gets the files as they are and rewrites them.
   // A discussion applies nothing, so its missed edits are never worth another request.
@@ -268,6 +228,68 @@ export async function* generate(
     aborted = signal?.aborted ?? false;
   }
   yield doneEvent(run, req, action, aborted);
+}
+
+/**
+ * Answers one round of tool calls (round 1, 2…), yielding their events; returns the `<kiln:tool-result>`s to
+ * send, or null past `MAX_TOOL_ROUNDS` (then each call is an error, not answered).
+ */
+async function* answerCalls(
+  run: GenerationRun,
+  calls: readonly ToolCall[],
+  round: number,
+  req: GenerateRequest,
+  opts: GenerateOptions,
+): AsyncGenerator<GenerationEvent, string[] | null> {
+  if (round > MAX_TOOL_ROUNDS) {
+    for (const call of calls) {
+      yield* run.tool(
+        call,
+        'error',
+        `Not answered: a generation may look documentation up in at most ${MAX_TOOL_ROUNDS} rounds.`,
+      );
+    }
+    return null;
+  }
+  const results: string[] = [];
+  for (const call of calls) {
+    const answer = await answerToolCall(call, run.ctx.tools, req, opts);
+    results.push(toolResult(call, answer));
+    yield* run.tool(call, answer.status, answer.output);
+  }
+  return results;
+}
+
+/**
+ * The replies are over: blocks still open end (a reply cut off for good is a `truncated` problem), calls the
+ * abort left unanswered are cancelled, and with `foreign` a reply without any Kiln block that changes the
+ * project is read for another tool's format (bolt, Dyad, fenced files, aider).
+ */
+function* endParse(
+  run: GenerationRun,
+  parser: ReturnType<typeof createOutputParser>,
+  foreign: boolean,
+): Generator<GenerationEvent> {
+  const before = run.state.problems.length;
+  yield* run.feed(parser.end());
+  if (run.state.cutOff && !run.state.problems.slice(before).some((p) => p.kind === 'truncated')) {
+    run.set({
+      problems: [
+        ...run.state.problems,
+        {
+          kind: 'truncated',
+          message: `The model's reply was cut off at its output limit${run.ctx.canAskAgain ? `, even after asking it to continue ${MAX_CONTINUATIONS} times` : ''}; the rest of what it meant to write is missing.`,
+        },
+      ],
+    });
+  }
+  for (const call of run.takePendingCalls()) yield* run.tool(call, 'cancelled');
+  if (!foreign || run.state.sawBlock) return;
+  const read = parseForeignReply(run.state.message);
+  if (read) {
+    run.set({ message: read.text });
+    yield* run.feed(read.events);
+  }
 }
 
 /** The system prompt and messages of a provider request (the context budget applied; web search offered). */
