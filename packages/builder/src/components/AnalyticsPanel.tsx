@@ -152,7 +152,7 @@ export function AnalyticsPanel({ projectId }: { projectId: string }) {
               </div>
             </dl>
             {analytics.pageviews === 0 && analytics.events === 0 ? (
-              <div className="empty-state-inline">
+              <div className="rounded-lg border border-dashed border-border-strong px-6 py-10">
                 <BarChart3 size={20} aria-hidden="true" />
                 <p>No visits in this range yet. Publish the app and share its link: visits show up here.</p>
               </div>

@@ -11,9 +11,19 @@ function initials(me: Person): string {
 
 /** The user's photo, or their initials on an accent-tinted disc. */
 export function Avatar({ me }: { me: Person }) {
-  if (me.profile.photoURL) return <img className="avatar" src={me.profile.photoURL} alt="" />;
+  if (me.profile.photoURL)
+    return (
+      <img
+        className="grid size-7 place-items-center rounded-full bg-accent-soft object-cover text-[11px] font-bold text-accent-strong"
+        src={me.profile.photoURL}
+        alt=""
+      />
+    );
   return (
-    <span className="avatar" aria-hidden="true">
+    <span
+      className="grid size-7 place-items-center rounded-full bg-accent-soft object-cover text-[11px] font-bold text-accent-strong"
+      aria-hidden="true"
+    >
       {initials(me)}
     </span>
   );

@@ -192,7 +192,7 @@ export function DatabasePanel({
         </div>
         {error ? <FormAlert message={error} /> : null}
         {database && database.tables.length === 0 ? (
-          <div className="empty-state-inline">
+          <div className="rounded-lg border border-dashed border-border-strong px-6 py-10">
             <Database size={20} aria-hidden="true" />
             <p>
               No tables yet. Ask for something that stores data ("save the tasks in a database") and Kiln

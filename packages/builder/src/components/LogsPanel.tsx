@@ -100,7 +100,7 @@ export function LogsPanel({ projectId, organizationId }: { projectId: string; or
         {error ? <FormAlert message={error} /> : null}
         {logs === null && !error ? <Spinner /> : null}
         {logs !== null && shown.length === 0 ? (
-          <div className="empty-state-inline">
+          <div className="rounded-lg border border-dashed border-border-strong px-6 py-10">
             <ScrollText size={20} aria-hidden="true" />
             <p>
               {logs.length === 0

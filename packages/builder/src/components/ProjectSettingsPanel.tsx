@@ -154,7 +154,9 @@ function DesignSystemSection({
         <div className="field">
           <div className="field-label-row">
             <label htmlFor={configId}>Tailwind config</label>
-            <span className="field-hint">Tailwind v4 CSS, e.g. @theme {'{ --radius-card: 14px; }'}</span>
+            <span className="text-[12px] text-muted">
+              Tailwind v4 CSS, e.g. @theme {'{ --radius-card: 14px; }'}
+            </span>
           </div>
           <textarea
             id={configId}

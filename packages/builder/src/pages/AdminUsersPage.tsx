@@ -43,7 +43,7 @@ export function AdminUsersPage() {
   }
 
   return (
-    <div className="page">
+    <div className="min-h-full">
       <AppHeader />
       <main className="settings">
         <header className="settings-head">

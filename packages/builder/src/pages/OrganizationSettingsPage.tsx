@@ -49,7 +49,7 @@ export function OrganizationSettingsPage({ organizationId }: { organizationId: s
 
   const { organization } = state;
   return (
-    <div className="page">
+    <div className="min-h-full">
       <AppHeader />
       <main className="settings">
         <header className="settings-head">

@@ -402,7 +402,7 @@ function Workspace({
   );
 
   return (
-    <div className="workspace">
+    <div className="flex h-screen flex-col overflow-hidden max-[860px]:h-dvh">
       <WorkspaceHeader
         name={project.name}
         status={shownStatus(status, project.messages.findLast((m) => m.role === 'assistant')?.text)}
@@ -435,11 +435,11 @@ function Workspace({
         />
       ) : null}
       {publishing.error ? (
-        <div className="banner banner-error">
+        <div className="flex items-center justify-between gap-3 border-b border-error-border bg-error-soft px-4 py-[9px] text-[13px] text-error">
           <span role="alert">{publishing.error}</span>
           <button
             type="button"
-            className="banner-close"
+            className="cursor-pointer border-0 bg-transparent text-[18px] leading-none text-inherit"
             aria-label="Dismiss"
             onClick={publishing.dismissError}
           >
