@@ -90,7 +90,7 @@ export function AnalyticsPanel({ projectId }: { projectId: string }) {
   }, [load]);
 
   return (
-    <div className="project-settings analytics-panel">
+    <div className="analytics-panel mx-auto flex w-full max-w-[760px] flex-col gap-5 p-5">
       <SettingsSection
         id="analytics-overview"
         title="Analytics"

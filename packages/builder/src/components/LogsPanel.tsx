@@ -69,7 +69,7 @@ export function LogsPanel({ projectId, organizationId }: { projectId: string; or
 
   const shown = (logs ?? []).filter((l) => (RANK[l.level] ?? 0) >= (RANK[minLevel] ?? 0));
   return (
-    <div className="project-settings logs-panel">
+    <div className="logs-panel mx-auto flex w-full max-w-[760px] flex-col gap-5 p-5">
       <SettingsSection
         id="function-logs"
         title="Logs"

@@ -75,20 +75,23 @@ export function ProjectSettingsPanel({
 
   if (loadError) {
     return (
-      <div className="project-settings">
+      <div className="mx-auto flex w-full max-w-[760px] flex-col gap-5 p-5">
         <FormAlert message={loadError} />
       </div>
     );
   }
   if (!settings) {
     return (
-      <div className="project-settings project-settings-loading" aria-busy="true">
+      <div
+        className="mx-auto flex w-full max-w-[760px] flex-col gap-5 p-5 items-center pt-16"
+        aria-busy="true"
+      >
         <Spinner />
       </div>
     );
   }
   return (
-    <div className="project-settings">
+    <div className="mx-auto flex w-full max-w-[760px] flex-col gap-5 p-5">
       {canEdit ? null : <p className="muted">Viewers can look but not change these settings.</p>}
       <DesignSystemSection
         key={`${settings.id}`}
