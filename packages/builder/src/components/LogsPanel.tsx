@@ -75,7 +75,7 @@ export function LogsPanel({ projectId, organizationId }: { projectId: string; or
         title="Logs"
         description="What your app's functions did: every request, its console output and its calls to other services. Secret values are masked."
       >
-        <div className="db-toolbar">
+        <div className="flex flex-wrap items-center gap-3 [&>.button]:ml-auto">
           <SegmentedTabs
             label="Which app"
             options={BRANCHES.map((b) => ({ value: b.branch, label: b.label }))}
@@ -133,7 +133,9 @@ export function LogsPanel({ projectId, organizationId }: { projectId: string; or
                       </span>
                     </td>
                     <td className="muted">{l.source.toLowerCase()}</td>
-                    <td className="logs-message">{l.message}</td>
+                    <td className="font-mono text-[12px] whitespace-pre-wrap [word-break:break-word]">
+                      {l.message}
+                    </td>
                   </tr>
                 ))}
               </tbody>

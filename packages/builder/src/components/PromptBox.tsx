@@ -46,7 +46,7 @@ export function PromptBox({
         submit();
       }}
     >
-      <div className="rounded-xl border border-border bg-surface shadow-lg transition-[border-color,box-shadow] duration-[120ms] ease-[ease] focus-within:border-border-strong focus-within:shadow-[0_0_0_4px_rgb(232_89_12/0.09),var(--shadow-lg)]">
+      <div className="prompt-box rounded-xl border border-border bg-surface shadow-lg transition-[border-color,box-shadow] duration-[120ms] ease-[ease] focus-within:border-border-strong focus-within:shadow-[0_0_0_4px_rgb(232_89_12/0.09),var(--shadow-lg)]">
         <textarea
           className="block max-h-[320px] min-h-[112px] w-full resize-none border-0 bg-transparent px-[22px] pt-5 pb-2 font-sans text-[16px] leading-[1.55] text-ink [field-sizing:content] placeholder:text-muted focus:outline-none"
           aria-label="Describe your app"
