@@ -36,7 +36,7 @@ export function OrganizationSwitcher() {
               <Check
                 size={14}
                 aria-hidden="true"
-                className={organization.id === current.id ? 'menu-check' : 'menu-check menu-check-off'}
+                className={organization.id === current.id ? 'text-accent' : 'invisible'}
               />
             ),
             detail: <span className="badge">{organization.plan}</span>,
