@@ -140,7 +140,7 @@ export function ChatPanel({
               </div>
             ) : (
               <div
-                className="relative max-w-[85%] rounded-[16px] px-[13px] py-[9px] leading-normal [overflow-wrap:anywhere] rounded-bl-[5px] bg-surface-2 text-text inline-flex items-center gap-2 text-text-2"
+                className="relative max-w-[85%] rounded-[16px] px-[13px] py-[9px] leading-normal [overflow-wrap:anywhere] rounded-bl-[5px] bg-surface-2 inline-flex items-center gap-2 text-text-2"
                 role="status"
               >
                 <Spinner size={14} />
@@ -158,7 +158,7 @@ export function ChatPanel({
             >
               <Flame size={14} />
             </span>
-            <div className="relative max-w-[85%] rounded-[16px] px-[13px] py-[9px] leading-normal [overflow-wrap:anywhere] rounded-bl-[5px] bg-surface-2 text-text inline-flex items-center gap-2 text-text-2">
+            <div className="relative max-w-[85%] rounded-[16px] px-[13px] py-[9px] leading-normal [overflow-wrap:anywhere] rounded-bl-[5px] bg-surface-2 inline-flex items-center gap-2 text-text-2">
               <Spinner size={14} />
               {describeStatus(status).label}
               {onStop ? (
