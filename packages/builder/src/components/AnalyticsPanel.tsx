@@ -90,7 +90,7 @@ export function AnalyticsPanel({ projectId }: { projectId: string }) {
   }, [load]);
 
   return (
-    <div className="project-settings analytics-panel">
+    <div className="analytics-panel mx-auto flex w-full max-w-[760px] flex-col gap-5 p-5">
       <SettingsSection
         id="analytics-overview"
         title="Analytics"
@@ -100,7 +100,7 @@ export function AnalyticsPanel({ projectId }: { projectId: string }) {
             : `Visits to the published app: no cookies, no personal data; visitors are counted per day. Kept ${analytics?.retentionDays ?? 365} days. The preview is never counted.`
         }
       >
-        <div className="db-toolbar">
+        <div className="flex flex-wrap items-center gap-3 [&>.button]:ml-auto">
           <div className="segmented" role="tablist" aria-label="Range">
             {RANGES.map((r) => (
               <button
@@ -152,7 +152,7 @@ export function AnalyticsPanel({ projectId }: { projectId: string }) {
               </div>
             </dl>
             {analytics.pageviews === 0 && analytics.events === 0 ? (
-              <div className="empty-state-inline">
+              <div className="rounded-lg border border-dashed border-border-strong px-6 py-10">
                 <BarChart3 size={20} aria-hidden="true" />
                 <p>No visits in this range yet. Publish the app and share its link: visits show up here.</p>
               </div>

@@ -8,12 +8,12 @@ import { VerifyBanner } from './VerifyBanner.tsx';
 export function AppHeader() {
   return (
     <>
-      <header className="app-header">
-        <div className="app-header-left">
-          <Link href="/" className="logo-link" aria-label="Kiln home">
+      <header className="sticky top-0 z-10 flex h-header items-center justify-between border-b border-border bg-header-bg px-6 backdrop-blur-[10px] max-[560px]:px-4">
+        <div className="flex min-w-0 items-center gap-3">
+          <Link href="/" className="hover:no-underline" aria-label="Kiln home">
             <Logo />
           </Link>
-          <span className="header-divider" aria-hidden="true">
+          <span className="text-[20px] font-light text-border-strong max-[560px]:hidden" aria-hidden="true">
             /
           </span>
           <OrganizationSwitcher />

@@ -14,17 +14,17 @@ export function AuthLayout({
   footer: ReactNode;
 }) {
   return (
-    <main className="auth-page">
-      <div className="auth-column">
+    <main className="grid min-h-full place-items-center bg-bg bg-[radial-gradient(900px_420px_at_50%_-120px,rgb(232_89_12/0.1),transparent_70%)] px-5 py-12">
+      <div className="flex w-full max-w-[400px] flex-col items-center gap-6">
         <Logo size="lg" />
-        <section className="auth-card">
-          <header className="auth-head">
-            <h1>{title}</h1>
-            <p>{subtitle}</p>
+        <section className="w-full rounded-xl border border-border bg-surface p-8 shadow-lg">
+          <header className="mb-6">
+            <h1 className="text-[22px]">{title}</h1>
+            <p className="mt-1.5 text-text-2">{subtitle}</p>
           </header>
           {children}
         </section>
-        <p className="auth-footer">{footer}</p>
+        <p className="text-text-2">{footer}</p>
       </div>
     </main>
   );

@@ -1,3 +1,4 @@
+import { cn } from '../lib/cn.ts';
 import type { Me } from '../queries.ts';
 
 /** What an avatar needs: the signed-in user, or another member (presence). */
@@ -10,10 +11,26 @@ function initials(me: Person): string {
 }
 
 /** The user's photo, or their initials on an accent-tinted disc. */
-export function Avatar({ me }: { me: Person }) {
-  if (me.profile.photoURL) return <img className="avatar" src={me.profile.photoURL} alt="" />;
+export function Avatar({ me, className }: { me: Person; className?: string }) {
+  if (me.profile.photoURL)
+    return (
+      <img
+        className={cn(
+          'grid size-7 place-items-center rounded-full bg-accent-soft object-cover text-[11px] font-bold text-accent-strong',
+          className,
+        )}
+        src={me.profile.photoURL}
+        alt=""
+      />
+    );
   return (
-    <span className="avatar" aria-hidden="true">
+    <span
+      className={cn(
+        'grid size-7 place-items-center rounded-full bg-accent-soft object-cover text-[11px] font-bold text-accent-strong',
+        className,
+      )}
+      aria-hidden="true"
+    >
       {initials(me)}
     </span>
   );

@@ -4,6 +4,7 @@ import type { UploadedAttachment } from '../chat-attachments.ts';
 import { awaitingDiscussion, implementPlanMessage } from '../discussion.ts';
 import { formatCount } from '../format-number.ts';
 import { clockTime } from '../format-time.ts';
+import { cn } from '../lib/cn.ts';
 import type { Message, MessageBlock, MessageCost, Verification } from '../queries.ts';
 import { describeStatus, shownStatus } from '../revision-status.ts';
 import type { SendOptions } from '../use-chat.ts';
@@ -96,9 +97,13 @@ export function ChatPanel({
     readOnlyReason ?? (inProgress || sending || pending ? 'Wait until Kiln has finished building.' : null);
 
   return (
-    <div className="chat">
-      <div className="chat-log" role="log" aria-label="Chat history">
-        {messages.length === 0 && !pending ? <p className="chat-empty muted">No conversation yet.</p> : null}
+    <div className="flex h-full min-h-0 flex-col">
+      <div
+        className="flex flex-1 flex-col gap-3.5 overflow-y-auto px-4 py-5"
+        role="log"
+        aria-label="Chat history"
+      >
+        {messages.length === 0 && !pending ? <p className="m-auto text-muted">No conversation yet.</p> : null}
         {messages.map((message) => (
           <ChatBubble
             key={message.id}
@@ -124,17 +129,28 @@ export function ChatPanel({
           />
         ))}
         {thinking ? (
-          <div className="bubble-row bubble-row-assistant">
-            <span className="bubble-avatar" aria-hidden="true">
+          <div className="flex items-end gap-2">
+            <span
+              className="grid size-[26px] flex-none place-items-center rounded-sm bg-accent-soft text-accent-strong"
+              aria-hidden="true"
+            >
               <Flame size={14} />
             </span>
             {discussionText ? (
-              <div className="bubble bubble-assistant bubble-discussion" aria-busy="true">
-                <span className="bubble-mode">Plan · writing…</span>
+              <div
+                className="bubble-assistant bubble-discussion relative max-w-[85%] rounded-[16px] px-[13px] py-[9px] leading-normal [overflow-wrap:anywhere] rounded-bl-[5px] bg-surface-2 text-text"
+                aria-busy="true"
+              >
+                <span className="mb-1 block text-[10.5px] font-semibold tracking-[0.04em] uppercase opacity-80">
+                  Plan · writing…
+                </span>
                 <ChatText text={discussionText} />
               </div>
             ) : (
-              <div className="bubble bubble-assistant bubble-working" role="status">
+              <div
+                className="relative max-w-[85%] rounded-[16px] px-[13px] py-[9px] leading-normal [overflow-wrap:anywhere] rounded-bl-[5px] bg-surface-2 inline-flex items-center gap-2 text-text-2"
+                role="status"
+              >
                 <Spinner size={14} />
                 Thinking about your question…
               </div>
@@ -150,11 +166,14 @@ export function ChatPanel({
           />
         ) : null}
         {inProgress ? (
-          <div className="bubble-row bubble-row-assistant">
-            <span className="bubble-avatar" aria-hidden="true">
+          <div className="flex items-end gap-2">
+            <span
+              className="grid size-[26px] flex-none place-items-center rounded-sm bg-accent-soft text-accent-strong"
+              aria-hidden="true"
+            >
               <Flame size={14} />
             </span>
-            <div className="bubble bubble-assistant bubble-working">
+            <div className="relative max-w-[85%] rounded-[16px] px-[13px] py-[9px] leading-normal [overflow-wrap:anywhere] rounded-bl-[5px] bg-surface-2 inline-flex items-center gap-2 text-text-2">
               <Spinner size={14} />
               {describeStatus(status).label}
               {onStop ? (
@@ -167,7 +186,7 @@ export function ChatPanel({
         ) : null}
         <div ref={end} />
       </div>
-      <div className="chat-bottom">
+      <div className="flex flex-col gap-2.5 border-t border-border px-3.5 pt-3 pb-3.5">
         <RevisionStatus
           status={status}
           shown={shownStatus(status, messages.findLast((m) => m.role === 'assistant')?.text)}
@@ -225,18 +244,29 @@ function ChatBubble({
 }) {
   const mine = role === 'user';
   return (
-    <div className={`bubble-row ${mine ? 'bubble-row-user' : 'bubble-row-assistant'}`}>
+    <div className={cn('flex items-end gap-2', mine && 'justify-end')}>
       {mine ? null : (
-        <span className="bubble-avatar" aria-hidden="true">
+        <span
+          className="grid size-[26px] flex-none place-items-center rounded-sm bg-accent-soft text-accent-strong"
+          aria-hidden="true"
+        >
           <Flame size={14} />
         </span>
       )}
       <div
-        className={`bubble ${mine ? 'bubble-user' : 'bubble-assistant'}${discussion ? ' bubble-discussion' : ''}`}
+        className={cn(
+          'relative max-w-[85%] rounded-[16px] px-[13px] py-[9px] leading-normal [overflow-wrap:anywhere]',
+          mine
+            ? 'bubble-user rounded-br-[5px] bg-ink text-on-ink'
+            : 'bubble-assistant rounded-bl-[5px] bg-surface-2 text-text',
+          discussion && 'bubble-discussion',
+        )}
       >
         <span className="sr-only">{mine ? 'You: ' : 'Kiln: '}</span>
         {discussion ? (
-          <span className="bubble-mode">{mine ? 'Question' : 'Plan · nothing was changed'}</span>
+          <span className="mb-1 block text-[10.5px] font-semibold tracking-[0.04em] uppercase opacity-80">
+            {mine ? 'Question' : 'Plan · nothing was changed'}
+          </span>
         ) : null}
         {attachments.length > 0 ? (
           <ul className="bubble-attachments" aria-label="Attached images">
@@ -249,12 +279,12 @@ function ChatBubble({
             ))}
           </ul>
         ) : null}
-        {mine ? <p className="bubble-text">{text}</p> : <ChatText text={text} />}
+        {mine ? <p className="whitespace-pre-wrap">{text}</p> : <ChatText text={text} />}
         {mine ? null : <MessageBlocks blocks={blocks} actions={actions} openFile={openFile} />}
         {verification ? <VerificationReport report={verification} /> : null}
         {mine ? null : <KnowledgeProposals blocks={blocks} onAccept={onAcceptKnowledge} />}
         {onImplement ? (
-          <div className="bubble-actions">
+          <div className="mt-2 flex gap-1.5">
             <button
               type="button"
               className="button button-primary button-small"
@@ -268,8 +298,12 @@ function ChatBubble({
           </div>
         ) : null}
         {time || cost ? (
-          <div className="bubble-meta">
-            {time ? <time className="bubble-time">{time}</time> : null}
+          <div className={cn('mt-[3px] flex items-baseline gap-2 text-[10.5px]', mine && 'justify-end')}>
+            {time ? (
+              <time className={cn('block', mine ? 'text-right text-on-ink-muted' : 'text-muted')}>
+                {time}
+              </time>
+            ) : null}
             {cost ? <CostNote cost={cost} /> : null}
           </div>
         ) : null}
@@ -285,7 +319,10 @@ function CostNote({ cost }: { cost: MessageCost }) {
     ? 'Refunded'
     : `${formatCount(cost.credits)} ${cost.credits === 1 ? 'credit' : 'credits'}`;
   return (
-    <span className="bubble-cost" title={cost.refunded ? `Refunded: ${tokens}` : tokens}>
+    <span
+      className="bubble-cost cursor-help opacity-70"
+      title={cost.refunded ? `Refunded: ${tokens}` : tokens}
+    >
       {label}
       <span className="sr-only"> ({tokens})</span>
     </span>

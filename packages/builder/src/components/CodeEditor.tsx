@@ -232,5 +232,5 @@ export default function CodeEditor({
     v.dispatch(setDiagnostics(v.state, toDiagnostics(v.state, diagnostics)));
   }, [diagnostics, filePath, value]);
 
-  return <div ref={host} className="code-editor" data-file={filePath} />;
+  return <div ref={host} className="code-editor min-h-0 flex-1" data-file={filePath} />;
 }

@@ -83,7 +83,7 @@ export function CodePanel({
 
   if (!module) {
     return (
-      <div className="code-panel code-panel-empty">
+      <div className="code-panel m-4 flex min-h-0 flex-1 flex-col overflow-hidden rounded-[12px] border border-border bg-surface shadow-md items-center justify-center gap-2.5 text-muted">
         <FileCode size={22} aria-hidden="true" />
         <p>Choose a module on the left to read its code.</p>
       </div>
@@ -102,19 +102,22 @@ export function CodePanel({
 
   const name = module.name;
   return (
-    <section className="code-panel" aria-label={`Code of ${name}`}>
-      <header className="code-head">
-        <span className="code-path">
+    <section
+      className="code-panel m-4 flex min-h-0 flex-1 flex-col overflow-hidden rounded-[12px] border border-border bg-surface shadow-md"
+      aria-label={`Code of ${name}`}
+    >
+      <header className="flex h-11 items-center justify-between gap-3 border-b border-border bg-bg pr-2 pl-4">
+        <span className="code-path truncate font-mono text-[12px] text-text-2">
           {module.filePath}
           {dirty ? (
-            <span className="code-dirty" title="Unsaved changes">
+            <span className="text-accent" title="Unsaved changes">
               {' '}
               ●<span className="sr-only">Unsaved changes</span>
             </span>
           ) : null}
         </span>
-        <span className="code-actions">
-          {readOnly ? <span className="muted code-readonly">Read only</span> : null}
+        <span className="flex flex-none items-center gap-1.5">
+          {readOnly ? <span className="text-[12px] text-muted">Read only</span> : null}
           <button type="button" className="button button-ghost button-small" onClick={copy}>
             {copied ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
             {copied ? 'Copied' : 'Copy'}
@@ -135,9 +138,12 @@ export function CodePanel({
         </span>
       </header>
       {error ? (
-        <div className="code-error" role="status">
+        <div
+          className="code-error m-0 flex items-center gap-2 border-b border-error-border bg-error-soft px-3 py-1.5 text-[12.5px] text-error"
+          role="status"
+        >
           <TriangleAlert size={14} aria-hidden="true" />
-          <span className="code-error-text">
+          <span className="min-w-0 flex-1 truncate font-mono">
             {diagnostics[0]?.line ? `Line ${diagnostics[0].line}: ` : ''}
             {error.message.split('\n')[0]}
           </span>
@@ -150,11 +156,14 @@ export function CodePanel({
         </div>
       ) : null}
       {saveError ? (
-        <p className="code-error" role="alert">
+        <p
+          className="code-error m-0 flex items-center gap-2 border-b border-error-border bg-error-soft px-3 py-1.5 text-[12.5px] text-error"
+          role="alert"
+        >
           {saveError}
         </p>
       ) : null}
-      <div className="code-editor-host">
+      <div className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <Suspense fallback={<Placeholder text={text} />}>
           <CodeEditor
             filePath={module.filePath}

@@ -78,7 +78,7 @@ export function CommandPalette() {
         <Command label="Command palette" className="command-palette flex max-h-[min(460px,70vh)] flex-col">
           <Command.Input
             placeholder="Type a command or search projects…"
-            className="h-12 w-full border-0 border-b border-border bg-transparent px-4 text-[15px] text-ink outline-none placeholder:text-muted"
+            className="h-12 w-full border-0 border-b border-border bg-transparent px-4 text-[15px] text-ink placeholder:text-muted"
           />
           <Command.List className="min-h-0 overflow-auto p-2">
             <Command.Empty className="px-3 py-6 text-center text-muted">Nothing matches.</Command.Empty>

@@ -66,12 +66,15 @@ function PublicReadSwitch({
     }
   };
   return (
-    <div className="db-public-read">
-      <label title={canEdit ? undefined : 'Viewers cannot change this.'}>
+    <div className="mb-2 text-[12.5px]">
+      <label
+        className="inline-flex cursor-pointer items-center gap-2"
+        title={canEdit ? undefined : 'Viewers cannot change this.'}
+      >
         <input
           type="checkbox"
           role="switch"
-          className="switch"
+          className="relative m-0 h-[18px] w-[30px] flex-none cursor-pointer appearance-none rounded-full bg-border transition-[background] duration-150 before:absolute before:top-0.5 before:left-0.5 before:size-3.5 before:rounded-full before:bg-white before:transition-transform before:duration-150 before:content-[''] checked:bg-accent checked:before:translate-x-3 disabled:cursor-default disabled:opacity-60"
           checked={on}
           aria-checked={on}
           disabled={!canEdit || busy}
@@ -97,10 +100,10 @@ function TableView({
 }) {
   const rows = table.rows.map((r) => JSON.parse(r) as Record<string, unknown>);
   return (
-    <div className="db-table" data-table={table.name}>
-      <h3>
+    <div data-table={table.name}>
+      <h3 className="mt-1 mb-2 text-[14px]">
         {table.name}{' '}
-        <span className="muted">· {table.rowCount === 1 ? '1 row' : `${table.rowCount} rows`}</span>
+        <span className="text-muted">· {table.rowCount === 1 ? '1 row' : `${table.rowCount} rows`}</span>
       </h3>
       <PublicReadSwitch projectId={projectId} table={table} canEdit={canEdit} />
       {table.name === PUBLIC_SHEET_TABLE ? (
@@ -112,7 +115,7 @@ function TableView({
             <tr>
               {table.columns.map((c) => (
                 <th key={c.name} title={`${c.type}${c.nullable ? '' : ', not null'}`}>
-                  {c.name} <span className="db-type">{c.type}</span>
+                  {c.name} <span className="font-mono text-[11px] font-normal text-text-2">{c.type}</span>
                 </th>
               ))}
             </tr>
@@ -129,7 +132,7 @@ function TableView({
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows have no guaranteed key column.
                 <tr key={i}>
                   {table.columns.map((c) => (
-                    <td key={c.name} className="db-cell">
+                    <td key={c.name} className="max-w-[280px] truncate tabular-nums">
                       {cellText(row[c.name])}
                     </td>
                   ))}
@@ -140,7 +143,7 @@ function TableView({
         </table>
       </div>
       {table.rowCount > rows.length ? (
-        <p className="muted db-more">
+        <p className="mt-1.5 text-[12px] text-muted">
           Showing the newest {rows.length} of {table.rowCount} rows.
         </p>
       ) : null}
@@ -172,13 +175,13 @@ export function DatabasePanel({
   const { data: database, error, loading, reload: load } = useLoaded(fetchDatabase);
 
   return (
-    <div className="project-settings database-panel">
+    <div className="database-panel mx-auto flex w-full max-w-[760px] flex-col gap-5 p-5">
       <SettingsSection
         id="database-tables"
         title={database?.name ?? 'Database'}
         description="Your app's own Postgres database. The preview uses its own copy; publishing brings new tables to the published app."
       >
-        <div className="db-toolbar">
+        <div className="flex flex-wrap items-center gap-3 [&>.button]:ml-auto">
           <SegmentedTabs
             label="Branch"
             options={BRANCHES.map((b) => ({ value: b.branch, label: b.label }))}
@@ -192,7 +195,7 @@ export function DatabasePanel({
         </div>
         {error ? <FormAlert message={error} /> : null}
         {database && database.tables.length === 0 ? (
-          <div className="empty-state-inline">
+          <div className="rounded-lg border border-dashed border-border-strong px-6 py-10">
             <Database size={20} aria-hidden="true" />
             <p>
               No tables yet. Ask for something that stores data ("save the tasks in a database") and Kiln
@@ -210,11 +213,11 @@ export function DatabasePanel({
           title="Migrations"
           description="Each change to the tables, in order. A migration reaches the published app at the next publish."
         >
-          <ol className="db-migrations">
+          <ol className="db-migrations m-0 flex list-none flex-col gap-2 p-0">
             {database.migrations.map((m) => (
               <li key={m.id}>
                 <details>
-                  <summary>
+                  <summary className="flex cursor-pointer items-center gap-2.5">
                     <code>{m.name}</code>
                     <span className={`status-pill tone-${MIGRATION_TONES[m.status] ?? 'warn'}`}>
                       <span className="status-dot" aria-hidden="true" />
@@ -223,7 +226,9 @@ export function DatabasePanel({
                     <span className="muted">{m.publishedAt ? 'published' : 'not published yet'}</span>
                   </summary>
                   {m.error ? <FormAlert message={m.error} /> : null}
-                  <pre className="db-sql">{m.sql}</pre>
+                  <pre className="mt-2 overflow-x-auto rounded-md border border-border bg-bg px-3 py-2.5 font-mono text-[12px] leading-normal whitespace-pre-wrap">
+                    {m.sql}
+                  </pre>
                 </details>
               </li>
             ))}

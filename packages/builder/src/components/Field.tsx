@@ -19,7 +19,7 @@ export function Field({
       <div className="field-label-row">
         <label htmlFor={id}>{label}</label>
         {hint ? (
-          <span className="field-hint" id={hintId}>
+          <span className="text-[12px] text-muted" id={hintId}>
             {hint}
           </span>
         ) : null}

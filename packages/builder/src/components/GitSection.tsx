@@ -8,6 +8,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { timeAgo } from '../format-time.ts';
 import { fetchProjectGit, type ProjectGit, pushToGit, setGitRemote } from '../git-queries.ts';
+import { cn } from '../lib/cn.ts';
 import { Field } from './Field.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { FormNote } from './FormNote.tsx';
@@ -124,7 +125,10 @@ export function GitSection({ projectId, canEdit }: { projectId: string; canEdit:
       </form>
       {last ? (
         <div
-          className={last.ok ? 'form-note' : 'form-alert'}
+          className={cn(
+            'flex items-start gap-2 rounded-md border px-3 py-2.5 text-[13px] leading-[1.45]',
+            last.ok ? 'border-ok-border bg-ok-soft text-ok' : 'border-error-border bg-error-soft text-error',
+          )}
           role="status"
           data-testid="git-last-push"
           title={last.at}

@@ -21,7 +21,7 @@ export function GroupRevisionBadge({
 }) {
   if (!latest) return null;
   return (
-    <span className="group-revision">
+    <span className="ml-1 inline-flex items-center gap-1.5">
       <output
         aria-label={`Group status: ${latest.status}`}
         data-testid="group-status"
@@ -82,20 +82,26 @@ export function GroupHistoryDialog({
       onClose={onClose}
     >
       <FormAlert message={error} />
-      <ol className="group-history" aria-label="Group revisions">
+      <ol
+        className="m-0 flex max-h-[60vh] list-none flex-col overflow-y-auto rounded-md border border-border p-0"
+        aria-label="Group revisions"
+      >
         {revisions.map((revision, index) => (
-          <li key={revision.id} className="group-history-item">
-            <div className="group-history-top">
-              <span className="history-number">#{revision.number}</span>
-              <span className="history-action">{humanize(revision.action)}</span>
+          <li key={revision.id} className="flex flex-col gap-1 border-border px-3 py-2.5 not-first:border-t">
+            <div className="flex items-center gap-2">
+              <span className="font-[650] text-ink tabular-nums">#{revision.number}</span>
+              <span className="font-medium text-text-2">{humanize(revision.action)}</span>
               <StatusPill status={revision.status} />
-              <span className="muted history-time" title={new Date(revision.createdAt).toLocaleString()}>
+              <span
+                className="ml-auto text-[12px] whitespace-nowrap text-muted"
+                title={new Date(revision.createdAt).toLocaleString()}
+              >
                 {timeAgo(revision.createdAt)}
               </span>
               {canEdit && index > 0 ? (
                 <button
                   type="button"
-                  className="button button-small"
+                  className="button button-small ml-auto"
                   disabled={busy !== null || building}
                   title={building ? 'Wait until the group has finished building.' : undefined}
                   aria-label={`Restore group revision ${revision.number}`}
@@ -105,10 +111,10 @@ export function GroupHistoryDialog({
                   Restore
                 </button>
               ) : index === 0 ? (
-                <span className="badge">Current</span>
+                <span className="badge ml-auto">Current</span>
               ) : null}
             </div>
-            <p className="muted group-history-projects">
+            <p className="text-[12.5px] text-muted">
               {revision.projects.length === 0
                 ? 'No projects'
                 : revision.projects

@@ -36,48 +36,57 @@ export function HistoryPanel({
 }) {
   if (listError) {
     return (
-      <div className="history history-empty">
+      <div className="m-4 flex min-h-0 flex-1 flex-col items-center justify-center gap-2.5 overflow-hidden rounded-[12px] border border-border bg-surface p-6 shadow-md">
         <FormAlert message={listError} />
       </div>
     );
   }
   if (revisions === null) {
     return (
-      <div className="history history-empty" aria-busy="true">
+      <div
+        className="m-4 flex min-h-0 flex-1 flex-col items-center justify-center gap-2.5 overflow-hidden rounded-[12px] border border-border bg-surface p-6 shadow-md"
+        aria-busy="true"
+      >
         <Spinner />
       </div>
     );
   }
   if (revisions.length === 0) {
     return (
-      <div className="history history-empty">
-        <History size={20} aria-hidden="true" className="muted" />
-        <p className="muted">No revisions yet.</p>
+      <div className="m-4 flex min-h-0 flex-1 flex-col items-center justify-center gap-2.5 overflow-hidden rounded-[12px] border border-border bg-surface p-6 shadow-md">
+        <History size={20} aria-hidden="true" className="text-muted" />
+        <p className="text-muted">No revisions yet.</p>
       </div>
     );
   }
 
   return (
-    <div className="history">
-      <nav className="history-list" aria-label="Revisions">
-        <ol>
+    <div className="m-4 grid min-h-0 flex-1 grid-cols-[minmax(220px,300px)_minmax(0,1fr)] overflow-hidden rounded-[12px] border border-border bg-surface shadow-md max-[860px]:grid-cols-1 max-[860px]:grid-rows-[220px_minmax(0,1fr)]">
+      <nav
+        className="min-h-0 overflow-y-auto border-r border-border bg-bg max-[860px]:border-r-0 max-[860px]:border-b"
+        aria-label="Revisions"
+      >
+        <ol className="m-0 list-none p-2">
           {revisions.map((revision) => (
             <li key={revision.id}>
               <button
                 type="button"
-                className="history-item"
+                className="flex w-full cursor-pointer flex-col items-start gap-[5px] rounded-sm border border-transparent bg-transparent p-2.5 text-left font-sans text-[14px] leading-normal text-text hover:bg-surface-2 aria-[current=true]:border-border aria-[current=true]:bg-surface aria-[current=true]:shadow-sm [&_.status-pill]:h-5 [&_.status-pill]:text-[11px]"
                 aria-current={revision.id === selected?.id ? 'true' : undefined}
                 onClick={() => onSelect(revision.id)}
               >
-                <span className="history-item-top">
-                  <span className="history-number">#{revision.number}</span>
-                  <span className="history-action">{humanize(revision.action)}</span>
-                  <span className="muted history-time" title={new Date(revision.createdAt).toLocaleString()}>
+                <span className="flex w-full items-baseline gap-2 text-[13px]">
+                  <span className="font-[650] text-ink tabular-nums">#{revision.number}</span>
+                  <span className="font-medium text-text-2">{humanize(revision.action)}</span>
+                  <span
+                    className="ml-auto text-[12px] whitespace-nowrap text-muted"
+                    title={new Date(revision.createdAt).toLocaleString()}
+                  >
                     {timeAgo(revision.createdAt)}
                   </span>
                 </span>
-                <span className="history-prompt ellipsis">
-                  {revision.prompt || <em className="muted">No prompt</em>}
+                <span className="block w-full min-w-0 truncate text-[12.5px] text-text-2">
+                  {revision.prompt || <em className="text-muted">No prompt</em>}
                 </span>
                 <StatusPill status={revision.status} />
               </button>
@@ -86,20 +95,23 @@ export function HistoryPanel({
         </ol>
       </nav>
       {selected ? (
-        <section className="history-detail" aria-labelledby="history-detail-heading">
-          <header className="history-detail-head">
-            <div className="history-detail-title">
-              <h2 id="history-detail-heading">
+        <section
+          className="flex min-h-0 flex-col gap-3.5 overflow-y-auto p-5"
+          aria-labelledby="history-detail-heading"
+        >
+          <header className="flex items-start justify-between gap-4">
+            <div className="flex min-w-0 flex-col gap-1">
+              <h2 id="history-detail-heading" className="flex items-center gap-2 text-[17px]">
                 Version {selected.number}
                 {selected.id === latestId ? <span className="badge">Current</span> : null}
               </h2>
-              <p className="muted">
+              <p className="text-muted">
                 {humanize(selected.action)} · {clockTime(selected.createdAt)} · {timeAgo(selected.createdAt)}
               </p>
-              {selected.prompt ? <p className="history-detail-prompt">“{selected.prompt}”</p> : null}
+              {selected.prompt ? <p className="text-text">“{selected.prompt}”</p> : null}
             </div>
             {selected.id !== latestId ? (
-              <div className="history-restore">
+              <div className="flex flex-wrap justify-end gap-2">
                 <button
                   type="button"
                   className="button button-primary"
@@ -130,13 +142,15 @@ export function HistoryPanel({
             ) : null}
           </header>
           {selected.id !== latestId && selected.hasDataSnapshot ? (
-            <p id="history-restore-data-note" className="muted history-note">
+            <p id="history-restore-data-note" className="flex items-center gap-2 text-[13px] text-muted">
               “Restore code and data” replaces the preview’s database with its rows as of this version; the
               published app’s data is not touched.
             </p>
           ) : null}
           <FormAlert message={restoreError} />
-          <h3 className="history-changes-heading">Changes</h3>
+          <h3 className="font-sans text-[12px] font-semibold tracking-[0.06em] text-text-2 uppercase">
+            Changes
+          </h3>
           <Changes diff={diff} />
         </section>
       ) : null}
@@ -148,19 +162,21 @@ function Changes({ diff }: { diff: DiffState }) {
   switch (diff.status) {
     case 'loading':
       return (
-        <p className="muted history-note" aria-busy="true">
+        <p className="flex items-center gap-2 text-[13px] text-muted" aria-busy="true">
           <Spinner size={14} /> Comparing with the previous version…
         </p>
       );
     case 'first':
       return (
-        <p className="muted history-note">The first version: there is nothing before it to compare with.</p>
+        <p className="flex items-center gap-2 text-[13px] text-muted">
+          The first version: there is nothing before it to compare with.
+        </p>
       );
     case 'error':
       return <FormAlert message={diff.message} />;
     case 'ready':
       return diff.files.length === 0 ? (
-        <p className="muted history-note">No files changed in this version.</p>
+        <p className="flex items-center gap-2 text-[13px] text-muted">No files changed in this version.</p>
       ) : (
         <div className="diff-files">
           {diff.files.map((file) => (

@@ -21,7 +21,7 @@ export function KnowledgeProposals({
   if (proposals.length === 0) return null;
   // A reply's proposals are unique by text (codegen keeps one of each), so the text is the key.
   return (
-    <ul className="knowledge-proposals" aria-label="Suggested project knowledge">
+    <ul className="mt-2 mb-0 flex list-none flex-col gap-1.5 p-0" aria-label="Suggested project knowledge">
       {proposals.map((p, index) => (
         <Proposal
           key={p.text}
@@ -58,11 +58,11 @@ function Proposal({
     }
   }
   return (
-    <li className="knowledge-proposal">
-      <span className="knowledge-proposal-label muted">Remember for this project?</span>
+    <li className="flex flex-wrap items-center gap-1.5 rounded-md border border-border bg-surface px-2 py-1.5 text-[12.5px]">
+      <span className="w-full text-[11px] text-muted">Remember for this project?</span>
       <q>{text}</q>
       {accepted ? (
-        <span className="knowledge-proposal-done">
+        <span className="inline-flex items-center gap-1 text-ok">
           <Check size={13} aria-hidden="true" />
           Added to project knowledge
         </span>

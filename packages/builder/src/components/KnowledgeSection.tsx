@@ -89,7 +89,7 @@ export function KnowledgeSection({
               <label htmlFor={fieldId}>
                 {scope === 'project' ? 'Project knowledge' : 'Organisation knowledge'}
               </label>
-              <span id={hintId} className="field-hint">
+              <span id={hintId} className="text-[12px] text-muted">
                 {formatCount(draft.length)} / {formatCount(MAX_KNOWLEDGE_LENGTH)} characters
               </span>
             </div>

@@ -69,13 +69,13 @@ export function LogsPanel({ projectId, organizationId }: { projectId: string; or
 
   const shown = (logs ?? []).filter((l) => (RANK[l.level] ?? 0) >= (RANK[minLevel] ?? 0));
   return (
-    <div className="project-settings logs-panel">
+    <div className="logs-panel mx-auto flex w-full max-w-[760px] flex-col gap-5 p-5">
       <SettingsSection
         id="function-logs"
         title="Logs"
         description="What your app's functions did: every request, its console output and its calls to other services. Secret values are masked."
       >
-        <div className="db-toolbar">
+        <div className="flex flex-wrap items-center gap-3 [&>.button]:ml-auto">
           <SegmentedTabs
             label="Which app"
             options={BRANCHES.map((b) => ({ value: b.branch, label: b.label }))}
@@ -100,7 +100,7 @@ export function LogsPanel({ projectId, organizationId }: { projectId: string; or
         {error ? <FormAlert message={error} /> : null}
         {logs === null && !error ? <Spinner /> : null}
         {logs !== null && shown.length === 0 ? (
-          <div className="empty-state-inline">
+          <div className="rounded-lg border border-dashed border-border-strong px-6 py-10">
             <ScrollText size={20} aria-hidden="true" />
             <p>
               {logs.length === 0
@@ -133,7 +133,9 @@ export function LogsPanel({ projectId, organizationId }: { projectId: string; or
                       </span>
                     </td>
                     <td className="muted">{l.source.toLowerCase()}</td>
-                    <td className="logs-message">{l.message}</td>
+                    <td className="font-mono text-[12px] whitespace-pre-wrap [word-break:break-word]">
+                      {l.message}
+                    </td>
                   </tr>
                 ))}
               </tbody>

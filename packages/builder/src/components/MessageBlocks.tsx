@@ -1,8 +1,14 @@
 import { Ban, Check, ChevronRight, Rocket, Table, X } from 'lucide-react';
+import { cn } from '../lib/cn.ts';
 import { moduleKind } from '../module-kinds.ts';
 import type { MessageBlock } from '../queries.ts';
 import { ChatText } from './ChatText.tsx';
 import { SecretRequest } from './SecretRequest.tsx';
+
+/** The plan: collapsed under a caret, its text set off by a rule on the left. */
+const PLAN =
+  'group [&>.chat-text]:mt-1.5 [&>.chat-text]:border-l-2 [&>.chat-text]:border-border-strong [&>.chat-text]:px-2.5 [&>.chat-text]:py-2 [&>.chat-text]:text-[12.5px] [&>.chat-text]:text-text-2';
+
 import { Spinner } from './Spinner.tsx';
 
 /** What the user can do with the blocks of the latest answer: send a suggestion, publish. */
@@ -47,22 +53,26 @@ export function MessageBlocks({
     return null;
 
   return (
-    <div className="message-blocks">
+    <div className="mt-2 flex flex-col gap-2">
       {plans.map((b, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a reply's blocks never change order.
-        <details key={index} className="block-plan">
-          <summary>
-            <ChevronRight size={13} aria-hidden="true" className="block-plan-caret" />
+        <details key={index} className={PLAN}>
+          <summary className="inline-flex cursor-pointer list-none items-center gap-1 text-[12.5px] font-[550] text-text-2 hover:text-ink [&::-webkit-details-marker]:hidden">
+            <ChevronRight
+              size={13}
+              aria-hidden="true"
+              className="transition-transform duration-[120ms] ease-[ease] group-open:rotate-90"
+            />
             Plan
           </summary>
           <ChatText text={b.text ?? ''} />
         </details>
       ))}
       {tools.length > 0 ? (
-        <ul className="block-tools" aria-label="Tools used">
+        <ul className="m-0 flex list-none flex-col gap-1 p-0" aria-label="Tools used">
           {tools.map((b, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a reply's blocks never change order.
-            <li key={index} className="block-tool">
+            <li key={index} className="flex items-center gap-[7px] text-[12.5px] text-text-2">
               <ToolStatus status={b.status} />
               <span>{toolLine(b)}</span>
             </li>
@@ -70,9 +80,12 @@ export function MessageBlocks({
         </ul>
       ) : null}
       {files.length > 0 ? (
-        <ul className="block-files" aria-label="What this answer changed">
+        <ul className="m-0 flex list-none flex-wrap gap-[5px] p-0" aria-label="What this answer changed">
           {files.map((b) => (
-            <li key={b.migration ? `table:${b.migration}` : `file:${b.filePath}`}>
+            <li
+              key={b.migration ? `table:${b.migration}` : `file:${b.filePath}`}
+              className="max-w-full min-w-0"
+            >
               <FileChip
                 block={b}
                 byPath={shared.has(`${b.moduleType}:${b.name}`)}
@@ -92,14 +105,14 @@ export function MessageBlocks({
         />
       ))}
       {choices.length > 0 || publish ? (
-        <div className="block-actions">
+        <div className="flex flex-col gap-2 border-t border-border pt-2">
           {choices.length > 0 ? (
-            <div className="block-choices" role="group" aria-label="Suggestions">
+            <div className="flex flex-wrap gap-1.5" role="group" aria-label="Suggestions">
               {choices.map((choice) => (
                 <button
                   key={choice}
                   type="button"
-                  className="chip block-choice"
+                  className="chip h-auto min-h-[30px] px-3 py-1 text-left whitespace-normal text-ink enabled:hover:border-accent enabled:hover:bg-accent-soft enabled:hover:text-accent-strong disabled:cursor-not-allowed disabled:opacity-50 focus-visible:border-accent focus-visible:shadow-[0_0_0_3px_var(--accent-ring)] focus-visible:outline-none"
                   disabled={actions?.chooseDisabledReason != null}
                   title={actions?.chooseDisabledReason ?? `Send “${choice}”`}
                   onClick={() => actions?.onChoose(choice)}
@@ -110,11 +123,11 @@ export function MessageBlocks({
             </div>
           ) : null}
           {publish && actions?.onPublish ? (
-            <div className="block-publish">
-              {publish.reason ? <span className="muted">{publish.reason}</span> : null}
+            <div className="flex items-center justify-between gap-2.5 text-[12.5px]">
+              {publish.reason ? <span className="text-muted">{publish.reason}</span> : null}
               <button
                 type="button"
-                className="button button-primary button-small"
+                className="button button-primary button-small ml-auto"
                 disabled={actions.publishDisabledReason != null || actions.publishing === true}
                 title={actions.publishDisabledReason ?? 'Put this app on the web'}
                 onClick={actions.onPublish}
@@ -159,12 +172,18 @@ function FileChip({
       <span className="sr-only"> ({change.toLowerCase()})</span>
     </>
   );
-  const className = `block-file${block.change === 'deleted' ? ' block-file-deleted' : ''}`;
+  const className = cn(
+    'inline-flex h-6 max-w-full items-center gap-[5px] rounded-sm border border-border bg-surface px-2 font-sans text-[12px] whitespace-nowrap text-text-2 [&>span:not(.sr-only)]:truncate',
+    block.change === 'deleted' && '[&>span]:line-through [&>span]:opacity-70',
+  );
   const title = table ? `Migration ${block.migration}` : `${change} ${block.filePath}`;
   return open ? (
     <button
       type="button"
-      className={`${className} block-file-open`}
+      className={cn(
+        className,
+        'cursor-pointer transition-[border-color,color] duration-[120ms] ease-[ease] hover:border-border-strong hover:text-ink focus-visible:border-accent focus-visible:shadow-[0_0_0_3px_var(--accent-ring)] focus-visible:outline-none',
+      )}
       title={`${title} — open in Code`}
       onClick={open}
     >
@@ -204,7 +223,14 @@ function ToolStatus({ status }: { status: string | null }) {
       <Ban size={13} aria-hidden="true" />
     );
   return (
-    <span className={`block-tool-status block-tool-${status ?? 'unknown'}`} title={word}>
+    <span
+      className={cn(
+        `block-tool-${status ?? 'unknown'}`,
+        'inline-grid flex-none place-items-center',
+        status === 'success' ? 'text-ok' : status === 'error' ? 'text-error' : 'text-muted',
+      )}
+      title={word}
+    >
       {icon}
       <span className="sr-only">{word}: </span>
     </span>

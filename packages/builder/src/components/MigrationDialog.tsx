@@ -56,7 +56,7 @@ export function MigrationDialog({
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
-        <div className="migration-editor">
+        <div className="h-[220px] overflow-hidden rounded-sm border border-border">
           <Suspense fallback={<pre className="code-body">{sql}</pre>}>
             <CodeEditor
               filePath={SQL_FILE}

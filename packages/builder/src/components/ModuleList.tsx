@@ -48,10 +48,12 @@ export function ModuleList({
   const [renaming, setRenaming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   return (
-    <nav className="module-list" aria-label="Modules">
-      <div className="panel-head">
-        <h2>Modules</h2>
-        <span className="module-head-actions">
+    <nav className="module-list flex min-h-0 flex-col bg-bg" aria-label="Modules">
+      <div className="flex h-[52px] items-center justify-between border-b border-border px-4">
+        <h2 className="font-sans text-[12px] font-semibold tracking-[0.06em] text-text-2 uppercase">
+          Modules
+        </h2>
+        <span className="flex items-center gap-1.5">
           {modules.length ? <span className="count">{modules.length}</span> : null}
           {actions ? (
             <ActionMenu
@@ -81,43 +83,48 @@ export function ModuleList({
         </span>
       </div>
       {modules.length === 0 ? (
-        <p className="module-empty muted">
+        <p className="p-4 text-[13px] text-muted">
           {generating ? 'Modules appear here as Kiln writes them.' : 'No modules yet.'}
         </p>
       ) : (
-        <ul>
+        <ul className="m-0 flex-1 list-none overflow-y-auto p-2">
           {modules.map((module) => {
             const { icon: Icon, label } = moduleKind(module.moduleType);
             const error = errors[module.filePath];
             const unsaved = dirty?.(module.filePath) ?? false;
             const here = viewers[module.filePath] ?? [];
             return (
-              <li key={module.filePath} className="module-row">
+              <li key={module.filePath} className="flex items-center gap-0.5">
                 <button
                   type="button"
-                  className="module-item"
+                  className="flex w-full cursor-pointer items-center gap-[9px] rounded-sm border-0 bg-transparent px-2 py-[7px] text-left font-sans text-[14px] leading-normal text-text hover:bg-surface-2 aria-[current=true]:bg-surface aria-[current=true]:shadow-[inset_2px_0_0_var(--accent),var(--shadow-sm)]"
                   aria-current={selected === module.filePath ? 'true' : undefined}
                   title={module.filePath}
                   onClick={() => onSelect(module.filePath)}
                 >
-                  <span className="module-icon" title={label}>
+                  <span
+                    className="grid size-[26px] flex-none place-items-center rounded-[7px] border border-border bg-surface text-text-2"
+                    title={label}
+                  >
                     <Icon size={15} aria-hidden="true" />
                   </span>
-                  <span className="module-text">
-                    <span className="module-name">
+                  <span className="flex min-w-0 flex-1 flex-col">
+                    <span className="truncate text-[13px] font-[550] text-ink">
                       {module.name}
                       {unsaved ? (
-                        <span className="code-dirty" title="Unsaved changes">
+                        <span className="text-accent" title="Unsaved changes">
                           {' '}
                           ●<span className="sr-only">(unsaved changes)</span>
                         </span>
                       ) : null}
                     </span>
-                    {module.route ? <span className="module-route">{module.route}</span> : null}
+                    {module.route ? (
+                      <span className="truncate font-mono text-[11px] text-muted">{module.route}</span>
+                    ) : null}
                   </span>
                   {here.length ? (
                     <span
-                      className="module-viewers"
+                      className="grid h-5 min-w-5 flex-none place-items-center rounded-full bg-accent-soft px-1 text-[10px] font-bold text-accent-strong"
                       data-testid="module-viewers"
                       title={`Selected by ${here.join(', ')}`}
                       role="img"
@@ -127,7 +134,12 @@ export function ModuleList({
                     </span>
                   ) : null}
                   {error ? (
-                    <span className="module-error" title={error} role="img" aria-label="Render error">
+                    <span
+                      className="grid size-[22px] flex-none place-items-center rounded-[6px] bg-error-soft text-error"
+                      title={error}
+                      role="img"
+                      aria-label="Render error"
+                    >
                       <TriangleAlert size={14} aria-hidden="true" />
                     </span>
                   ) : null}

@@ -19,13 +19,13 @@ export function OrganizationSwitcher() {
         label="Organisations"
         nameFromContent
         align="start"
-        className="org-switcher"
+        className="inline-flex h-[34px] max-w-[340px] min-w-0 cursor-pointer items-center gap-2 rounded-md border border-transparent bg-transparent pr-2 pl-2.5 font-sans text-[14px]/[1.5] font-[550] text-ink hover:border-border hover:bg-surface aria-expanded:border-border aria-expanded:bg-surface"
         trigger={
           <>
             <span className="sr-only">Switch organisation: </span>
-            <span className="org-switcher-name ellipsis">{current.name}</span>
-            <span className="badge">{current.plan}</span>
-            <ChevronsUpDown size={14} aria-hidden="true" className="muted" />
+            <span className="max-w-[220px] min-w-0 truncate max-[560px]:max-w-[120px]">{current.name}</span>
+            <span className="badge max-[560px]:hidden">{current.plan}</span>
+            <ChevronsUpDown size={14} aria-hidden="true" className="text-muted" />
           </>
         }
         actions={[
@@ -36,7 +36,7 @@ export function OrganizationSwitcher() {
               <Check
                 size={14}
                 aria-hidden="true"
-                className={organization.id === current.id ? 'menu-check' : 'menu-check menu-check-off'}
+                className={organization.id === current.id ? 'text-accent' : 'invisible'}
               />
             ),
             detail: <span className="badge">{organization.plan}</span>,

@@ -1,7 +1,13 @@
 import { Sparkles } from 'lucide-react';
 import { type Ref, useRef } from 'react';
 import { DEVICES, type Device } from '../devices.ts';
+import { cn } from '../lib/cn.ts';
 import { useElementSize } from '../use-element-size.ts';
+
+/** A note over the iframe: nothing to preview yet, or the runtime still starting. */
+const OVERLAY =
+  'absolute inset-0 flex flex-col items-center justify-center gap-3 bg-overlay text-[14px] text-text-2 [&>svg]:text-accent';
+
 import { Spinner } from './Spinner.tsx';
 
 /**
@@ -36,9 +42,16 @@ export function PreviewStage({
   const height = deviceHeight ? Math.min(deviceHeight, available) : available;
 
   return (
-    <div className="preview-stage" ref={stage}>
+    <div className="m-4 flex min-h-0 flex-1 items-start justify-center overflow-hidden" ref={stage}>
       <div
-        className={`device-frame device-${device}`}
+        className={cn(
+          'relative flex-none overflow-hidden bg-white shadow-lg data-measured:transition-[width] data-measured:duration-200 data-measured:ease-[ease]',
+          device === 'desktop'
+            ? 'rounded-[12px] border border-border-strong'
+            : 'box-content border-6 border-ink',
+          device === 'mobile' && 'rounded-[30px]',
+          device === 'tablet' && 'rounded-[22px]',
+        )}
         // Until the stage is measured, fill it (no animated jump from a guessed size).
         style={measured ? { width, height } : { width: '100%', height: '100%' }}
         data-measured={measured || undefined}
@@ -50,14 +63,20 @@ export function PreviewStage({
           // Generated apps may ask for the location and the camera (expo-location, expo-camera): the browser
           // still asks the person, naming the builder.
           allow="clipboard-write; geolocation; camera; microphone"
+          className="block size-full border-0 bg-white"
         />
         {empty ? (
-          <div className="preview-overlay">
+          <div className={OVERLAY}>
             {generating ? <Spinner size={22} /> : <Sparkles size={22} aria-hidden="true" />}
             <p>{generating ? 'Kiln is building your app…' : 'Nothing to preview yet.'}</p>
           </div>
         ) : !painted ? (
-          <div className="preview-overlay preview-overlay-soft">
+          <div
+            className={cn(
+              OVERLAY,
+              'pointer-events-none animate-[fade-in_300ms_ease_200ms_both] bg-overlay-strong',
+            )}
+          >
             <Spinner size={20} />
             <p>Starting preview…</p>
           </div>

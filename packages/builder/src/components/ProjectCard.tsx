@@ -20,29 +20,38 @@ export function ProjectCard({
   const published = project.publish.status === 'PUBLISHED' && project.publish.url;
   const act = (action: ProjectAction) => () => onAction(action, project);
   return (
-    <li className="project-card-item">
-      <Link href={`/projects/${encodeURIComponent(project.id)}`} className="project-card">
-        <span className="project-thumb" aria-hidden="true">
+    <li className="relative">
+      <Link
+        href={`/projects/${encodeURIComponent(project.id)}`}
+        className="flex h-full gap-3.5 rounded-lg border border-border bg-surface p-4 pr-12 text-inherit shadow-sm transition-[border-color,box-shadow,translate] duration-[120ms,160ms,160ms] ease-[ease] hover:-translate-y-px hover:border-border-strong hover:no-underline hover:shadow-md"
+      >
+        <span
+          className="grid size-11 flex-none place-items-center rounded-[12px] bg-accent-soft font-display text-[18px] font-bold text-accent-strong"
+          aria-hidden="true"
+        >
           {project.name.trim().charAt(0).toUpperCase() || 'K'}
         </span>
-        <span className="project-card-body">
-          <span className="project-card-name">{project.name}</span>
-          <span className="project-card-meta">
+        <span className="flex min-w-0 flex-col gap-2">
+          <span className="truncate text-[15px] font-semibold text-ink">{project.name}</span>
+          <span className="flex items-center gap-2.5 text-[12px]">
             <StatusPill status={project.latestRevision?.status} />
-            <span className="muted">{timeAgo(project.createdAt)}</span>
+            <span className="text-muted">{timeAgo(project.createdAt)}</span>
           </span>
           {published ? (
-            <span className="project-card-url">
+            <span className="flex min-w-0 items-center gap-1.5 text-[12px] whitespace-nowrap text-text-2 [&>svg]:flex-none">
               <Globe size={13} aria-hidden="true" />
-              <span className="ellipsis">{project.publish.url}</span>
+              <span className="min-w-0 truncate">{project.publish.url}</span>
             </span>
           ) : (
-            <span className="project-card-url muted">Not published</span>
+            <span className="flex min-w-0 items-center gap-1.5 text-[12px] whitespace-nowrap text-muted">
+              Not published
+            </span>
           )}
         </span>
       </Link>
-      <div className="project-card-menu">
+      <div className="absolute top-2.5 right-2.5">
         <ActionMenu
+          className="button button-ghost button-icon size-[30px] text-muted hover:text-ink"
           label={`Actions for ${project.name}`}
           trigger={<MoreHorizontal size={16} aria-hidden="true" />}
           actions={[

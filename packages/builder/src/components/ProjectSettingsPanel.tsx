@@ -75,20 +75,23 @@ export function ProjectSettingsPanel({
 
   if (loadError) {
     return (
-      <div className="project-settings">
+      <div className="mx-auto flex w-full max-w-[760px] flex-col gap-5 p-5">
         <FormAlert message={loadError} />
       </div>
     );
   }
   if (!settings) {
     return (
-      <div className="project-settings project-settings-loading" aria-busy="true">
+      <div
+        className="mx-auto flex w-full max-w-[760px] flex-col gap-5 p-5 items-center pt-16"
+        aria-busy="true"
+      >
         <Spinner />
       </div>
     );
   }
   return (
-    <div className="project-settings">
+    <div className="mx-auto flex w-full max-w-[760px] flex-col gap-5 p-5">
       {canEdit ? null : <p className="muted">Viewers can look but not change these settings.</p>}
       <DesignSystemSection
         key={`${settings.id}`}
@@ -154,7 +157,9 @@ function DesignSystemSection({
         <div className="field">
           <div className="field-label-row">
             <label htmlFor={configId}>Tailwind config</label>
-            <span className="field-hint">Tailwind v4 CSS, e.g. @theme {'{ --radius-card: 14px; }'}</span>
+            <span className="text-[12px] text-muted">
+              Tailwind v4 CSS, e.g. @theme {'{ --radius-card: 14px; }'}
+            </span>
           </div>
           <textarea
             id={configId}
@@ -166,7 +171,7 @@ function DesignSystemSection({
             onChange={(e) => setDraft({ ...draft, tailwindConfig: e.target.value })}
           />
         </div>
-        <div className="settings-row">
+        <div className="grid grid-cols-[repeat(auto-fit,minmax(200px,1fr))] gap-3">
           <Select
             label="Body font"
             options={FONT_OPTIONS}
@@ -184,12 +189,12 @@ function DesignSystemSection({
             }
           />
         </div>
-        <fieldset className="color-list">
-          <legend>Colours</legend>
-          {draft.colors.length === 0 ? <p className="muted">No colours yet.</p> : null}
+        <fieldset className="m-0 flex flex-col gap-2 border-0 p-0 [&>.button]:self-start">
+          <legend className="mb-1.5 text-[13px] font-semibold text-ink">Colours</legend>
+          {draft.colors.length === 0 ? <p className="text-muted">No colours yet.</p> : null}
           {draft.colors.map((color, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the name itself changes.
-            <div className="color-row" key={index}>
+            <div className="grid grid-cols-[minmax(0,1fr)_44px_80px_auto] items-center gap-2" key={index}>
               <input
                 className="input"
                 aria-label={`Colour ${index + 1} name`}
@@ -200,13 +205,13 @@ function DesignSystemSection({
               />
               <input
                 type="color"
-                className="color-swatch"
+                className="h-10 w-11 cursor-pointer rounded-md border border-border-strong bg-surface p-[3px] disabled:cursor-not-allowed"
                 aria-label={`Colour ${index + 1} value`}
                 value={sixDigits(color.value)}
                 disabled={!canEdit}
                 onChange={(e) => setColor(index, { value: e.target.value })}
               />
-              <code className="color-hex">{color.value}</code>
+              <code className="font-mono text-[12.5px] text-text-2">{color.value}</code>
               {canEdit ? (
                 <button
                   type="button"

@@ -40,14 +40,15 @@ export function PromptBox({
 
   return (
     <form
-      className="prompt-form"
+      className="mt-8 flex w-full max-w-[720px] flex-col gap-3.5 text-left"
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
         submit();
       }}
     >
-      <div className="prompt-box">
+      <div className="prompt-box rounded-xl border border-border bg-surface shadow-lg transition-[border-color,box-shadow] duration-[120ms] ease-[ease] focus-within:border-border-strong focus-within:shadow-[0_0_0_4px_rgb(232_89_12/0.09),var(--shadow-lg)]">
         <textarea
+          className="block max-h-[320px] min-h-[112px] w-full resize-none border-0 bg-transparent px-[22px] pt-5 pb-2 font-sans text-[16px] leading-[1.55] text-ink [field-sizing:content] placeholder:text-muted focus:outline-none"
           aria-label="Describe your app"
           placeholder="Describe an app or site…"
           rows={3}
@@ -59,8 +60,8 @@ export function PromptBox({
           }}
           onKeyDown={onKeyDown}
         />
-        <div className="prompt-box-footer">
-          <span className="prompt-hint">
+        <div className="flex items-center justify-end gap-3 pt-2.5 pr-3 pb-3 pl-[22px]">
+          <span className="mr-auto text-[12px] text-muted max-[860px]:hidden">
             <kbd>Enter</kbd> to create · <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line
           </span>
           <button type="submit" className="button button-primary" disabled={busy}>
@@ -70,7 +71,7 @@ export function PromptBox({
         </div>
       </div>
       <FormAlert message={localError ?? error} />
-      <ul className="suggestions" aria-label="Ideas">
+      <ul className="m-0 mt-1.5 flex list-none flex-wrap justify-center gap-2 p-0" aria-label="Ideas">
         {SUGGESTIONS.map((idea) => (
           <li key={idea}>
             <button

@@ -1,5 +1,6 @@
 import { ExternalLink, Rocket } from 'lucide-react';
 import { useId } from 'react';
+import { cn } from '../lib/cn.ts';
 import { Spinner } from './Spinner.tsx';
 
 /** The Publish button and, once published, the live URL. */
@@ -19,11 +20,16 @@ export function PublishControl({
 }) {
   const reasonId = useId();
   return (
-    <div className="publish">
+    <div className="flex min-w-0 items-center gap-3.5">
       {url ? (
-        <span className="published">
+        <span className="inline-flex min-w-0 items-center gap-[7px] text-[13px]">
           <span
-            className={`live-dot ${freshness === 'HAS_UPDATES' ? 'live-dot-stale' : ''}`}
+            className={cn(
+              'size-2 flex-none rounded-full',
+              freshness === 'HAS_UPDATES'
+                ? 'bg-warn shadow-[0_0_0_3px_var(--warn-soft)]'
+                : 'bg-ok shadow-[0_0_0_3px_var(--ok-soft)]',
+            )}
             aria-hidden="true"
           />
           <a
@@ -31,11 +37,11 @@ export function PublishControl({
             href={url}
             target="_blank"
             rel="noopener noreferrer"
-            className="published-url"
+            className="truncate font-medium max-[860px]:max-w-[180px]"
           >
             {url}
           </a>
-          <ExternalLink size={13} aria-hidden="true" className="muted" />
+          <ExternalLink size={13} aria-hidden="true" className="text-muted" />
           {freshness === 'HAS_UPDATES' ? <span className="badge badge-warn">Unpublished changes</span> : null}
         </span>
       ) : null}

@@ -12,9 +12,9 @@ export function RevisionStatus({
 }) {
   const { label } = describeStatus(shown);
   return (
-    <output className="revision-status" aria-label={`Revision status: ${label}`}>
+    <output className="flex items-center justify-between gap-2" aria-label={`Revision status: ${label}`}>
       <StatusPill status={shown} />
-      <code data-testid="revision-status" className="revision-status-raw" hidden>
+      <code data-testid="revision-status" className="text-[11px] tracking-[0.02em] text-muted" hidden>
         {status ?? ''}
       </code>
     </output>

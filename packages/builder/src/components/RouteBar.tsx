@@ -22,9 +22,13 @@ export function RouteBar({
   }
 
   return (
-    <form className="route-bar" onSubmit={submit}>
+    <form
+      className="route-bar relative mx-auto flex max-w-[520px] min-w-40 flex-[1_1_180px] items-center text-muted [&>svg]:pointer-events-none [&>svg]:absolute [&>svg]:left-[11px]"
+      onSubmit={submit}
+    >
       <Globe size={14} aria-hidden="true" />
       <input
+        className="h-8 w-full rounded-full border border-border bg-bg pr-3 pl-8 font-mono text-[12.5px] leading-normal text-ink transition-[border-color,box-shadow] duration-[120ms] ease-[ease] focus:border-accent focus:shadow-[0_0_0_3px_var(--accent-ring)] focus:outline-none"
         aria-label="Route"
         list={listId}
         value={draft}

@@ -41,19 +41,19 @@ export function SecretRequest({
   }
 
   return (
-    <div className="block-secret" data-secret={name}>
-      <p>
+    <div className="grid gap-1.5 text-[12.5px]" data-secret={name}>
+      <p className="m-0 flex flex-wrap items-center gap-1.5">
         <KeyRound size={14} aria-hidden="true" /> This app needs the secret <code>{name}</code>
-        {reason ? <span className="muted"> — {reason}</span> : null}
+        {reason ? <span className="text-muted"> — {reason}</span> : null}
       </p>
       {onSave ? (
-        <form className="block-secret-form" onSubmit={save}>
-          <label htmlFor={id} className="muted">
+        <form className="flex flex-wrap items-center gap-2" onSubmit={save}>
+          <label htmlFor={id} className="text-muted">
             Value for {name}
           </label>
           <input
             id={id}
-            className="input"
+            className="input min-w-40 flex-1"
             type="password"
             autoComplete="new-password"
             value={value}

@@ -81,7 +81,7 @@ export function SecretsSection({ projectId, canEdit }: { projectId: string; canE
       description="API keys and other values your app's functions read as process.env.NAME. Values are stored encrypted and never shown again."
     >
       {secrets && secrets.length === 0 ? (
-        <div className="empty-state-inline">
+        <div className="rounded-lg border border-dashed border-border-strong px-6 py-10">
           <KeyRound size={20} aria-hidden="true" />
           <p>No secrets yet.</p>
         </div>

@@ -13,10 +13,16 @@ export function SettingsSection({
   children: ReactNode;
 }) {
   return (
-    <section id={id} className="settings-section" aria-labelledby={`${id}-heading`}>
-      <header className="settings-section-head">
-        <h2 id={`${id}-heading`}>{title}</h2>
-        {description ? <p className="muted">{description}</p> : null}
+    <section
+      id={id}
+      className="flex scroll-mt-[calc(var(--header-h)+16px)] flex-col gap-[18px] rounded-lg border border-border bg-surface p-6 shadow-sm"
+      aria-labelledby={`${id}-heading`}
+    >
+      <header className="flex flex-col gap-1">
+        <h2 id={`${id}-heading`} className="text-[18px]">
+          {title}
+        </h2>
+        {description ? <p className="text-muted">{description}</p> : null}
       </header>
       {children}
     </section>

@@ -3,7 +3,7 @@ import { Logo } from './Logo.tsx';
 /** Shown for the instant before the session is known. */
 export function Splash() {
   return (
-    <div className="splash" aria-busy="true">
+    <div className="grid h-full animate-fade-in place-items-center" aria-busy="true">
       <Logo />
     </div>
   );

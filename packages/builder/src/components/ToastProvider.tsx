@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { cn } from '../lib/cn.ts';
 import { type Toast, type ToastAction, ToastContext } from '../use-toast.ts';
 
 const SHOWN_MS = 5000;
@@ -22,9 +23,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext value={show}>
       {children}
-      <div className="toasts" role="status" aria-live="polite">
+      <div
+        className="pointer-events-none fixed bottom-5 left-1/2 z-100 flex -translate-x-1/2 flex-col items-center gap-2"
+        role="status"
+        aria-live="polite"
+      >
         {toasts.map((toast) => (
-          <div key={toast.id} className={`toast toast-${toast.tone}`}>
+          <div
+            key={toast.id}
+            className={cn(
+              'pointer-events-auto flex max-w-[min(520px,calc(100vw-32px))] animate-[toast-in_180ms_ease] items-center gap-2.5 rounded-md bg-ink py-2.5 pr-2.5 pl-3.5 text-[13px] text-on-ink shadow-lg',
+              toast.tone === 'ok' ? '[&>svg]:text-toast-ok' : '[&>svg]:text-toast-error',
+            )}
+          >
             {toast.tone === 'ok' ? (
               <CircleCheck size={16} aria-hidden="true" />
             ) : (
@@ -42,7 +53,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             ) : null}
             <button
               type="button"
-              className="toast-close"
+              className="cursor-pointer border-0 bg-transparent text-[18px] leading-none text-on-ink-muted hover:text-on-ink"
               aria-label="Dismiss"
               onClick={() => dismiss(toast.id)}
             >

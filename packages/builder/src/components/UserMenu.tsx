@@ -24,7 +24,7 @@ export function UserMenu() {
   }
 
   return (
-    <div className="user-menu">
+    <div className="relative flex items-center gap-2">
       {me.role === 'ADMIN' ? (
         <Link
           href="/admin/users"
@@ -35,16 +35,19 @@ export function UserMenu() {
           Users
         </Link>
       ) : null}
-      <span className="user-chip" title={me.email}>
+      <span className="inline-flex items-center gap-2 pr-1 font-medium text-text-2" title={me.email}>
         <Avatar me={me} />
-        <span className="user-name">{me.displayName || me.email}</span>
+        <span className="max-w-[180px] truncate max-[860px]:hidden">{me.displayName || me.email}</span>
       </span>
       <button type="button" className="button button-ghost button-small" onClick={signOut}>
         <LogOut size={15} aria-hidden="true" />
         Sign out
       </button>
       {error ? (
-        <span className="user-menu-error" role="alert">
+        <span
+          className="absolute top-full right-0 mt-1.5 rounded-sm bg-error-soft px-2.5 py-1.5 text-[12px] whitespace-nowrap text-error"
+          role="alert"
+        >
           {error}
         </span>
       ) : null}

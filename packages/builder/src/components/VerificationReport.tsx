@@ -5,6 +5,7 @@
  */
 import { CircleAlert, CircleCheck, CircleMinus, Monitor, Smartphone } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { cn } from '../lib/cn.ts';
 import type { Verification } from '../queries.ts';
 import { Dialog } from './Dialog.tsx';
 
@@ -35,21 +36,37 @@ export function VerificationReport({ report }: { report: Verification }) {
       : `${report.steps.length} steps${failed ? `, ${failed} failed` : ''} · ${(report.durationMs / 1000).toFixed(1)} s`;
   return (
     <section
-      className={`verification verification-${report.status.toLowerCase()}`}
+      className={cn(
+        'verification mt-2 flex flex-col gap-1.5 rounded-sm border bg-surface px-2.5 py-2 text-[12.5px]',
+        report.status === 'FAILED' ? 'border-error' : 'border-border',
+      )}
       aria-label="Verification in the browser"
     >
       <details open={report.status === 'FAILED'}>
-        <summary>
-          <Icon size={14} aria-hidden="true" className="verification-icon" />
-          <span className="verification-heading">{HEADINGS[report.status] ?? report.status}</span>
-          <span className="verification-summary muted">{summary}</span>
+        <summary className="flex cursor-pointer list-none flex-wrap items-center gap-1.5 [&::-webkit-details-marker]:hidden">
+          <Icon
+            size={14}
+            aria-hidden="true"
+            className={
+              report.status === 'PASSED'
+                ? 'text-ok'
+                : report.status === 'FAILED'
+                  ? 'text-error'
+                  : 'text-muted'
+            }
+          />
+          <span className="font-[550] text-ink">{HEADINGS[report.status] ?? report.status}</span>
+          <span className="text-muted">{summary}</span>
         </summary>
         {report.steps.length > 0 ? (
-          <ol className="verification-steps">
+          <ol className="mt-1.5 mb-0 flex list-none flex-col gap-[3px] p-0">
             {numbered(report.steps).map(({ step, key }) => (
               <li
                 key={key}
-                className={`verification-step ${step.ok ? 'verification-ok' : 'verification-failed'}`}
+                className={cn(
+                  'flex flex-wrap items-center gap-[5px] text-text-2 [&>svg]:flex-none [&>svg]:text-muted',
+                  step.ok ? '[&>svg:first-of-type]:text-ok' : '[&>svg:first-of-type]:text-error',
+                )}
               >
                 <span className="sr-only">{step.ok ? 'Passed: ' : 'Failed: '}</span>
                 {step.ok ? (
@@ -62,8 +79,17 @@ export function VerificationReport({ report }: { report: Verification }) {
                 ) : (
                   <Monitor size={13} aria-label="desktop" />
                 )}
-                <span className="verification-action">{step.action}</span>
-                {step.detail ? <span className="verification-detail">{step.detail}</span> : null}
+                <span>{step.action}</span>
+                {step.detail ? (
+                  <span
+                    className={cn(
+                      'basis-full pl-9 [overflow-wrap:anywhere]',
+                      step.ok ? 'text-muted' : 'text-error',
+                    )}
+                  >
+                    {step.detail}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ol>
@@ -72,19 +98,19 @@ export function VerificationReport({ report }: { report: Verification }) {
         <Problems title="Failed requests" items={report.failedRequests} />
       </details>
       {shots.length > 0 ? (
-        <ul className="verification-shots" aria-label="Screenshots">
+        <ul className="m-0 flex list-none flex-wrap gap-1.5 p-0" aria-label="Screenshots">
           {shots.map((step) => (
             <li key={step.screenshotUrl}>
               <button
                 type="button"
-                className="verification-shot"
+                className="block cursor-zoom-in overflow-hidden rounded-sm border border-border bg-none p-0 hover:border-border-strong focus-visible:border-border-strong"
                 onClick={(event) => {
                   opener.current = event.currentTarget;
                   setShown(step);
                 }}
                 aria-label={`Screenshot after ${step.action} (${step.viewport}), open larger`}
               >
-                <img src={step.screenshotUrl ?? ''} alt="" loading="lazy" />
+                <img className="block h-16 w-auto" src={step.screenshotUrl ?? ''} alt="" loading="lazy" />
               </button>
             </li>
           ))}
@@ -93,7 +119,7 @@ export function VerificationReport({ report }: { report: Verification }) {
       {shown ? (
         <Dialog title={`After ${shown.action} (${shown.viewport})`} onClose={close}>
           <img
-            className="verification-shot-large"
+            className="mx-auto block max-h-[70vh] max-w-full"
             src={shown.screenshotUrl ?? ''}
             alt={`The page after ${shown.action} at ${shown.viewport} width`}
           />
@@ -111,12 +137,12 @@ function numbered(steps: Step[]): { step: Step; key: string }[] {
 function Problems({ title, items }: { title: string; items: string[] }) {
   if (items.length === 0) return null;
   return (
-    <div className="verification-problems">
-      <h4>{title}</h4>
-      <ul>
+    <div>
+      <h4 className="mt-1.5 mb-0.5 text-[12px] font-[550]">{title}</h4>
+      <ul className="m-0 pl-4">
         {items.map((item) => (
           <li key={item}>
-            <code>{item}</code>
+            <code className="text-[11.5px] [overflow-wrap:anywhere]">{item}</code>
           </li>
         ))}
       </ul>

@@ -38,8 +38,8 @@ export function VerifyBanner() {
   }
 
   return (
-    <div className="banner banner-info">
-      <span className="banner-text">
+    <div className="flex flex-wrap items-center justify-between gap-3 border-b border-accent-border bg-accent-soft px-6 py-2 text-[13px] text-text">
+      <span className="flex flex-wrap items-center gap-2.5 [&>svg]:flex-none [&>svg]:text-accent-strong">
         <MailCheck size={16} aria-hidden="true" />
         <span>
           <strong>Confirm your e-mail address.</strong>{' '}
@@ -48,12 +48,12 @@ export function VerifyBanner() {
           </span>
         </span>
         {state.error ? (
-          <span role="alert" className="banner-error-text">
+          <span role="alert" className="text-error">
             {state.error}
           </span>
         ) : null}
       </span>
-      <span className="banner-actions">
+      <span className="flex flex-wrap items-center gap-3.5">
         {mailbox ? (
           <a href="/dev/mailbox" target="_blank" rel="noopener">
             Open development mailbox

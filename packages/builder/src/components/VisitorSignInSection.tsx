@@ -109,7 +109,7 @@ function ProviderForm({
       <div className="field">
         <div className="field-label-row">
           <label htmlFor={secretField}>Client secret</label>
-          <span className="field-hint">
+          <span className="text-[12px] text-muted">
             {provider.hasClientSecret ? 'Secret saved; leave empty to keep it' : ''}
           </span>
         </div>

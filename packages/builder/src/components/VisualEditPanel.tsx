@@ -127,7 +127,7 @@ export function VisualEditPanel({
             </button>
           </header>
           <DialogDescription asChild>
-            <p className="field-hint">
+            <p className="text-[12px] text-muted">
               In <code>{where}</code>. Each change is a new version; Restore in History undoes it.
             </p>
           </DialogDescription>

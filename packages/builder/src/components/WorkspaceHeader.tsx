@@ -20,8 +20,8 @@ export function WorkspaceHeader({
   children: ReactNode;
 }) {
   return (
-    <header className="workspace-header">
-      <div className="workspace-title">
+    <header className="flex h-header flex-none items-center justify-between gap-4 border-b border-border bg-surface pr-4 pl-2.5 max-[860px]:pr-2.5">
+      <div className="flex min-w-0 items-center gap-2.5">
         <Link
           href="/"
           className="button button-ghost button-icon"
@@ -30,7 +30,7 @@ export function WorkspaceHeader({
         >
           <ArrowLeft size={16} aria-hidden="true" />
         </Link>
-        <h1>{name}</h1>
+        <h1 className="truncate text-[15px]">{name}</h1>
         <StatusPill status={status} />
         {readOnly ? <span className="badge">View only</span> : null}
         {presence}

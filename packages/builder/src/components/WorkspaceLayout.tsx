@@ -2,7 +2,11 @@ import { type LucideIcon, PanelLeftClose, PanelLeftOpen, Rows3 } from 'lucide-re
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Group, Panel, Separator, useDefaultLayout, usePanelRef } from 'react-resizable-panels';
-import { cn } from '../lib/cn.ts';
+
+/** A resize handle between panels: a hairline with a wider grip, ember while dragged, hovered or focused. */
+const SEPARATOR =
+  "relative w-px bg-border outline-none after:absolute after:inset-y-0 after:-inset-x-[3px] after:content-[''] hover:bg-accent hover:shadow-[0_0_0_1px_var(--accent)] focus-visible:bg-accent focus-visible:shadow-[0_0_0_1px_var(--accent)] data-[separator=active]:bg-accent data-[separator=active]:shadow-[0_0_0_1px_var(--accent)]";
+
 import { useMediaQuery } from '../use-media-query.ts';
 
 /** Below this width the workspace shows one view at a time (chat, preview or code). */
@@ -53,12 +57,14 @@ export function WorkspaceLayout({
       </div>
       <div className="flex min-h-0 flex-1 flex-col border-t border-border">
         {view === 'chat' ? (
-          <aside className="chat-column min-h-0 flex-1 border-r-0" aria-label="Chat">
+          <aside className="flex min-h-0 flex-1 flex-col border-r-0 bg-surface" aria-label="Chat">
             {chat}
           </aside>
         ) : null}
         {view === 'code' ? (
-          <div className="workspace-modules max-h-[35vh] overflow-auto border-b border-border">{modules}</div>
+          <div className="max-h-[35vh] [&>.module-list]:h-full overflow-auto border-b border-border">
+            {modules}
+          </div>
         ) : null}
         {view !== 'chat' ? <div className="flex min-h-0 flex-1 flex-col">{stage(null)}</div> : null}
       </div>
@@ -119,11 +125,11 @@ function WideLayout({
         collapsible
         onResize={(size) => setChatHidden(size.inPixels < 1)}
       >
-        <aside className="chat-column h-full" aria-label="Chat">
+        <aside className="flex h-full min-h-0 flex-col bg-surface" aria-label="Chat">
           {chat}
         </aside>
       </Panel>
-      <Separator className={cn('workspace-separator', chatHidden && 'workspace-separator-edge')} />
+      <Separator className={SEPARATOR} />
       <Panel
         id="modules"
         panelRef={modulesPanel}
@@ -133,9 +139,9 @@ function WideLayout({
         collapsible
         onResize={(size) => setModulesHidden(size.inPixels < 1)}
       >
-        <div className="workspace-modules h-full">{modules}</div>
+        <div className="h-full [&>.module-list]:h-full">{modules}</div>
       </Panel>
-      <Separator className="workspace-separator" />
+      <Separator className={SEPARATOR} />
       <Panel id="stage" minSize={380}>
         {stage(toggles)}
       </Panel>

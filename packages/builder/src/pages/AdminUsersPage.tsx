@@ -43,14 +43,17 @@ export function AdminUsersPage() {
   }
 
   return (
-    <div className="page">
+    <div className="min-h-full">
       <AppHeader />
-      <main className="settings">
-        <header className="settings-head">
-          <h1>Users</h1>
+      <main className="mx-auto max-w-[1080px] px-6 pt-10 pb-24">
+        <header className="mb-7 flex flex-col gap-1.5">
+          <h1 className="text-[28px]">Users</h1>
           <p className="muted">Platform roles and designations. Only platform admins see this page.</p>
         </header>
-        <section className="settings-section" aria-label="Users">
+        <section
+          className="flex scroll-mt-[calc(var(--header-h)+16px)] flex-col gap-[18px] rounded-lg border border-border bg-surface p-6 shadow-sm"
+          aria-label="Users"
+        >
           <FormAlert message={error} />
           {users === null && !error ? (
             <p className="muted" aria-busy="true">

@@ -31,6 +31,10 @@ import { useGroupRevisions } from '../use-group-revisions.ts';
 import { useProjectGroups } from '../use-project-groups.ts';
 import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
+
+/** The project cards' grid: as many 300 px columns as fit. */
+const GRID = 'm-0 grid list-none grid-cols-[repeat(auto-fill,minmax(300px,1fr))] gap-4 p-0';
+
 import { useToast } from '../use-toast.ts';
 
 function greeting(hour: number): string {
@@ -90,21 +94,21 @@ export function DashboardPage() {
   }
 
   return (
-    <div className="page">
+    <div className="min-h-full">
       <AppHeader />
-      <main className="dashboard">
-        <section className="hero">
-          <h1>
+      <main className="mx-auto max-w-[1080px] px-6 pt-18 pb-24 max-[560px]:pt-12">
+        <section className="mb-18 flex flex-col items-center text-center">
+          <h1 className="text-[40px] leading-[1.15] tracking-[-0.025em] max-[860px]:text-[30px]">
             {greeting(new Date().getHours())}
             {firstName ? `, ${firstName}` : ''}
           </h1>
           {canEdit || !organization ? (
             <>
-              <p className="hero-sub">What do you want to build today?</p>
+              <p className="mt-2.5 text-[17px] text-text-2">What do you want to build today?</p>
               <PromptBox onSubmit={create} busy={busy} error={error} />
             </>
           ) : (
-            <p className="hero-sub">
+            <p className="mt-2.5 text-[17px] text-text-2">
               You can look at {organization.name}’s projects. Ask an admin to make you an editor to build
               here.
             </p>
@@ -112,15 +116,15 @@ export function DashboardPage() {
         </section>
 
         <section className="projects" aria-labelledby="projects-heading">
-          <div className="section-head">
-            <h2 id="projects-heading">
+          <div className="mb-4 flex items-baseline gap-2.5">
+            <h2 id="projects-heading" className="text-[18px]">
               {organization?.personal === false ? organization.name : 'Your projects'}
             </h2>
-            {projectCount > 0 ? <span className="muted">{projectCount}</span> : null}
+            {projectCount > 0 ? <span className="text-muted">{projectCount}</span> : null}
             {canEdit ? (
               <button
                 type="button"
-                className="button button-ghost button-small section-head-action"
+                className="button button-ghost button-small ml-auto self-center"
                 onClick={() => setOpen({ kind: 'new-group' })}
               >
                 <FolderPlus size={15} aria-hidden="true" />
@@ -128,16 +132,22 @@ export function DashboardPage() {
               </button>
             ) : null}
           </div>
-          <FormAlert message={listError ?? actionError} />
+          <FormAlert message={listError ?? actionError} className="mb-4" />
           {groups === null && !listError ? (
-            <ul className="project-grid" aria-busy="true">
+            <ul className={GRID} aria-busy="true">
               {[0, 1, 2].map((n) => (
-                <li key={n} className="project-card skeleton" />
+                <li
+                  key={n}
+                  className="h-[104px] animate-[shimmer_1.4s_ease_infinite] rounded-lg border border-border bg-[linear-gradient(90deg,var(--surface)_0%,var(--surface-2)_50%,var(--surface)_100%)] bg-size-[200%_100%] shadow-sm"
+                />
               ))}
             </ul>
           ) : groups && projectCount === 0 && groups.length <= 1 ? (
-            <div className="empty-state empty-state-inline">
-              <span className="empty-icon" aria-hidden="true">
+            <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border-strong px-6 py-10 text-center text-text-2">
+              <span
+                className="grid size-12 place-items-center rounded-lg border border-border bg-surface text-accent-strong shadow-sm"
+                aria-hidden="true"
+              >
                 <FolderOpen size={20} />
               </span>
               <p>
@@ -304,9 +314,14 @@ function GroupSection({
 }) {
   const headingId = `group-${group.id}`;
   return (
-    <section className="project-group" aria-labelledby={headingId}>
-      <div className="group-head">
-        <h3 id={headingId}>{group.name}</h3>
+    <section className="mt-8 first-of-type:mt-0" aria-labelledby={headingId}>
+      <div className="mb-3 flex items-center gap-2">
+        <h3
+          id={headingId}
+          className="font-sans text-[12px] font-semibold tracking-[0.06em] text-text-2 uppercase"
+        >
+          {group.name}
+        </h3>
         <span className="count">{group.projects.length}</span>
         <GroupRevisionBadge groupName={group.name} latest={revisions?.[0]} onOpen={onHistory} />
         {canEdit && group.projects.length > 0 ? (
@@ -338,9 +353,11 @@ function GroupSection({
         ) : null}
       </div>
       {group.projects.length === 0 ? (
-        <p className="group-empty muted">No projects in this group.</p>
+        <p className="rounded-lg border border-dashed border-border-strong p-[18px] text-center text-[13px] text-muted">
+          No projects in this group.
+        </p>
       ) : (
-        <ul className="project-grid">
+        <ul className={GRID}>
           {group.projects.map((project) => (
             <ProjectCard key={project.id} project={project} canEdit={canEdit} onAction={onProjectAction} />
           ))}

@@ -42,14 +42,18 @@ export function ForgotPasswordPage() {
       }
     >
       {sent ? (
-        <div className="auth-form">
+        <div className="flex flex-col gap-4">
           <FormNote message="If an account exists for that address, we sent a link. It works for one hour." />
-          <button type="button" className="button button-ghost button-block" onClick={() => setSent(false)}>
+          <button
+            type="button"
+            className="button button-ghost button-block mt-1"
+            onClick={() => setSent(false)}
+          >
             Use another address
           </button>
         </div>
       ) : (
-        <form className="auth-form" onSubmit={submit} noValidate>
+        <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
           <Field
             label="Email"
             type="email"
@@ -61,7 +65,7 @@ export function ForgotPasswordPage() {
             onChange={(e) => setEmail(e.target.value)}
           />
           <FormAlert message={error} />
-          <button type="submit" className="button button-primary button-block" disabled={busy}>
+          <button type="submit" className="button button-primary button-block mt-1" disabled={busy}>
             {busy ? <Spinner /> : null}
             Send reset link
           </button>

@@ -43,15 +43,20 @@ export function InvitationPage({ token }: { token: string }) {
       subtitle="Someone invited you to build with them on Kiln."
       footer={<Link href="/">Not now, go to my projects</Link>}
     >
-      <div className="auth-form">
-        <p className="invite-who">
+      <div className="flex flex-col gap-4">
+        <p className="flex items-start gap-2.5 rounded-md bg-surface-2 p-3 text-[13px] text-text-2 [&>svg]:mt-0.5 [&>svg]:flex-none">
           <Users size={16} aria-hidden="true" />
           <span>
             Joining as <strong>{session.me?.email}</strong>. The invitation must be for this address.
           </span>
         </p>
         <FormAlert message={error} />
-        <button type="button" className="button button-primary button-block" disabled={busy} onClick={join}>
+        <button
+          type="button"
+          className="button button-primary button-block mt-1"
+          disabled={busy}
+          onClick={join}
+        >
           {busy ? <Spinner /> : null}
           Join organisation
         </button>

@@ -49,7 +49,7 @@ export function LoginPage({ next, notice }: { next: string; notice: string | nul
         </>
       }
     >
-      <form className="auth-form" onSubmit={submit} noValidate>
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
         <FormNote message={(notice && NOTICES[notice]) ?? null} />
         <Field
           label="Email"
@@ -70,11 +70,11 @@ export function LoginPage({ next, notice }: { next: string; notice: string | nul
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <Link href="/forgot-password" className="auth-aside">
+        <Link href="/forgot-password" className="-mt-1.5 self-end text-[13px]">
           Forgot your password?
         </Link>
         <FormAlert message={error} />
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
+        <button type="submit" className="button button-primary button-block mt-1" disabled={busy}>
           {busy ? <Spinner /> : null}
           Sign in
         </button>

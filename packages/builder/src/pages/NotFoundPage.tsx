@@ -13,17 +13,20 @@ export function NotFoundPage({
 }) {
   useTitle(title);
   return (
-    <main className="centered-page">
-      <div className="empty-state">
-        <Link href="/" className="logo-link">
+    <main className="grid min-h-full place-items-center p-8">
+      <div className="flex max-w-[420px] flex-col items-center gap-3 text-center text-text-2">
+        <Link href="/" className="mb-7 hover:no-underline">
           <Logo />
         </Link>
-        <span className="empty-icon" aria-hidden="true">
+        <span
+          className="grid size-12 place-items-center rounded-lg border border-border bg-surface text-accent-strong shadow-sm"
+          aria-hidden="true"
+        >
           <Compass size={22} />
         </span>
-        <h1>{title}</h1>
+        <h1 className="mt-1 text-[24px]">{title}</h1>
         <p>{message}</p>
-        <Link href="/" className="button button-primary">
+        <Link href="/" className="button button-primary mt-2">
           Back to your projects
         </Link>
       </div>

@@ -49,29 +49,39 @@ export function OrganizationSettingsPage({ organizationId }: { organizationId: s
 
   const { organization } = state;
   return (
-    <div className="page">
+    <div className="min-h-full">
       <AppHeader />
-      <main className="settings">
-        <header className="settings-head">
-          <Link href="/" className="back-link">
+      <main className="mx-auto max-w-[1080px] px-6 pt-10 pb-24">
+        <header className="mb-7 flex flex-col gap-1.5">
+          <Link
+            href="/"
+            className="mb-1.5 inline-flex items-center gap-1.5 self-start text-[13px] text-text-2"
+          >
             <ArrowLeft size={15} aria-hidden="true" />
             Projects
           </Link>
-          <h1>{organization.name}</h1>
+          <h1 className="text-[28px]">{organization.name}</h1>
           <p className="muted">
             {organization.personal ? 'Your personal organisation' : 'Organisation'} · you are{' '}
             {organization.role.toLowerCase()}
           </p>
         </header>
-        <div className="settings-layout">
-          <nav className="settings-nav" aria-label="Settings sections">
+        <div className="grid grid-cols-[180px_minmax(0,1fr)] items-start gap-8 max-[860px]:grid-cols-1">
+          <nav
+            className="sticky top-[calc(var(--header-h)+24px)] flex flex-col gap-0.5 max-[860px]:static max-[860px]:flex-row max-[860px]:flex-wrap"
+            aria-label="Settings sections"
+          >
             {SECTIONS.filter((s) => !('min' in s) || atLeast(organization.role, s.min)).map((section) => (
-              <a key={section.id} href={`#${section.id}`}>
+              <a
+                key={section.id}
+                href={`#${section.id}`}
+                className="rounded-sm px-2.5 py-[7px] font-medium text-text-2 hover:bg-surface-2 hover:text-ink hover:no-underline"
+              >
                 {section.label}
               </a>
             ))}
           </nav>
-          <div className="settings-sections">
+          <div className="flex min-w-0 flex-col gap-6">
             <OrganizationGeneral organization={organization} reload={reload} />
             <OrganizationMembers organization={organization} reload={reload} />
             <OrganizationCredits organization={organization} reload={reload} />

@@ -41,7 +41,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
       subtitle="Every device signed in to your account will be signed out."
       footer={<Link href="/forgot-password">Ask for a new link</Link>}
     >
-      <form className="auth-form" onSubmit={submit} noValidate>
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
         <Field
           label="New password"
           type="password"
@@ -53,7 +53,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
           onChange={(e) => setPassword(e.target.value)}
         />
         <FormAlert message={error} />
-        <button type="submit" className="button button-primary button-block" disabled={busy || !token}>
+        <button type="submit" className="button button-primary button-block mt-1" disabled={busy || !token}>
           {busy ? <Spinner /> : null}
           Set new password
         </button>

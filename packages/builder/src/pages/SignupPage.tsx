@@ -60,18 +60,18 @@ export function SignupPage({ next }: { next: string }) {
       }
     >
       {checkMail ? (
-        <div className="auth-form">
+        <div className="flex flex-col gap-4">
           <FormNote message="Check your e-mail to continue." />
           <button
             type="button"
-            className="button button-ghost button-block"
+            className="button button-ghost button-block mt-1"
             onClick={() => setCheckMail(false)}
           >
             Use another address
           </button>
         </div>
       ) : (
-        <form className="auth-form" onSubmit={submit} noValidate>
+        <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
           <Field
             label="Name"
             hint="Optional"
@@ -103,7 +103,7 @@ export function SignupPage({ next }: { next: string }) {
             onChange={(e) => setPassword(e.target.value)}
           />
           <FormAlert message={errorField ? null : error} />
-          <button type="submit" className="button button-primary button-block" disabled={busy}>
+          <button type="submit" className="button button-primary button-block mt-1" disabled={busy}>
             {busy ? <Spinner /> : null}
             Create account
           </button>

@@ -54,6 +54,10 @@ import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
 import { useToast } from '../use-toast.ts';
 import { shortcutCommand, useWorkspaceCommands, type WorkspaceCommand } from '../workspace-commands.ts';
+
+/** One tab's pane over the stage (the `hidden` attribute hides it). */
+const PANE = 'absolute inset-0 flex flex-col [&[hidden]]:hidden';
+
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 /** Why a file with unsaved edits cannot be renamed yet. */
@@ -405,7 +409,7 @@ function Workspace({
   );
 
   return (
-    <div className="workspace">
+    <div className="flex h-screen flex-col overflow-hidden max-[860px]:h-dvh">
       <WorkspaceHeader
         name={project.name}
         status={shownStatus(status, project.messages.findLast((m) => m.role === 'assistant')?.text)}
@@ -438,11 +442,11 @@ function Workspace({
         />
       ) : null}
       {publishing.error ? (
-        <div className="banner banner-error">
+        <div className="flex items-center justify-between gap-3 border-b border-error-border bg-error-soft px-4 py-[9px] text-[13px] text-error">
           <span role="alert">{publishing.error}</span>
           <button
             type="button"
-            className="banner-close"
+            className="cursor-pointer border-0 bg-transparent text-[18px] leading-none text-inherit"
             aria-label="Dismiss"
             onClick={publishing.dismissError}
           >
@@ -537,8 +541,11 @@ function Workspace({
             </>
           }
           stage={(toggles) => (
-            <section className="stage-column h-full" aria-label="Stage">
-              <div className="stage-toolbar">
+            <section
+              className="@container grid h-full min-h-0 min-w-0 grid-rows-[auto_minmax(0,1fr)]"
+              aria-label="Stage"
+            >
+              <div className="stage-toolbar flex min-h-[52px] flex-wrap items-center gap-x-2.5 gap-y-2 border-b border-border bg-surface px-2.5 py-2">
                 {toggles}
                 <StageTabs tab={tab} onChange={setTab} />
                 <RouteBar
@@ -560,8 +567,8 @@ function Workspace({
                 />
                 <DeviceToggle device={device} onChange={setDevice} />
               </div>
-              <div className="stage-area">
-                <div id="stage-preview" className="stage-pane" hidden={tab !== 'preview'}>
+              <div className="relative min-h-0 bg-surface-2 bg-[radial-gradient(var(--dot)_1px,transparent_1px)] bg-size-[18px_18px]">
+                <div id="stage-preview" className={PANE} hidden={tab !== 'preview'}>
                   <PreviewStage
                     iframe={iframeRef}
                     previewUrl={project.previewUrl}
@@ -585,7 +592,7 @@ function Workspace({
                   ) : null}
                 </div>
                 {tab === 'code' ? (
-                  <div id="stage-code" className="stage-pane">
+                  <div id="stage-code" className={PANE}>
                     <CodePanel
                       module={selectedModule}
                       text={selectedModule ? editor.textOf(selectedModule) : ''}
@@ -618,7 +625,7 @@ function Workspace({
                   </div>
                 ) : null}
                 {tab === 'history' ? (
-                  <div id="stage-history" className="stage-pane">
+                  <div id="stage-history" className={PANE}>
                     <HistoryPanel
                       revisions={history.revisions}
                       listError={history.listError}
@@ -645,7 +652,7 @@ function Workspace({
                   </div>
                 ) : null}
                 {tab === 'database' ? (
-                  <div id="stage-database" className="stage-pane stage-pane-scroll">
+                  <div id="stage-database" className={`${PANE} overflow-y-auto`}>
                     <DatabasePanel
                       projectId={project.id}
                       revisionKey={`${revisionId ?? ''}:${revision?.status ?? ''}`}
@@ -654,17 +661,17 @@ function Workspace({
                   </div>
                 ) : null}
                 {tab === 'logs' ? (
-                  <div id="stage-logs" className="stage-pane stage-pane-scroll">
+                  <div id="stage-logs" className={`${PANE} overflow-y-auto`}>
                     <LogsPanel projectId={project.id} organizationId={project.organizationId} />
                   </div>
                 ) : null}
                 {tab === 'analytics' ? (
-                  <div id="stage-analytics" className="stage-pane stage-pane-scroll">
+                  <div id="stage-analytics" className={`${PANE} overflow-y-auto`}>
                     <AnalyticsPanel projectId={project.id} />
                   </div>
                 ) : null}
                 {tab === 'settings' ? (
-                  <div id="stage-settings" className="stage-pane stage-pane-scroll">
+                  <div id="stage-settings" className={`${PANE} overflow-y-auto`}>
                     <ProjectSettingsPanel projectId={project.id} canEdit={canEdit} onChanged={refresh} />
                   </div>
                 ) : null}
