@@ -1,4 +1,4 @@
-import { Link } from './Link.tsx';
+import { Link } from '@tanstack/react-router';
 import { Logo } from './Logo.tsx';
 import { OrganizationSwitcher } from './OrganizationSwitcher.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -10,7 +10,7 @@ export function AppHeader() {
     <>
       <header className="app-header">
         <div className="app-header-left">
-          <Link href="/" className="logo-link" aria-label="Kiln home">
+          <Link to="/" className="logo-link" aria-label="Kiln home">
             <Logo />
           </Link>
           <span className="header-divider" aria-hidden="true">

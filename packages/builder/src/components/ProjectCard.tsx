@@ -1,8 +1,8 @@
+import { Link } from '@tanstack/react-router';
 import { Copy, FolderInput, GitFork, Globe, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { timeAgo } from '../format-time.ts';
 import type { ProjectSummary } from '../queries.ts';
 import { ActionMenu } from './ActionMenu.tsx';
-import { Link } from './Link.tsx';
 import { StatusPill } from './StatusPill.tsx';
 
 export type ProjectAction = 'rename' | 'move' | 'duplicate' | 'fork' | 'delete';
@@ -21,7 +21,7 @@ export function ProjectCard({
   const act = (action: ProjectAction) => () => onAction(action, project);
   return (
     <li className="project-card-item">
-      <Link href={`/projects/${encodeURIComponent(project.id)}`} className="project-card">
+      <Link to="/projects/$projectId" params={{ projectId: project.id }} className="project-card">
         <span className="project-thumb" aria-hidden="true">
           {project.name.trim().charAt(0).toUpperCase() || 'K'}
         </span>

@@ -1,6 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from './Link.tsx';
 import { StatusPill } from './StatusPill.tsx';
 
 /** The workspace's top bar: back, project name and status, and the publish controls. */
@@ -23,7 +23,7 @@ export function WorkspaceHeader({
     <header className="workspace-header">
       <div className="workspace-title">
         <Link
-          href="/"
+          to="/"
           className="button button-ghost button-icon"
           aria-label="All projects"
           title="All projects"

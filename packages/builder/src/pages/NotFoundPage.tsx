@@ -1,5 +1,5 @@
+import { Link } from '@tanstack/react-router';
 import { Compass } from 'lucide-react';
-import { Link } from '../components/Link.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { useTitle } from '../use-title.ts';
 
@@ -15,7 +15,7 @@ export function NotFoundPage({
   return (
     <main className="centered-page">
       <div className="empty-state">
-        <Link href="/" className="logo-link">
+        <Link to="/" className="logo-link">
           <Logo />
         </Link>
         <span className="empty-icon" aria-hidden="true">
@@ -23,7 +23,7 @@ export function NotFoundPage({
         </span>
         <h1>{title}</h1>
         <p>{message}</p>
-        <Link href="/" className="button button-primary">
+        <Link to="/" className="button button-primary">
           Back to your projects
         </Link>
       </div>

@@ -1,6 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { AppHeader } from '../components/AppHeader.tsx';
-import { Link } from '../components/Link.tsx';
 import { OrganizationCredits } from '../components/OrganizationCredits.tsx';
 import { OrganizationExpertModel } from '../components/OrganizationExpertModel.tsx';
 import { OrganizationGeneral } from '../components/OrganizationGeneral.tsx';
@@ -53,7 +53,7 @@ export function OrganizationSettingsPage({ organizationId }: { organizationId: s
       <AppHeader />
       <main className="settings">
         <header className="settings-head">
-          <Link href="/" className="back-link">
+          <Link to="/" className="back-link">
             <ArrowLeft size={15} aria-hidden="true" />
             Projects
           </Link>
