@@ -1,5 +1,7 @@
 import { Outlet, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useNavigationFocus } from '../use-navigation-focus.ts';
+import { useScrollRestoration } from '../use-scroll-restoration.ts';
 import { useSession } from '../use-session.ts';
 import { CommandPalette } from './CommandPalette.tsx';
 import { ServerUnavailable } from './ServerUnavailable.tsx';
@@ -24,6 +26,8 @@ export function App() {
   const router = useRouter();
   const navigate = useNavigate();
   const location = useLocation();
+  useScrollRestoration();
+  useNavigationFocus();
   const href = location.pathname + location.searchStr;
   const access = router.getMatchedRoutes(location.pathname)[2]?.options.staticData?.access;
   const redirect =

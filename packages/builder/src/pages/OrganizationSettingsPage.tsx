@@ -66,9 +66,17 @@ export function OrganizationSettingsPage({ organizationId }: { organizationId: s
         <div className="settings-layout">
           <nav className="settings-nav" aria-label="Settings sections">
             {SECTIONS.filter((s) => !('min' in s) || atLeast(organization.role, s.min)).map((section) => (
-              <a key={section.id} href={`#${section.id}`}>
+              // Router links, not bare `#id` anchors: the browser's own hash entries carry no history key,
+              // so Back could not restore their scroll position.
+              <Link
+                key={section.id}
+                to="/organizations/$organizationId/settings"
+                params={{ organizationId: organization.id }}
+                hash={section.id}
+                activeOptions={{ includeHash: true }}
+              >
                 {section.label}
-              </a>
+              </Link>
             ))}
           </nav>
           <div className="settings-sections">
