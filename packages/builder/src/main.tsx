@@ -2,13 +2,14 @@
  * @module Browser entry of the builder UI.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './components/App.tsx';
 import { ConnectionIndicator } from './components/ConnectionIndicator.tsx';
 import { SessionProvider } from './components/SessionProvider.tsx';
 import { ToastProvider } from './components/ToastProvider.tsx';
 import { queryClient } from './query-client.ts';
+import { router } from './router.tsx';
 import { startTheme } from './theme.ts';
 import './theme.css';
 import './styles.css';
@@ -22,7 +23,7 @@ createRoot(root).render(
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <ToastProvider>
-          <App />
+          <RouterProvider router={router} />
           <ConnectionIndicator />
         </ToastProvider>
       </SessionProvider>

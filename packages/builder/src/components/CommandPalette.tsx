@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router';
 import { Command } from 'cmdk';
 import {
   BarChart3,
@@ -16,7 +17,6 @@ import {
   Users,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { navigate } from '../router.ts';
 import { toggleTheme, useTheme } from '../theme.ts';
 import { useProjectGroups } from '../use-project-groups.ts';
 import { useSession } from '../use-session.ts';
@@ -47,6 +47,7 @@ const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator
 /** Cmd/Ctrl+K from anywhere signed in: open a project, start one, switch tab, publish, theme, settings. */
 export function CommandPalette() {
   const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
   const { organization, me } = useSession();
   const workspace = useWorkspaceOpen();
   const theme = useTheme();
@@ -65,6 +66,11 @@ export function CommandPalette() {
   const run = (action: () => void) => () => {
     setOpen(false);
     action();
+  };
+  /** To the dashboard, with the prompt box focused. */
+  const newProject = () => {
+    void navigate({ to: '/' });
+    setTimeout(() => document.querySelector<HTMLTextAreaElement>('.prompt-box textarea')?.focus(), 50);
   };
   const inWorkspace = (command: WorkspaceCommand) => run(() => runWorkspaceCommand(command));
 
@@ -109,7 +115,7 @@ export function CommandPalette() {
               </Command.Group>
             ) : null}
             <Command.Group heading="General">
-              <Item icon={<Plus size={15} aria-hidden="true" />} onSelect={run(() => newProject())}>
+              <Item icon={<Plus size={15} aria-hidden="true" />} onSelect={run(newProject)}>
                 New project
               </Item>
               <Item
@@ -127,8 +133,12 @@ export function CommandPalette() {
               {organization ? (
                 <Item
                   icon={<Settings size={15} aria-hidden="true" />}
-                  onSelect={run(() =>
-                    navigate(`/organizations/${encodeURIComponent(organization.id)}/settings`),
+                  onSelect={run(
+                    () =>
+                      void navigate({
+                        to: '/organizations/$organizationId/settings',
+                        params: { organizationId: organization.id },
+                      }),
                   )}
                 >
                   Organisation settings
@@ -137,7 +147,7 @@ export function CommandPalette() {
               {me?.role === 'ADMIN' ? (
                 <Item
                   icon={<Users size={15} aria-hidden="true" />}
-                  onSelect={run(() => navigate('/admin/users'))}
+                  onSelect={run(() => void navigate({ to: '/admin/users' }))}
                 >
                   Users (admin)
                 </Item>
@@ -151,7 +161,9 @@ export function CommandPalette() {
                       key={p.id}
                       value={`open ${p.name} ${p.id}`}
                       icon={<FolderOpen size={15} aria-hidden="true" />}
-                      onSelect={run(() => navigate(`/projects/${encodeURIComponent(p.id)}`))}
+                      onSelect={run(
+                        () => void navigate({ to: '/projects/$projectId', params: { projectId: p.id } }),
+                      )}
                     >
                       {p.name}
                     </Item>
@@ -175,12 +187,6 @@ export function CommandPalette() {
       </DialogContent>
     </Dialog>
   );
-}
-
-/** To the dashboard, with the prompt box focused. */
-function newProject(): void {
-  navigate('/');
-  setTimeout(() => document.querySelector<HTMLTextAreaElement>('.prompt-box textarea')?.focus(), 50);
 }
 
 function Item({

@@ -1,8 +1,8 @@
+import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { deleteOrganization, type OrganizationDetails, renameOrganization } from '../organization-queries.ts';
 import { atLeast } from '../roles.ts';
-import { navigate } from '../router.ts';
 import { useSession } from '../use-session.ts';
 import { useToast } from '../use-toast.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -21,6 +21,7 @@ export function OrganizationGeneral({
 }) {
   const session = useSession();
   const toast = useToast();
+  const navigate = useNavigate();
   const [name, setName] = useState(organization.name);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -92,7 +93,7 @@ export function OrganizationGeneral({
             const personal = left.find((o) => o.personal) ?? left[0];
             if (personal) session.selectOrganization(personal.id);
             toast(`${organization.name} was deleted.`);
-            navigate('/', { replace: true });
+            void navigate({ to: '/', replace: true });
           }}
         />
       ) : null}

@@ -1,4 +1,5 @@
 import { ORGANIZATION_ROLES } from '@kiln/core';
+import { useNavigate } from '@tanstack/react-router';
 import { Check, Copy, Crown, LogOut, UserMinus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../api.ts';
@@ -16,7 +17,6 @@ import {
   transferOwnership,
 } from '../organization-queries.ts';
 import { atLeast, INVITABLE_ROLES } from '../roles.ts';
-import { navigate } from '../router.ts';
 import { useSession } from '../use-session.ts';
 import { useToast } from '../use-toast.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -38,6 +38,7 @@ export function OrganizationMembers({
 }) {
   const session = useSession();
   const toast = useToast();
+  const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const myRole = organization.role;
@@ -201,7 +202,7 @@ export function OrganizationMembers({
             const personal = left.find((o) => o.personal) ?? left[0];
             if (personal) session.selectOrganization(personal.id);
             toast(`You left ${organization.name}.`);
-            navigate('/', { replace: true });
+            void navigate({ to: '/', replace: true });
           }}
         />
       ) : null}

@@ -1,7 +1,7 @@
+import { useNavigate } from '@tanstack/react-router';
 import { Check, ChevronsUpDown, Plus, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { createOrganization } from '../organization-queries.ts';
-import { navigate } from '../router.ts';
 import { useSession } from '../use-session.ts';
 import { ActionMenu } from './ActionMenu.tsx';
 import { NameDialog } from './NameDialog.tsx';
@@ -9,6 +9,7 @@ import { NameDialog } from './NameDialog.tsx';
 /** The header's organisation picker: every organisation with its plan, a new one, and the current one's settings. */
 export function OrganizationSwitcher() {
   const session = useSession();
+  const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const current = session.organization;
   if (!current) return null;
@@ -42,14 +43,18 @@ export function OrganizationSwitcher() {
             detail: <span className="badge">{organization.plan}</span>,
             onSelect: () => {
               session.selectOrganization(organization.id);
-              navigate('/');
+              void navigate({ to: '/' });
             },
           })),
           {
             label: 'Organisation settings',
             icon: <Settings size={14} aria-hidden="true" />,
             separated: true,
-            onSelect: () => navigate(`/organizations/${encodeURIComponent(current.id)}/settings`),
+            onSelect: () =>
+              void navigate({
+                to: '/organizations/$organizationId/settings',
+                params: { organizationId: current.id },
+              }),
           },
           {
             label: 'New organisation',
@@ -68,7 +73,7 @@ export function OrganizationSwitcher() {
             const organization = await createOrganization(name);
             await session.reloadOrganizations();
             session.selectOrganization(organization.id);
-            navigate('/');
+            void navigate({ to: '/' });
           }}
         />
       ) : null}

@@ -1,8 +1,8 @@
+import { Link } from '@tanstack/react-router';
 import { Copy, FolderInput, GitFork, Globe, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { timeAgo } from '../format-time.ts';
 import type { ProjectSummary } from '../queries.ts';
 import { ActionMenu } from './ActionMenu.tsx';
-import { Link } from './Link.tsx';
 import { StatusPill } from './StatusPill.tsx';
 
 export type ProjectAction = 'rename' | 'move' | 'duplicate' | 'fork' | 'delete';
@@ -22,7 +22,8 @@ export function ProjectCard({
   return (
     <li className="relative">
       <Link
-        href={`/projects/${encodeURIComponent(project.id)}`}
+        to="/projects/$projectId"
+        params={{ projectId: project.id }}
         className="flex h-full gap-3.5 rounded-lg border border-border bg-surface p-4 pr-12 text-inherit shadow-sm transition-[border-color,box-shadow,translate] duration-[120ms,160ms,160ms] ease-[ease] hover:-translate-y-px hover:border-border-strong hover:no-underline hover:shadow-md"
       >
         <span

@@ -1,23 +1,22 @@
+import { Link, useNavigate } from '@tanstack/react-router';
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../api.ts';
-import { navigate, useRoute } from '../router.ts';
 import { useSession } from '../use-session.ts';
 import { Avatar } from './Avatar.tsx';
-import { Link } from './Link.tsx';
 
 /** Who is signed in, and the way out. Kept visible rather than behind a toggle: it is one action. */
 export function UserMenu() {
   const session = useSession();
   const [error, setError] = useState<string | null>(null);
-  const { route } = useRoute();
+  const navigate = useNavigate();
   const me = session.me;
   if (!me) return null;
 
   async function signOut() {
     try {
       await session.signOut();
-      navigate('/login', { replace: true });
+      void navigate({ to: '/login', replace: true });
     } catch (caught) {
       setError(errorMessage(caught));
     }
@@ -26,11 +25,7 @@ export function UserMenu() {
   return (
     <div className="relative flex items-center gap-2">
       {me.role === 'ADMIN' ? (
-        <Link
-          href="/admin/users"
-          className="button button-ghost button-small"
-          aria-current={route.name === 'admin-users' ? 'page' : undefined}
-        >
+        <Link to="/admin/users" className="button button-ghost button-small">
           <ShieldCheck size={15} aria-hidden="true" />
           Users
         </Link>

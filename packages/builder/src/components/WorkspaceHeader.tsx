@@ -1,6 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from './Link.tsx';
 import { StatusPill } from './StatusPill.tsx';
 
 /** The workspace's top bar: back, project name and status, and the publish controls. */
@@ -23,7 +23,7 @@ export function WorkspaceHeader({
     <header className="flex h-header flex-none items-center justify-between gap-4 border-b border-border bg-surface pr-4 pl-2.5 max-[860px]:pr-2.5">
       <div className="flex min-w-0 items-center gap-2.5">
         <Link
-          href="/"
+          to="/"
           className="button button-ghost button-icon"
           aria-label="All projects"
           title="All projects"

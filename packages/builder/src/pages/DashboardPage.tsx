@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router';
 import { FolderOpen, FolderPlus, MessagesSquare, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../api.ts';
@@ -25,7 +26,6 @@ import {
   renameProjectGroup,
 } from '../queries.ts';
 import { atLeast } from '../roles.ts';
-import { navigate } from '../router.ts';
 import type { GroupRevision } from '../settings-queries.ts';
 import { useGroupRevisions } from '../use-group-revisions.ts';
 import { useProjectGroups } from '../use-project-groups.ts';
@@ -55,6 +55,7 @@ export function DashboardPage() {
   useTitle('Dashboard');
   const { me, organization } = useSession();
   const toast = useToast();
+  const navigate = useNavigate();
   const { groups, error: listError, reload } = useProjectGroups(organization?.id ?? null);
   const groupRevisions = useGroupRevisions(organization?.id ?? null, groups);
   const [busy, setBusy] = useState(false);
@@ -71,7 +72,7 @@ export function DashboardPage() {
     setError(null);
     try {
       const project = await createProject(prompt, organization?.id);
-      navigate(`/projects/${encodeURIComponent(project.id)}`);
+      void navigate({ to: '/projects/$projectId', params: { projectId: project.id } });
     } catch (caught) {
       setError(errorMessage(caught));
       setBusy(false);

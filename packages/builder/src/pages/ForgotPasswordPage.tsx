@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { requestPasswordReset } from '../account-queries.ts';
 import { errorMessage } from '../api.ts';
@@ -5,7 +6,6 @@ import { AuthLayout } from '../components/AuthLayout.tsx';
 import { Field } from '../components/Field.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { FormNote } from '../components/FormNote.tsx';
-import { Link } from '../components/Link.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useTitle } from '../use-title.ts';
 
@@ -37,7 +37,7 @@ export function ForgotPasswordPage() {
       subtitle="We will e-mail you a link to choose a new one."
       footer={
         <>
-          Remembered it? <Link href="/login">Back to sign in</Link>
+          Remembered it? <Link to="/login">Back to sign in</Link>
         </>
       }
     >

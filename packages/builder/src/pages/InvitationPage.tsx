@@ -1,12 +1,11 @@
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { acceptInvitation } from '../account-queries.ts';
 import { errorMessage } from '../api.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
-import { Link } from '../components/Link.tsx';
 import { Spinner } from '../components/Spinner.tsx';
-import { navigate } from '../router.ts';
 import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
 import { useToast } from '../use-toast.ts';
@@ -18,6 +17,7 @@ import { useToast } from '../use-toast.ts';
 export function InvitationPage({ token }: { token: string }) {
   useTitle('Join an organisation');
   const session = useSession();
+  const navigate = useNavigate();
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,7 +30,7 @@ export function InvitationPage({ token }: { token: string }) {
       await session.reloadOrganizations();
       session.selectOrganization(organization.id);
       toast(`You joined ${organization.name}.`);
-      navigate('/', { replace: true });
+      void navigate({ to: '/', replace: true });
     } catch (caught) {
       setError(errorMessage(caught));
       setBusy(false);
@@ -41,7 +41,7 @@ export function InvitationPage({ token }: { token: string }) {
     <AuthLayout
       title="You are invited"
       subtitle="Someone invited you to build with them on Kiln."
-      footer={<Link href="/">Not now, go to my projects</Link>}
+      footer={<Link to="/">Not now, go to my projects</Link>}
     >
       <div className="flex flex-col gap-4">
         <p className="flex items-start gap-2.5 rounded-md bg-surface-2 p-3 text-[13px] text-text-2 [&>svg]:mt-0.5 [&>svg]:flex-none">

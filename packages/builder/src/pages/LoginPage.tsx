@@ -1,13 +1,12 @@
+import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { Field } from '../components/Field.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { FormNote } from '../components/FormNote.tsx';
-import { Link } from '../components/Link.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { signIn } from '../queries.ts';
-import { navigate } from '../router.ts';
 import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
 
@@ -19,6 +18,7 @@ const NOTICES: Record<string, string> = {
 export function LoginPage({ next, notice }: { next: string; notice: string | null }) {
   useTitle('Sign in');
   const session = useSession();
+  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -31,21 +31,23 @@ export function LoginPage({ next, notice }: { next: string; notice: string | nul
     try {
       const me = await signIn(email.trim(), password);
       session.signedIn(me);
-      navigate(next, { replace: true });
+      void navigate({ href: next, replace: true });
     } catch (caught) {
       setError(errorMessage(caught));
       setBusy(false);
     }
   }
 
-  const signupHref = next === '/' ? '/signup' : `/signup?next=${encodeURIComponent(next)}`;
   return (
     <AuthLayout
       title="Welcome back"
       subtitle="Sign in to keep building."
       footer={
         <>
-          New to Kiln? <Link href={signupHref}>Create an account</Link>
+          New to Kiln?{' '}
+          <Link to="/signup" search={next === '/' ? {} : { next }}>
+            Create an account
+          </Link>
         </>
       }
     >
@@ -70,7 +72,7 @@ export function LoginPage({ next, notice }: { next: string; notice: string | nul
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <Link href="/forgot-password" className="-mt-1.5 self-end text-[13px]">
+        <Link to="/forgot-password" className="-mt-1.5 self-end text-[13px]">
           Forgot your password?
         </Link>
         <FormAlert message={error} />

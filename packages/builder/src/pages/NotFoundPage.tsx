@@ -1,5 +1,5 @@
+import { Link } from '@tanstack/react-router';
 import { Compass } from 'lucide-react';
-import { Link } from '../components/Link.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { useTitle } from '../use-title.ts';
 
@@ -15,7 +15,7 @@ export function NotFoundPage({
   return (
     <main className="grid min-h-full place-items-center p-8">
       <div className="flex max-w-[420px] flex-col items-center gap-3 text-center text-text-2">
-        <Link href="/" className="mb-7 hover:no-underline">
+        <Link to="/" className="mb-7 hover:no-underline">
           <Logo />
         </Link>
         <span
@@ -26,7 +26,7 @@ export function NotFoundPage({
         </span>
         <h1 className="mt-1 text-[24px]">{title}</h1>
         <p>{message}</p>
-        <Link href="/" className="button button-primary mt-2">
+        <Link to="/" className="button button-primary mt-2">
           Back to your projects
         </Link>
       </div>

@@ -1,6 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { AppHeader } from '../components/AppHeader.tsx';
-import { Link } from '../components/Link.tsx';
 import { OrganizationCredits } from '../components/OrganizationCredits.tsx';
 import { OrganizationExpertModel } from '../components/OrganizationExpertModel.tsx';
 import { OrganizationGeneral } from '../components/OrganizationGeneral.tsx';
@@ -54,7 +54,7 @@ export function OrganizationSettingsPage({ organizationId }: { organizationId: s
       <main className="mx-auto max-w-[1080px] px-6 pt-10 pb-24">
         <header className="mb-7 flex flex-col gap-1.5">
           <Link
-            href="/"
+            to="/"
             className="mb-1.5 inline-flex items-center gap-1.5 self-start text-[13px] text-text-2"
           >
             <ArrowLeft size={15} aria-hidden="true" />
@@ -72,13 +72,18 @@ export function OrganizationSettingsPage({ organizationId }: { organizationId: s
             aria-label="Settings sections"
           >
             {SECTIONS.filter((s) => !('min' in s) || atLeast(organization.role, s.min)).map((section) => (
-              <a
+              // Router links, not bare `#id` anchors: the browser's own hash entries carry no history key,
+              // so Back could not restore their scroll position.
+              <Link
                 key={section.id}
-                href={`#${section.id}`}
+                to="/organizations/$organizationId/settings"
+                params={{ organizationId: organization.id }}
+                hash={section.id}
+                activeOptions={{ includeHash: true }}
                 className="rounded-sm px-2.5 py-[7px] font-medium text-text-2 hover:bg-surface-2 hover:text-ink hover:no-underline"
               >
                 {section.label}
-              </a>
+              </Link>
             ))}
           </nav>
           <div className="flex min-w-0 flex-col gap-6">

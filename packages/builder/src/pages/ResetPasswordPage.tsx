@@ -1,12 +1,11 @@
+import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { resetPassword } from '../account-queries.ts';
 import { errorMessage } from '../api.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { Field } from '../components/Field.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
-import { Link } from '../components/Link.tsx';
 import { Spinner } from '../components/Spinner.tsx';
-import { navigate } from '../router.ts';
 import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
 
@@ -14,6 +13,7 @@ import { useTitle } from '../use-title.ts';
 export function ResetPasswordPage({ token }: { token: string }) {
   useTitle('Choose a new password');
   const session = useSession();
+  const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(
     token ? null : 'This link has no reset token. Ask for a new link.',
@@ -28,7 +28,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
       await resetPassword(token, password);
       // The server has signed out every session of the account, this one included.
       if (session.status === 'signed-in') await session.signOut().catch(session.reload);
-      navigate('/login?notice=password-reset', { replace: true });
+      void navigate({ to: '/login', search: { notice: 'password-reset' }, replace: true });
     } catch (caught) {
       setError(errorMessage(caught));
       setBusy(false);
@@ -39,7 +39,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
     <AuthLayout
       title="Choose a new password"
       subtitle="Every device signed in to your account will be signed out."
-      footer={<Link href="/forgot-password">Ask for a new link</Link>}
+      footer={<Link to="/forgot-password">Ask for a new link</Link>}
     >
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
         <Field

@@ -1,14 +1,13 @@
+import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { Field } from '../components/Field.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { FormNote } from '../components/FormNote.tsx';
-import { Link } from '../components/Link.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { fieldOfError } from '../field-errors.ts';
 import { fetchMe, signUp } from '../queries.ts';
-import { navigate } from '../router.ts';
 import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
 
@@ -19,6 +18,7 @@ import { useTitle } from '../use-title.ts';
 export function SignupPage({ next }: { next: string }) {
   useTitle('Create your account');
   const session = useSession();
+  const navigate = useNavigate();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -41,21 +41,23 @@ export function SignupPage({ next }: { next: string }) {
         return;
       }
       session.signedIn(me);
-      navigate(next, { replace: true });
+      void navigate({ href: next, replace: true });
     } catch (caught) {
       setError(errorMessage(caught));
       setBusy(false);
     }
   }
 
-  const loginHref = next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`;
   return (
     <AuthLayout
       title="Create your account"
       subtitle="Describe an app, watch it come to life, publish it."
       footer={
         <>
-          Already have an account? <Link href={loginHref}>Sign in instead</Link>
+          Already have an account?{' '}
+          <Link to="/login" search={next === '/' ? {} : { next }}>
+            Sign in instead
+          </Link>
         </>
       }
     >
