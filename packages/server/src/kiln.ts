@@ -99,7 +99,12 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
   const provider = providerFor(config);
   const secretKey = loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir });
   const secrets = createSecretBox(secretKey);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log,
+    wasmTierUp: config.wasmTierUp,
+  });
   // Sign-in, mail and sign-up limits: shared through PostgreSQL by every process on it, else in memory.
   const limitOptions = { signUpsPerHour: config.signUpLimit };
   const rateLimits =

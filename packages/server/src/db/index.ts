@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { baselineWasmOnly } from '../memory';
 import * as schema from './schema';
 
 export { schema };
@@ -51,6 +52,8 @@ export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir: string;
   log?: (msg: string, err: unknown) => void;
+  /** Keep V8's optimising WebAssembly tier for PGlite (KILN_WASM_TIER_UP); default: baseline only. */
+  wasmTierUp?: boolean;
 }): Promise<Database> {
   if (opts.databaseUrl?.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -66,6 +69,8 @@ export async function openDatabase(opts: {
     mkdirSync(dir, { recursive: true });
     await initEmbedded(dir);
   }
+  // WebAssembly on the baseline compiler only: optimising PGlite kept ~45–60 MiB more resident (../memory.ts).
+  if (!opts.wasmTierUp) baselineWasmOnly();
   const client = await PGlite.create(dir, { startParams: [...PGLITE_START_PARAMS] });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
