@@ -103,7 +103,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     log,
-    wasmTierUp: config.wasmTierUp,
+    baselineWasm: !config.wasmTierUp,
   });
   // Sign-in, mail and sign-up limits: shared through PostgreSQL by every process on it, else in memory.
   const limitOptions = { signUpsPerHour: config.signUpLimit };

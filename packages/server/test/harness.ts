@@ -68,6 +68,8 @@ export async function startTestKiln(
       PORT: '0',
       HOST: '127.0.0.1',
       KILN_DATA_DIR: dataDir,
+      // The optimising WebAssembly tier for PGlite: the suite's speed over an idle server's memory (src/memory.ts).
+      KILN_WASM_TIER_UP: '1',
       KILN_BUILTIN_DELAY_MS: '0',
       NODE_ENV: 'test',
       // Tests sign many people up from 127.0.0.1; the sign-up limit's own tests set it back.

@@ -52,8 +52,11 @@ export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir: string;
   log?: (msg: string, err: unknown) => void;
-  /** Keep V8's optimising WebAssembly tier for PGlite (KILN_WASM_TIER_UP); default: baseline only. */
-  wasmTierUp?: boolean;
+  /**
+   * Run PGlite on V8's baseline WebAssembly compiler only, for the whole process (a server's start, unless
+   * KILN_WASM_TIER_UP); default: V8's usual tiers (tests and tools that open a database).
+   */
+  baselineWasm?: boolean;
 }): Promise<Database> {
   if (opts.databaseUrl?.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -70,7 +73,7 @@ export async function openDatabase(opts: {
     await initEmbedded(dir);
   }
   // WebAssembly on the baseline compiler only: optimising PGlite kept ~45–60 MiB more resident (../memory.ts).
-  if (!opts.wasmTierUp) baselineWasmOnly();
+  if (opts.baselineWasm) baselineWasmOnly();
   const client = await PGlite.create(dir, { startParams: [...PGLITE_START_PARAMS] });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
