@@ -34,7 +34,13 @@ export interface KilnProcess {
   kill(): Promise<number | null>;
 }
 
-/** Start `node --import tsx packages/server/src/main.ts` and wait for its "builder at" line. */
+/**
+ * Start `node --import tsx packages/server/src/main.ts` and wait for its "builder at" line.
+ *
+ * Like the server tests' harness, it starts with the verification walk and the data snapshot per revision off
+ * (`KILN_VERIFY=off`, `KILN_DATA_SNAPSHOTS=0`: seconds per generation that only their own tests are about); a
+ * test about either, and the walking skeleton (a server as `npm start` runs it), set them back in `env`.
+ */
 export async function startKilnProcess(
   opts: { port?: number; dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<KilnProcess> {
@@ -44,7 +50,15 @@ export async function startKilnProcess(
   if (!opts.dataDir) await prepareDataDir(dataDir, { platform: opts.env?.DATABASE_URL === undefined });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: join(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(port), KILN_DATA_DIR: dataDir, NODE_ENV: 'test', ...opts.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      KILN_DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      KILN_VERIFY: 'off',
+      KILN_DATA_SNAPSHOTS: '0',
+      ...opts.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

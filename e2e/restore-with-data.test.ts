@@ -12,7 +12,7 @@ let kiln: KilnProcess | undefined;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
+  kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_DATA_SNAPSHOTS: '10' } });
 });
 
 afterAll(async () => {

@@ -29,7 +29,7 @@ describe('verification in the chat', () => {
   it('a first generation shows a passing verification report with screenshots', {
     timeout: 180_000,
   }, async () => {
-    kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
+    kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_VERIFY: 'on' } });
     const page = await (await browser.newContext({ bypassCSP: true })).newPage();
     await newProjectFromDashboard(page, kiln.url, 'ada@example.com', 'A todo list app with due dates');
 

@@ -9,6 +9,8 @@ import { type KilnProcess, launchChromium, startKilnProcess } from './harness';
 
 let browser: Browser;
 let kiln: KilnProcess | undefined;
+/** The defaults of `npm start`, which the harness changes for other tests. */
+const AS_STARTED = { KILN_VERIFY: 'on', KILN_DATA_SNAPSHOTS: '10' };
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -37,7 +39,8 @@ describe('walking skeleton', () => {
     timeout: 240_000,
   }, async () => {
     // Slow enough typing (10 ms a chunk) that the workspace is open while the app is being written.
-    kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '10' } });
+    // A server as `npm start` runs it: verification and data snapshots on (the harness turns them off).
+    kiln = await startKilnProcess({ env: { ...AS_STARTED, KILN_BUILTIN_DELAY_MS: '10' } });
     const context = await browser.newContext();
     const page = await context.newPage();
     let draftFrames = 0;
@@ -102,7 +105,7 @@ describe('walking skeleton', () => {
     // 5. Ctrl-C and start again on the same data: account, project, revision, published app are there.
     const { port, dataDir } = kiln;
     expect(await kiln.stop()).toBe(0);
-    kiln = await startKilnProcess({ port, dataDir });
+    kiln = await startKilnProcess({ port, dataDir, env: AS_STARTED });
 
     await page.goto(projectUrl);
     await expect

@@ -31,7 +31,11 @@ describe.each(backends)('git history on %s', (backend) => {
   it('pushes one commit per revision to a bare repository over HTTP, with the token', async () => {
     await using remote = await startGitHttpServer({ token: TOKEN });
     await remote.createRepository('notes');
-    await using t = await startTestKiln(backend, { KILN_EGRESS_ALLOW_HOSTS: `127.0.0.1:${remote.port}` });
+    await using t = await startTestKiln(
+      backend,
+      { KILN_EGRESS_ALLOW_HOSTS: `127.0.0.1:${remote.port}` },
+      { gitInBackground: true },
+    );
     const ann = t.client();
     await ann.gql(
       `mutation { signUp(email: "ann@example.com", password: "long enough", displayName: "Ann Lee") { id } }`,

@@ -2,7 +2,8 @@
  * @module Test harness: a real Kiln server on a free port (PGlite in a temp dir, or a fresh PostgreSQL
  * database when the backend is 'postgres'), and a small client that keeps the session cookie.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +36,15 @@ export async function postgresAvailable(): Promise<boolean> {
 
 export type Backend = 'pglite' | 'postgres';
 
+/**
+ * Deletes a test's data directory in a detached `rm -rf` the test does not wait for. A data directory holds
+ * thousands of files (each PGlite database ~1,000), and deleting them here took 5–20 s per test on this
+ * machine's disk (its unlinks wait on the device), blocking the test file's event loop meanwhile.
+ */
+export function removeInBackground(dir: string): void {
+  spawn('rm', ['-rf', '--', dir], { detached: true, stdio: 'ignore' }).unref();
+}
+
 export interface TestKiln extends AsyncDisposable {
   kiln: Kiln;
   dataDir: string;
@@ -45,10 +55,23 @@ export interface TestKiln extends AsyncDisposable {
   client(): Client;
 }
 
-/** Start Kiln for a test; `await using` tears it down (and drops its PostgreSQL database). */
+/** What a test may switch back on that costs time and that most tests are not about. */
+export interface TestKilnOptions {
+  /** Finished revisions committed to git in the background (default false; read history is caught up anyway). */
+  gitInBackground?: boolean;
+}
+
+/**
+ * Start Kiln for a test; `await using` tears it down (and drops its PostgreSQL database).
+ *
+ * Two settings differ from a server's defaults, because each costs seconds per generation and only their own
+ * tests are about them: the verification walk (`KILN_VERIFY=off`) and the data snapshot per revision
+ * (`KILN_DATA_SNAPSHOTS=0`). A test about either sets it in `env`.
+ */
 export async function startTestKiln(
   backend: Backend = 'pglite',
   env: Record<string, string> = {},
+  opts: TestKilnOptions = {},
 ): Promise<TestKiln> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kiln-test-'));
   // The platform database and the app databases' template from prepared snapshots, not initdb per test.
@@ -74,6 +97,8 @@ export async function startTestKiln(
       NODE_ENV: 'test',
       // Tests sign many people up from 127.0.0.1; the sign-up limit's own tests set it back.
       KILN_SIGNUP_LIMIT: '0',
+      KILN_VERIFY: 'off',
+      KILN_DATA_SNAPSHOTS: '0',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     });
@@ -84,7 +109,8 @@ export async function startTestKiln(
       extra === undefined ? msg : `${msg} ${extra instanceof Error ? extra.message : JSON.stringify(extra)}`,
     );
   };
-  let kiln = await startKiln(config(), { log });
+  const startOpts = { log, gitInBackground: opts.gitInBackground ?? false };
+  let kiln = await startKiln(config(), startOpts);
   const t: TestKiln = {
     get kiln() {
       return kiln;
@@ -94,14 +120,14 @@ export async function startTestKiln(
     logs,
     async restart() {
       await kiln.close();
-      kiln = await startKiln({ ...config(), port: kiln.port }, { log });
+      kiln = await startKiln({ ...config(), port: kiln.port }, startOpts);
     },
     client: () => new Client(() => kiln.port),
     async [Symbol.asyncDispose]() {
       // App databases on PostgreSQL are databases of their own beside the platform's.
       await kiln.backend.databases.postgres?.dropAll();
       await kiln.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeInBackground(dataDir);
       if (dbName) {
         const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
         await admin.connect();
@@ -180,16 +206,22 @@ export class Client {
   }
 }
 
-/** Poll until `fn` returns a truthy value (no fixed sleeps in tests). */
+/**
+ * Poll until `fn` returns a truthy value (no fixed sleeps in tests). The pause between polls grows from 20 ms
+ * to 250 ms: a short wait ends at once, and a long one (a generation) does not keep the server busy answering
+ * polls (each a GraphQL request and queries on the platform database) while it works.
+ */
 export async function waitFor<T>(
   fn: () => Promise<T | undefined | null | false>,
   timeoutMs = 20_000,
 ): Promise<T> {
   const end = Date.now() + timeoutMs;
+  let pause = 20;
   for (;;) {
     const v = await fn();
     if (v) return v;
     if (Date.now() > end) throw new Error('waitFor: timed out');
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, pause));
+    pause = Math.min(250, Math.round(pause * 1.5));
   }
 }

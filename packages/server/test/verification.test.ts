@@ -109,7 +109,7 @@ describe.each(backends)('verification after every generation (%s)', (backend) =>
   it('a builtin first generation is VALID with a PASSED report; screenshots open for members only', {
     timeout: 180_000,
   }, async () => {
-    await using t = await startTestKiln(backend);
+    await using t = await startTestKiln(backend, { KILN_VERIFY: 'on' });
     const me = t.client();
     await me.gql(`mutation { signUp(email: "verify@example.com", password: "long enough") { id } }`);
     const created = await me.gql(`mutation { createProject(prompt: "A todo list app") { id } }`);
@@ -152,6 +152,7 @@ describe.each(backends)('verification after every generation (%s)', (backend) =>
       KILN_MODEL: 'openai:gpt-4o-mini',
       OPENAI_API_KEY: 'sk-test',
       KILN_MODEL_BASE_URL: model.url,
+      KILN_VERIFY: 'on',
     });
     const me = t.client();
     await me.gql(`mutation { signUp(email: "shop@example.com", password: "long enough") { id } }`);

@@ -80,12 +80,15 @@ export class ProjectGit {
   readonly #queues = new Map<string, Promise<unknown>>();
   readonly #scheduled = new Map<string, NodeJS.Timeout>();
   #closed = false;
+  readonly #background: boolean;
 
   constructor(opts: {
     db: Db;
     secrets: SecretBox;
     dataDir: string;
     egress: EgressPolicy;
+    /** Catch up in the background after a revision finished (default true); else only when read. */
+    background?: boolean;
     log?: (msg: string, err?: unknown) => void;
   }) {
     this.#db = opts.db;
@@ -93,6 +96,7 @@ export class ProjectGit {
     this.#dataDir = opts.dataDir;
     this.#egress = opts.egress;
     this.#log = opts.log ?? (() => {});
+    this.#background = opts.background ?? true;
   }
 
   #serial<T>(projectId: string, fn: () => Promise<T>): Promise<T> {
@@ -116,7 +120,7 @@ export class ProjectGit {
 
   /** A catch-up soon, in the background (after a revision finished); a missing git only skips it. */
   schedule(projectId: string): void {
-    if (this.#closed) return;
+    if (this.#closed || !this.#background) return;
     clearTimeout(this.#scheduled.get(projectId));
     const timer = setTimeout(() => {
       this.#scheduled.delete(projectId);
