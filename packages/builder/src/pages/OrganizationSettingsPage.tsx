@@ -53,10 +53,7 @@ export function OrganizationSettingsPage({ organizationId }: { organizationId: s
       <AppHeader />
       <main className="mx-auto max-w-[1080px] px-6 pt-10 pb-24">
         <header className="mb-7 flex flex-col gap-1.5">
-          <Link
-            to="/"
-            className="mb-1.5 inline-flex items-center gap-1.5 self-start text-[13px] text-text-2"
-          >
+          <Link to="/" className="mb-1.5 inline-flex items-center gap-1.5 self-start text-[13px] text-text-2">
             <ArrowLeft size={15} aria-hidden="true" />
             Projects
           </Link>
