@@ -12,6 +12,7 @@ export type Route =
   | { name: 'invitation'; token: string }
   | { name: 'dashboard' }
   | { name: 'project'; id: string }
+  | { name: 'project-preview'; id: string }
   | { name: 'organization-settings'; id: string }
   | { name: 'admin-users' }
   | { name: 'not-found' };
@@ -35,6 +36,8 @@ export function matchRoute(pathname: string): Route {
   if (path === '/admin/users') return { name: 'admin-users' };
   const project = /^\/projects\/([^/]+)$/.exec(path);
   if (project?.[1]) return { name: 'project', id: decodeURIComponent(project[1]) };
+  const preview = /^\/projects\/([^/]+)\/preview$/.exec(path);
+  if (preview?.[1]) return { name: 'project-preview', id: decodeURIComponent(preview[1]) };
   const settings = /^\/organizations\/([^/]+)\/settings$/.exec(path);
   if (settings?.[1]) return { name: 'organization-settings', id: decodeURIComponent(settings[1]) };
   const invitation = /^\/invitations\/([^/]+)$/.exec(path);

@@ -6,6 +6,7 @@ import { InvitationPage } from '../pages/InvitationPage.tsx';
 import { LoginPage } from '../pages/LoginPage.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { OrganizationSettingsPage } from '../pages/OrganizationSettingsPage.tsx';
+import { PreviewPage } from '../pages/PreviewPage.tsx';
 import { ResetPasswordPage } from '../pages/ResetPasswordPage.tsx';
 import { SignupPage } from '../pages/SignupPage.tsx';
 import { WorkspacePage } from '../pages/WorkspacePage.tsx';
@@ -86,6 +87,8 @@ function Screen() {
       return <DashboardPage />;
     case 'project':
       return <WorkspacePage key={route.id} projectId={route.id} />;
+    case 'project-preview':
+      return <PreviewPage key={route.id} projectId={route.id} />;
     case 'organization-settings':
       return <OrganizationSettingsPage key={route.id} organizationId={route.id} />;
     case 'admin-users':

@@ -13,6 +13,7 @@ import { LogsPanel } from '../components/LogsPanel.tsx';
 import { MigrationDialog } from '../components/MigrationDialog.tsx';
 import { type ModuleActions, ModuleList } from '../components/ModuleList.tsx';
 import { PresenceAvatars } from '../components/PresenceAvatars.tsx';
+import { PreviewActions } from '../components/PreviewActions.tsx';
 import { PreviewStage } from '../components/PreviewStage.tsx';
 import { ProjectSettingsPanel } from '../components/ProjectSettingsPanel.tsx';
 import { PublishControl } from '../components/PublishControl.tsx';
@@ -137,6 +138,8 @@ function Workspace({
     at: Record<string, { line?: number; column?: number }>;
   }>({ revisionId: null, byPath: {}, at: {} });
   const [painted, setPainted] = useState(false);
+  // Reload: a new iframe, started at the route the preview is on.
+  const [reloads, setReloads] = useState(0);
   const iframe = useRef<HTMLIFrameElement | null>(null);
   // The layout can move the preview (wide panels ↔ a phone's single view): the client must follow the new frame.
   const [frameVersion, setFrameVersion] = useState(0);
@@ -554,6 +557,15 @@ function Workspace({
                   }}
                 />
                 <DeviceToggle device={device} onChange={setDevice} />
+                <PreviewActions
+                  projectId={project.id}
+                  route={route}
+                  onReload={() => {
+                    setPainted(false);
+                    setReloads((n) => n + 1);
+                    setTab('preview');
+                  }}
+                />
               </div>
               <div className="stage-area">
                 <div id="stage-preview" className="stage-pane" hidden={tab !== 'preview'}>
@@ -564,6 +576,7 @@ function Workspace({
                     empty={modules.length === 0}
                     generating={inProgress}
                     painted={painted}
+                    reloads={reloads}
                   />
                   {picked && selecting ? (
                     <VisualEditPanel
