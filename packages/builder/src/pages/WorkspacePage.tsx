@@ -22,6 +22,7 @@ import { RouteBar } from '../components/RouteBar.tsx';
 import { SecurityWarningsButton } from '../components/SecurityWarningsButton.tsx';
 import { SelectModeToggle } from '../components/SelectModeToggle.tsx';
 import { ServerUnavailable } from '../components/ServerUnavailable.tsx';
+import { ShareButton, ShareDialog } from '../components/ShareDialog.tsx';
 import { Splash } from '../components/Splash.tsx';
 import { type StageTab, StageTabs } from '../components/StageTabs.tsx';
 import { VisualEditPanel } from '../components/VisualEditPanel.tsx';
@@ -140,6 +141,7 @@ function Workspace({
   const [painted, setPainted] = useState(false);
   // Reload: a new iframe, started at the route the preview is on.
   const [reloads, setReloads] = useState(0);
+  const [sharing, setSharing] = useState(false);
   const iframe = useRef<HTMLIFrameElement | null>(null);
   // The layout can move the preview (wide panels ↔ a phone's single view): the client must follow the new frame.
   const [frameVersion, setFrameVersion] = useState(0);
@@ -290,6 +292,8 @@ function Workspace({
       if (command.type === 'tab') {
         setTab(command.tab);
         setView(command.tab === 'code' ? 'code' : 'preview');
+      } else if (command.type === 'share') {
+        setSharing(true);
       } else if (command.type === 'publish') {
         if (disabledReason) toast(`Cannot publish yet: ${disabledReason}`, 'error');
         else void publish();
@@ -416,6 +420,7 @@ function Workspace({
           findings={securityFindings}
           onOpen={() => publishing.review(securityFindings)}
         />
+        <ShareButton onOpen={() => setSharing(true)} />
         <PublishControl
           url={publishing.url}
           freshness={project.publish.freshness}
@@ -428,6 +433,17 @@ function Workspace({
         ) : null}
         <ExportButton projectId={project.id} />
       </WorkspaceHeader>
+      {sharing ? (
+        <ShareDialog
+          projectName={project.name}
+          organizationId={project.organizationId}
+          url={publishing.url}
+          publishDisabledReason={disabledReason}
+          publishing={publishing.publishing}
+          onPublish={() => void publishing.publish()}
+          onClose={() => setSharing(false)}
+        />
+      ) : null}
       {publishing.warnings ? (
         <PublishWarningsDialog
           warnings={publishing.warnings}
