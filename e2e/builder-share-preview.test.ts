@@ -159,7 +159,7 @@ describe('builder, preview buttons and share dialog', () => {
     // Escape closes it and gives focus back to Share.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await share.evaluate((e) => e === document.activeElement)).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Share');
 
     console.log(new Date().toISOString(), 'Ctrl+K → "Share project" opens it again.');
     // Ctrl+K → "Share project" opens it again.

@@ -119,7 +119,11 @@ describe('PreviewActions', () => {
     let copied = '';
     Object.defineProperty(navigator, 'clipboard', {
       configurable: true,
-      value: { writeText: async (text: string) => void (copied = text) },
+      value: {
+        writeText: async (text: string) => {
+          copied = text;
+        },
+      },
     });
     let reloads = 0;
     render(<PreviewActions projectId="p1" route="/about" onReload={() => reloads++} />, {
