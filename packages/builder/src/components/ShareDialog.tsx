@@ -5,7 +5,7 @@
  * the same cached read as organisation settings, so an invitation sent here shows there too.
  */
 import { Check, Copy, Rocket, Share2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type Ref, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { humanize } from '../format-number.ts';
 import { atLeast, INVITABLE_ROLES } from '../roles.ts';
@@ -21,9 +21,15 @@ import { Select } from './Select.tsx';
 import { Spinner } from './Spinner.tsx';
 
 /** The header's Share button; the dialog opens from it or from the command palette (`open`). */
-export function ShareButton({ onOpen }: { onOpen: () => void }) {
+export function ShareButton({ onOpen, ref }: { onOpen: () => void; ref?: Ref<HTMLButtonElement> }) {
   return (
-    <button type="button" className="button button-ghost" onClick={onOpen} title="Share this project">
+    <button
+      ref={ref}
+      type="button"
+      className="button button-ghost"
+      onClick={onOpen}
+      title="Share this project"
+    >
       <Share2 size={14} aria-hidden="true" />
       Share
     </button>

@@ -142,6 +142,8 @@ function Workspace({
   // Reload: a new iframe, started at the route the preview is on.
   const [reloads, setReloads] = useState(0);
   const [sharing, setSharing] = useState(false);
+  // Closing Share gives focus back to its button, also when the palette opened it.
+  const shareButton = useRef<HTMLButtonElement>(null);
   const iframe = useRef<HTMLIFrameElement | null>(null);
   // The layout can move the preview (wide panels ↔ a phone's single view): the client must follow the new frame.
   const [frameVersion, setFrameVersion] = useState(0);
@@ -420,7 +422,7 @@ function Workspace({
           findings={securityFindings}
           onOpen={() => publishing.review(securityFindings)}
         />
-        <ShareButton onOpen={() => setSharing(true)} />
+        <ShareButton ref={shareButton} onOpen={() => setSharing(true)} />
         <PublishControl
           url={publishing.url}
           freshness={project.publish.freshness}
@@ -441,7 +443,10 @@ function Workspace({
           publishDisabledReason={disabledReason}
           publishing={publishing.publishing}
           onPublish={() => void publishing.publish()}
-          onClose={() => setSharing(false)}
+          onClose={() => {
+            setSharing(false);
+            setTimeout(() => shareButton.current?.focus(), 0);
+          }}
         />
       ) : null}
       {publishing.warnings ? (
