@@ -85,14 +85,12 @@ describe('builder, preview buttons and share dialog', () => {
     const title = (await previewText(page)).trim().split('\n')[0] ?? '';
     expect(title.length).toBeGreaterThan(0);
 
-    console.log(new Date().toISOString(), 'The three buttons fit at 1024 px with everything e');
     // The three buttons fit at 1024 px with everything else.
     const copy = page.getByRole('button', { name: 'Copy link' });
     const reload = page.getByRole('button', { name: 'Reload preview' });
     const open = page.getByRole('link', { name: 'Open in a new tab' });
     expect(await outside(page)).toEqual([]);
 
-    console.log(new Date().toISOString(), 'Copy link: the preview at the route it is on.');
     // Copy link: the preview at the route it is on.
     await page.getByLabel('Route').fill('/nowhere');
     await page.getByLabel('Route').press('Enter');
@@ -103,7 +101,6 @@ describe('builder, preview buttons and share dialog', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     expect(await open.getAttribute('href')).toBe(link);
 
-    console.log(new Date().toISOString(), 'Reload: a new frame, which renders again at the sa');
     // Reload: a new frame, which renders again at the same route.
     await page.getByLabel('Route').fill('/');
     await page.getByLabel('Route').press('Enter');
@@ -122,7 +119,6 @@ describe('builder, preview buttons and share dialog', () => {
       .toBeUndefined();
     await previewShows(page, title);
 
-    console.log(new Date().toISOString(), 'Open in a new tab: the live preview on its own pag');
     // Open in a new tab: the live preview on its own page, at the route it is on.
     const [tab] = await Promise.all([context.waitForEvent('page'), open.click()]);
     await tab.waitForURL(`${kiln.url}/projects/${projectId}/preview`);
@@ -130,7 +126,6 @@ describe('builder, preview buttons and share dialog', () => {
     found['preview page'] = await axe(tab);
     await tab.close();
 
-    console.log(new Date().toISOString(), 'Share, from the header: not published yet, the mem');
     // Share, from the header: not published yet, the members, Publish.
     const share = page.getByRole('button', { name: 'Share', exact: true });
     await share.click();
@@ -148,26 +143,22 @@ describe('builder, preview buttons and share dialog', () => {
     await dialog.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(published);
 
-    console.log(new Date().toISOString(), "Invite by e-mail: the organisation's invitation, w");
     // Invite by e-mail: the organisation's invitation, with its link.
     await dialog.getByLabel('Email address').fill('sam@example.com');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await dialog.getByLabel('Invitation link').waitFor();
     found['share dialog, invited'] = await axe(page);
 
-    console.log(new Date().toISOString(), 'Escape closes it and gives focus back to Share.');
     // Escape closes it and gives focus back to Share.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Share');
 
-    console.log(new Date().toISOString(), 'Ctrl+K → "Share project" opens it again.');
     // Ctrl+K → "Share project" opens it again.
     await page.keyboard.press('Control+k');
     await page.getByPlaceholder('Type a command or search projects…').fill('share');
     await page.keyboard.press('Enter');
     await dialog.getByLabel('Published address').waitFor();
-    console.log(new Date().toISOString(), 'The members link leads to organisation settings, w');
     // The members link leads to organisation settings, where the invitation is pending.
     await dialog.getByRole('link', { name: 'Manage members' }).click();
     await page.getByRole('heading', { name: 'Pending invitations' }).waitFor();
