@@ -31,7 +31,7 @@ export function PreviewActions({
         target="_blank"
         rel="noopener"
         aria-label="Open in a new tab"
-        title="Open the preview in a new tab"
+        title="Open in a new tab"
       >
         <ExternalLink size={15} aria-hidden="true" />
       </a>
@@ -48,7 +48,7 @@ export function PreviewActions({
         type="button"
         className="segment"
         aria-label="Reload preview"
-        title="Reload the preview at this page"
+        title="Reload at this page"
         onClick={onReload}
       >
         <RotateCw size={15} aria-hidden="true" />
