@@ -3,8 +3,8 @@
  * finds no serious or critical violation on sign-in, sign-up (with its errors), the dashboard, every
  * workspace tab, organisation settings and the admin screen; at 1024 and 1280 px every workspace control is
  * inside the viewport with no sideways scroll, and a phone gets one view at a time; Ctrl+K opens the command
- * palette and runs an action; dark mode follows the system; the dashboard recovers by itself after the
- * network goes away and comes back.
+ * palette and runs an action; dark mode follows the system; the dashboard and organisation settings
+ * recover by themselves after the network goes away and comes back.
  *
  * axe-core is injected as an inline script with the CSP in force: a local development server's policy allows
  * inline scripts for such tools (KILN_STRICT_CSP; a deployment with a public URL or base domain does not).
@@ -167,6 +167,24 @@ describe('builder, daily use', () => {
     await context.setOffline(false);
     await page.getByText(/Offline\. Reconnecting/).waitFor({ state: 'detached' });
     await page.getByText('Todo List').first().waitFor();
+
+    // Organisation settings opened while offline wait calmly and fill in by themselves when it returns
+    // (a fresh page, so nothing of them is cached yet).
+    const fresh = await context.newPage();
+    await fresh.goto(`${kiln.url}/`);
+    await fresh.getByText('Todo List').first().waitFor();
+    await context.setOffline(true);
+    await fresh.getByRole('button', { name: 'Switch organisation' }).click();
+    await fresh.getByRole('menuitem', { name: 'Organisation settings' }).click();
+    await fresh.getByText(/Offline\. Reconnecting/).waitFor();
+    await fresh.waitForTimeout(1500);
+    expect(await fresh.getByRole('heading', { name: 'Plan & credits' }).count()).toBe(0);
+    await context.setOffline(false);
+    await fresh.getByRole('heading', { name: 'Plan & credits' }).waitFor();
+    await fresh.getByTestId('model-in-use').waitFor();
+    await fresh.getByLabel('Organisation knowledge').waitFor();
+    await fresh.getByText(/Offline\. Reconnecting/).waitFor({ state: 'detached' });
+    await fresh.close();
 
     expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
     await context.close();

@@ -36,8 +36,24 @@ export function createQueryClient(): QueryClient {
 
 export const queryClient = createQueryClient();
 
-/** Query keys, one place, so a mutation can invalidate what it changed. */
+/**
+ * Query keys, one place, so a mutation can invalidate what it changed. Everything organisation settings
+ * read starts with `organization(id)`: invalidating that prefix re-reads the whole page.
+ */
 export const queryKeys = {
   projectGroups: (organizationId: string) => ['project-groups', organizationId] as const,
   project: (id: string) => ['project', id] as const,
+  /** Prefix of every read of one organisation's settings. */
+  organization: (id: string) => ['organization', id] as const,
+  /** The organisation with members, credits and (`asAdmin`) invitations and events. */
+  organizationDetails: (id: string, asAdmin: boolean) => ['organization', id, 'details', asAdmin] as const,
+  /** One settings section's own read: model, expert model, image model, web search, knowledge. */
+  organizationSection: (
+    id: string,
+    section: 'model' | 'expert-model' | 'image-model' | 'web-search' | 'knowledge',
+  ) => ['organization', id, section] as const,
+  /** Whether the organisation names an expert model (the composer's Expert toggle). */
+  organizationPlanSettings: (id: string) => ['organization-plan-settings', id] as const,
+  projectKnowledge: (projectId: string) => ['project-knowledge', projectId] as const,
+  adminUsers: () => ['admin-users'] as const,
 };

@@ -16,6 +16,7 @@ import { InvitationPage } from './pages/InvitationPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { OrganizationSettingsPage } from './pages/OrganizationSettingsPage.tsx';
+import { PreviewPage } from './pages/PreviewPage.tsx';
 import { ResetPasswordPage } from './pages/ResetPasswordPage.tsx';
 import { SignupPage } from './pages/SignupPage.tsx';
 import { WorkspacePage } from './pages/WorkspacePage.tsx';
@@ -129,6 +130,24 @@ const projectRoute = createRoute({
   },
 });
 
+const projectPreviewRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/projects/$projectId/preview',
+  validateSearch: (search: Record<string, unknown>): { route?: string } => ({ route: text(search.route) }),
+  component: function ProjectPreviewScreen() {
+    const { projectId } = projectPreviewRoute.useParams();
+    const { route } = projectPreviewRoute.useSearch();
+    // The live preview alone, full window (Open in a new tab, Copy link).
+    return (
+      <PreviewPage
+        key={projectId}
+        projectId={projectId}
+        search={new URLSearchParams(route ? { route } : {})}
+      />
+    );
+  },
+});
+
 const organizationSettingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/organizations/$organizationId/settings',
@@ -152,6 +171,7 @@ const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   invitationRoute,
   projectRoute,
+  projectPreviewRoute,
   organizationSettingsRoute,
   adminUsersRoute,
 ]);

@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { fetchOrganizationPlanSettings } from './plan-queries.ts';
+import { queryKeys } from './query-client.ts';
 
 /** Shown beside the disabled Expert toggle. */
 export const NO_EXPERT_REASON = 'No expert model set (Organisation settings → Expert model)';
@@ -11,7 +12,7 @@ export const NO_EXPERT_REASON = 'No expert model set (Organisation settings → 
 /** Null when Expert can be picked; otherwise why not (none named yet, or still loading). */
 export function useExpertDisabledReason(organizationId: string): string | null {
   const query = useQuery({
-    queryKey: ['organization-plan-settings', organizationId] as const,
+    queryKey: queryKeys.organizationPlanSettings(organizationId),
     queryFn: () => fetchOrganizationPlanSettings(organizationId),
     staleTime: 30_000,
   });

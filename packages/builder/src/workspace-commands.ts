@@ -1,12 +1,16 @@
 /**
  * @module Commands the open workspace offers to the command palette and to keyboard shortcuts: switch the
- * stage tab, publish, show or hide the chat. The workspace registers a handler while it is mounted; the
+ * stage tab, publish, share, show or hide the chat. The workspace registers a handler while it is mounted; the
  * palette lists these commands only then.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { StageTab } from './components/StageTabs.tsx';
 
-export type WorkspaceCommand = { type: 'tab'; tab: StageTab } | { type: 'publish' } | { type: 'focus-chat' };
+export type WorkspaceCommand =
+  | { type: 'tab'; tab: StageTab }
+  | { type: 'publish' }
+  | { type: 'share' }
+  | { type: 'focus-chat' };
 
 type Handler = (command: WorkspaceCommand) => void;
 

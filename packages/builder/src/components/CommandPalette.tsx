@@ -12,6 +12,7 @@ import {
   Plus,
   Rocket,
   Settings,
+  Share2,
   SlidersHorizontal,
   Sun,
   Users,
@@ -95,6 +96,12 @@ export function CommandPalette() {
                   onSelect={inWorkspace({ type: 'publish' })}
                 >
                   Publish
+                </Item>
+                <Item
+                  icon={<Share2 size={15} aria-hidden="true" />}
+                  onSelect={inWorkspace({ type: 'share' })}
+                >
+                  Share project
                 </Item>
                 <Item
                   icon={<MessageSquare size={15} aria-hidden="true" />}

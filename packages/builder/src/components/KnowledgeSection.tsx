@@ -1,5 +1,6 @@
 import { MAX_KNOWLEDGE_LENGTH } from '@kiln/core';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { formatCount } from '../format-number.ts';
 import { FormAlert } from './FormAlert.tsx';
@@ -9,61 +10,25 @@ import { Spinner } from './Spinner.tsx';
 
 /**
  * Settings → Knowledge (issue 22), for a project or an organisation: standing instructions sent with every
- * request, edited as plain text. `load` reads them (with the organisation's, read-only, for a project);
- * `save` stores them and answers with what was stored. Read-only without `canEdit`.
+ * request, edited as plain text. `load` reads them under `queryKey` (TanStack Query: cached, refetched on
+ * focus and when the network returns; with the organisation's, read-only, for a project); `save` stores
+ * them and answers with what was stored. Read-only without `canEdit`.
  */
 export function KnowledgeSection({
   scope,
   canEdit,
+  queryKey,
   load,
   save,
 }: {
   scope: 'project' | 'organization';
   canEdit: boolean;
-  load: () => Promise<{ text: string; inherited?: string }>;
+  queryKey: QueryKey;
+  load: () => Promise<Knowledge>;
   save: (text: string) => Promise<string>;
 }) {
-  const fieldId = useId();
-  const hintId = useId();
-  const [loaded, setLoaded] = useState<{ text: string; inherited?: string } | null>(null);
-  const [draft, setDraft] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (next) => {
-        if (!live) return;
-        setLoaded(next);
-        setDraft(next.text);
-      },
-      (caught) => live && setError(errorMessage(caught)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [load]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setNote(null);
-    try {
-      const stored = await save(draft);
-      setDraft(stored);
-      setLoaded((prev) => ({ ...prev, text: stored }));
-      setNote('Knowledge saved. Every request from now on is sent it.');
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const over = draft.length > MAX_KNOWLEDGE_LENGTH;
+  const query = useQuery({ queryKey, queryFn: load });
+  const loadError = query.data === undefined && query.isError ? errorMessage(query.error) : null;
   return (
     <SettingsSection
       id="knowledge"
@@ -74,57 +39,108 @@ export function KnowledgeSection({
           : 'Standing instructions sent with every message on every project of this organisation, before each project’s own.'
       }
     >
-      {loaded === null && !error ? (
-        <Spinner />
+      {query.data === undefined ? (
+        loadError ? (
+          <FormAlert message={loadError} />
+        ) : (
+          <Spinner />
+        )
       ) : (
-        <form className="settings-form settings-form-wide" onSubmit={submit}>
-          {loaded?.inherited ? (
-            <div className="field">
-              <span className="field-label-row">From the organisation (read-only here)</span>
-              <pre className="knowledge-inherited">{loaded.inherited}</pre>
-            </div>
-          ) : null}
-          <div className="field">
-            <div className="field-label-row">
-              <label htmlFor={fieldId}>
-                {scope === 'project' ? 'Project knowledge' : 'Organisation knowledge'}
-              </label>
-              <span id={hintId} className="text-[12px] text-muted">
-                {formatCount(draft.length)} / {formatCount(MAX_KNOWLEDGE_LENGTH)} characters
-              </span>
-            </div>
-            <textarea
-              id={fieldId}
-              className="input textarea"
-              rows={6}
-              aria-describedby={hintId}
-              aria-invalid={over || undefined}
-              readOnly={!canEdit}
-              placeholder="e.g. Prices are in euros. Use the brand colour #0f766e. Keep pages short."
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-            />
-          </div>
-          <FormAlert
-            message={
-              error ?? (over ? `Knowledge is at most ${formatCount(MAX_KNOWLEDGE_LENGTH)} characters.` : null)
-            }
-          />
-          <FormNote message={note} />
-          {canEdit ? (
-            <div className="settings-actions">
-              <button
-                type="submit"
-                className="button button-primary"
-                disabled={busy || over || draft === loaded?.text}
-              >
-                {busy ? <Spinner /> : null}
-                Save knowledge
-              </button>
-            </div>
-          ) : null}
-        </form>
+        <KnowledgeForm scope={scope} canEdit={canEdit} queryKey={queryKey} loaded={query.data} save={save} />
       )}
     </SettingsSection>
+  );
+}
+
+type Knowledge = { text: string; inherited?: string };
+
+/** The form, started from what the server has; a refresh leaves what is being typed alone. */
+function KnowledgeForm({
+  scope,
+  canEdit,
+  queryKey,
+  loaded,
+  save,
+}: {
+  scope: 'project' | 'organization';
+  canEdit: boolean;
+  queryKey: QueryKey;
+  loaded: Knowledge;
+  save: (text: string) => Promise<string>;
+}) {
+  const client = useQueryClient();
+  const fieldId = useId();
+  const hintId = useId();
+  const [draft, setDraft] = useState(loaded.text);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setNote(null);
+    try {
+      const stored = await save(draft);
+      setDraft(stored);
+      client.setQueryData<Knowledge>(queryKey, (prev) => ({ ...prev, text: stored }));
+      setNote('Knowledge saved. Every request from now on is sent it.');
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const over = draft.length > MAX_KNOWLEDGE_LENGTH;
+  return (
+    <form className="settings-form settings-form-wide" onSubmit={submit}>
+      {loaded.inherited ? (
+        <div className="field">
+          <span className="field-label-row">From the organisation (read-only here)</span>
+          <pre className="knowledge-inherited">{loaded.inherited}</pre>
+        </div>
+      ) : null}
+      <div className="field">
+        <div className="field-label-row">
+          <label htmlFor={fieldId}>
+            {scope === 'project' ? 'Project knowledge' : 'Organisation knowledge'}
+          </label>
+          <span id={hintId} className="text-[12px] text-muted">
+            {formatCount(draft.length)} / {formatCount(MAX_KNOWLEDGE_LENGTH)} characters
+          </span>
+        </div>
+        <textarea
+          id={fieldId}
+          className="input textarea"
+          rows={6}
+          aria-describedby={hintId}
+          aria-invalid={over || undefined}
+          readOnly={!canEdit}
+          placeholder="e.g. Prices are in euros. Use the brand colour #0f766e. Keep pages short."
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+      </div>
+      <FormAlert
+        message={
+          error ?? (over ? `Knowledge is at most ${formatCount(MAX_KNOWLEDGE_LENGTH)} characters.` : null)
+        }
+      />
+      <FormNote message={note} />
+      {canEdit ? (
+        <div className="settings-actions">
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={busy || over || draft === loaded.text}
+          >
+            {busy ? <Spinner /> : null}
+            Save knowledge
+          </button>
+        </div>
+      ) : null}
+    </form>
   );
 }

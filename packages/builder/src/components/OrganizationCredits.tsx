@@ -1,4 +1,5 @@
 import { CREDIT_DEPOSIT_REASONS, ORGANIZATION_PLANS } from '@kiln/core';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { formatCount, formatGiB, formatSigned, humanize } from '../format-number.ts';
@@ -6,6 +7,7 @@ import { timeAgo } from '../format-time.ts';
 import { ledgerName } from '../ledger-names.ts';
 import { depositCredits, type OrganizationDetails, setOrganizationPlan } from '../organization-queries.ts';
 import { atLeast } from '../roles.ts';
+import { useInvalidateOrganization } from '../use-organization.ts';
 import { useSession } from '../use-session.ts';
 import { useToast } from '../use-toast.ts';
 import { Field } from './Field.tsx';
@@ -15,13 +17,7 @@ import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
 
 /** The plan and what it allows, the credit balance and ledger, the event log; platform ADMIN tools. */
-export function OrganizationCredits({
-  organization,
-  reload,
-}: {
-  organization: OrganizationDetails;
-  reload: () => Promise<void>;
-}) {
+export function OrganizationCredits({ organization }: { organization: OrganizationDetails }) {
   const { me } = useSession();
   const { credits } = organization;
   const platformAdmin = me?.role === 'ADMIN';
@@ -38,7 +34,7 @@ export function OrganizationCredits({
         <Stat label="Refill every 30 days" value={formatCount(credits.refillAmount)} />
       </dl>
 
-      {platformAdmin ? <AdminTools organization={organization} reload={reload} /> : null}
+      {platformAdmin ? <AdminTools organization={organization} /> : null}
 
       <div className="settings-sub">
         <h3>Credit ledger</h3>
@@ -130,50 +126,41 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
   );
 }
 
-/** Only for a platform ADMIN: set the plan and deposit credits. */
-function AdminTools({
-  organization,
-  reload,
-}: {
-  organization: OrganizationDetails;
-  reload: () => Promise<void>;
-}) {
+/** Only for a platform ADMIN: set the plan and deposit credits; both re-read the organisation. */
+function AdminTools({ organization }: { organization: OrganizationDetails }) {
   const toast = useToast();
+  const reload = useInvalidateOrganization(organization.id);
   const [plan, setPlan] = useState(organization.plan);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState<string>('ADMIN_GRANT');
-  const [busy, setBusy] = useState<'plan' | 'deposit' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function run(kind: 'plan' | 'deposit', action: () => Promise<string>) {
-    setBusy(kind);
-    setError(null);
-    try {
-      const note = await action();
+  const action = useMutation({
+    mutationFn: async (
+      change: { kind: 'plan'; plan: string } | { kind: 'deposit'; amount: number; reason: string },
+    ) => {
+      if (change.kind === 'plan') {
+        await setOrganizationPlan(organization.id, change.plan);
+        return `Plan changed to ${humanize(change.plan)}.`;
+      }
+      const balance = await depositCredits(organization.id, change.amount, change.reason);
+      return `Deposited. The balance is now ${formatCount(balance)}.`;
+    },
+    onSuccess: async (note, change) => {
+      if (change.kind === 'deposit') setAmount('');
       await reload();
       toast(note);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(null);
-    }
-  }
+    },
+  });
+  const busy = action.isPending ? action.variables.kind : null;
+  const error = action.error ? errorMessage(action.error) : null;
 
   function changePlan(event: FormEvent) {
     event.preventDefault();
-    void run('plan', async () => {
-      await setOrganizationPlan(organization.id, plan);
-      return `Plan changed to ${humanize(plan)}.`;
-    });
+    action.mutate({ kind: 'plan', plan });
   }
 
   function deposit(event: FormEvent) {
     event.preventDefault();
-    void run('deposit', async () => {
-      const balance = await depositCredits(organization.id, Number(amount), reason);
-      setAmount('');
-      return `Deposited. The balance is now ${formatCount(balance)}.`;
-    });
+    action.mutate({ kind: 'deposit', amount: Number(amount), reason });
   }
 
   const amountValid = /^\d+$/.test(amount.trim()) && Number(amount) > 0;

@@ -1,6 +1,9 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { type ExpertModel, fetchExpertModel, updateExpertModel } from '../plan-queries.ts';
+import { queryKeys } from '../query-client.ts';
+import { useOrganizationSection } from '../use-organization.ts';
 import { Field } from './Field.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { FormNote } from './FormNote.tsx';
@@ -13,31 +16,51 @@ import { Spinner } from './Spinner.tsx';
  * never shown again); removing it turns the toggle off for everyone.
  */
 export function OrganizationExpertModel({ organizationId }: { organizationId: string }) {
-  const [current, setCurrent] = useState<ExpertModel | null | undefined>(undefined);
-  const [model, setModel] = useState('');
-  const [baseUrl, setBaseUrl] = useState('');
+  const { data, error, save } = useOrganizationSection(organizationId, 'expert-model', fetchExpertModel);
+  return (
+    <SettingsSection
+      id="expert-model"
+      title="Expert model"
+      description="A stronger model for hard requests: members pick it per message with Expert in the chat. Charged like any generation."
+    >
+      {data === undefined ? (
+        error ? (
+          <FormAlert message={error} />
+        ) : (
+          <Spinner />
+        )
+      ) : (
+        <ExpertModelForm organizationId={organizationId} current={data} onSaved={save} />
+      )}
+    </SettingsSection>
+  );
+}
+
+/** The form, started from what the server has; saving also tells the composer's Expert toggle. */
+function ExpertModelForm({
+  organizationId,
+  current,
+  onSaved,
+}: {
+  organizationId: string;
+  current: ExpertModel | null;
+  onSaved: (saved: ExpertModel | null) => void;
+}) {
+  const client = useQueryClient();
+  const [model, setModel] = useState(current?.model ?? '');
+  const [baseUrl, setBaseUrl] = useState(current?.baseUrl ?? '');
   const [apiKey, setApiKey] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
 
-  const show = useCallback((next: ExpertModel | null) => {
-    setCurrent(next);
+  function show(next: ExpertModel | null) {
+    onSaved(next);
+    void client.invalidateQueries({ queryKey: queryKeys.organizationPlanSettings(organizationId) });
     setModel(next?.model ?? '');
     setBaseUrl(next?.baseUrl ?? '');
     setApiKey('');
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    fetchExpertModel(organizationId).then(
-      (loaded) => live && show(loaded),
-      (caught) => live && setError(errorMessage(caught)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [organizationId, show]);
+  }
 
   async function save(next: { model: string }, event?: FormEvent) {
     event?.preventDefault();
@@ -61,61 +84,46 @@ export function OrganizationExpertModel({ organizationId }: { organizationId: st
   }
 
   return (
-    <SettingsSection
-      id="expert-model"
-      title="Expert model"
-      description="A stronger model for hard requests: members pick it per message with Expert in the chat. Charged like any generation."
-    >
-      {current === undefined && !error ? (
-        <Spinner />
-      ) : (
-        <form className="settings-form" onSubmit={(e) => void save({ model: model.trim() }, e)}>
-          <Field
-            label="Expert model"
-            value={model}
-            placeholder="openai:gpt-4o or anthropic:claude-opus-4-1"
-            hint="provider:model, as KILN_MODEL"
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(e) => setModel(e.target.value)}
-          />
-          <Field
-            label="Expert base URL"
-            type="url"
-            value={baseUrl}
-            hint="Empty: the provider's default"
-            spellCheck={false}
-            onChange={(e) => setBaseUrl(e.target.value)}
-          />
-          <Field
-            label="Expert API key"
-            type="password"
-            value={apiKey}
-            autoComplete="new-password"
-            placeholder={current?.hasApiKey ? '•••••••• (leave empty to keep it)' : ''}
-            hint={current?.hasApiKey ? 'Key saved' : 'No key saved'}
-            onChange={(e) => setApiKey(e.target.value)}
-          />
-          <FormAlert message={error} />
-          <FormNote message={note} />
-          <div className="settings-actions">
-            <button type="submit" className="button button-primary" disabled={busy || !model.trim()}>
-              {busy ? <Spinner /> : null}
-              Save expert model
-            </button>
-            {current ? (
-              <button
-                type="button"
-                className="button"
-                disabled={busy}
-                onClick={() => void save({ model: '' })}
-              >
-                Remove
-              </button>
-            ) : null}
-          </div>
-        </form>
-      )}
-    </SettingsSection>
+    <form className="settings-form" onSubmit={(e) => void save({ model: model.trim() }, e)}>
+      <Field
+        label="Expert model"
+        value={model}
+        placeholder="openai:gpt-4o or anthropic:claude-opus-4-1"
+        hint="provider:model, as KILN_MODEL"
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(e) => setModel(e.target.value)}
+      />
+      <Field
+        label="Expert base URL"
+        type="url"
+        value={baseUrl}
+        hint="Empty: the provider's default"
+        spellCheck={false}
+        onChange={(e) => setBaseUrl(e.target.value)}
+      />
+      <Field
+        label="Expert API key"
+        type="password"
+        value={apiKey}
+        autoComplete="new-password"
+        placeholder={current?.hasApiKey ? '•••••••• (leave empty to keep it)' : ''}
+        hint={current?.hasApiKey ? 'Key saved' : 'No key saved'}
+        onChange={(e) => setApiKey(e.target.value)}
+      />
+      <FormAlert message={error} />
+      <FormNote message={note} />
+      <div className="settings-actions">
+        <button type="submit" className="button button-primary" disabled={busy || !model.trim()}>
+          {busy ? <Spinner /> : null}
+          Save expert model
+        </button>
+        {current ? (
+          <button type="button" className="button" disabled={busy} onClick={() => void save({ model: '' })}>
+            Remove
+          </button>
+        ) : null}
+      </div>
+    </form>
   );
 }

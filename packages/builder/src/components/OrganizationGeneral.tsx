@@ -1,8 +1,11 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { deleteOrganization, type OrganizationDetails, renameOrganization } from '../organization-queries.ts';
+import { queryKeys } from '../query-client.ts';
 import { atLeast } from '../roles.ts';
+import { patchOrganization, useInvalidateOrganization } from '../use-organization.ts';
 import { useSession } from '../use-session.ts';
 import { useToast } from '../use-toast.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -11,37 +14,31 @@ import { FormAlert } from './FormAlert.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
 
-/** Rename (ADMIN and up) and delete (OWNER, never the personal organisation). */
-export function OrganizationGeneral({
-  organization,
-  reload,
-}: {
-  organization: OrganizationDetails;
-  reload: () => Promise<void>;
-}) {
+/** Rename (ADMIN and up; the new name shows at once) and delete (OWNER, never the personal organisation). */
+export function OrganizationGeneral({ organization }: { organization: OrganizationDetails }) {
   const session = useSession();
   const toast = useToast();
   const navigate = useNavigate();
+  const client = useQueryClient();
+  const invalidate = useInvalidateOrganization(organization.id);
   const [name, setName] = useState(organization.name);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const canRename = atLeast(organization.role, 'ADMIN');
   const canDelete = organization.role === 'OWNER' && !organization.personal;
 
-  async function rename(event: FormEvent) {
+  const renaming = useMutation({
+    mutationFn: (next: string) => renameOrganization(organization.id, next),
+    onMutate: (next) => patchOrganization(client, organization.id, (o) => ({ ...o, name: next })),
+    onError: (_error, _next, undo) => undo?.(),
+    onSuccess: () => toast('Organisation renamed.'),
+    onSettled: () => Promise.all([invalidate(), session.reloadOrganizations()]),
+  });
+  const busy = renaming.isPending;
+  const error = renaming.error ? errorMessage(renaming.error) : null;
+
+  function rename(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await renameOrganization(organization.id, name.trim());
-      await Promise.all([reload(), session.reloadOrganizations()]);
-      toast('Organisation renamed.');
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    renaming.mutate(name.trim());
   }
 
   return (
@@ -89,6 +86,7 @@ export function OrganizationGeneral({
           onClose={() => setDeleting(false)}
           onConfirm={async () => {
             await deleteOrganization(organization.id);
+            client.removeQueries({ queryKey: queryKeys.organization(organization.id) });
             const left = await session.reloadOrganizations();
             const personal = left.find((o) => o.personal) ?? left[0];
             if (personal) session.selectOrganization(personal.id);

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { fetchOrganizationPlanSettings, updateOrganizationKnowledge } from '../plan-queries.ts';
+import { queryKeys } from '../query-client.ts';
 import { KnowledgeSection } from './KnowledgeSection.tsx';
 
 /** Organisation settings → Knowledge: every member reads it, ADMIN and up change it. */
@@ -18,5 +19,13 @@ export function OrganizationKnowledgeSection({
     (text: string) => updateOrganizationKnowledge(organizationId, text),
     [organizationId],
   );
-  return <KnowledgeSection scope="organization" canEdit={canEdit} load={load} save={save} />;
+  return (
+    <KnowledgeSection
+      scope="organization"
+      canEdit={canEdit}
+      queryKey={queryKeys.organizationSection(organizationId, 'knowledge')}
+      load={load}
+      save={save}
+    />
+  );
 }

@@ -1,4 +1,5 @@
 import { ORGANIZATION_ROLES } from '@kiln/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Check, Copy, Crown, LogOut, UserMinus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -16,7 +17,9 @@ import {
   revokeInvitation,
   transferOwnership,
 } from '../organization-queries.ts';
+import { queryKeys } from '../query-client.ts';
 import { atLeast, INVITABLE_ROLES } from '../roles.ts';
+import { patchOrganization, useInvalidateOrganization } from '../use-organization.ts';
 import { useSession } from '../use-session.ts';
 import { useToast } from '../use-toast.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -28,18 +31,16 @@ import { Spinner } from './Spinner.tsx';
 
 type Confirm = { kind: 'remove' | 'transfer'; member: Member } | { kind: 'leave' } | null;
 
-/** Members and their roles, invitations (ADMIN and up), leaving and handing over ownership. */
-export function OrganizationMembers({
-  organization,
-  reload,
-}: {
-  organization: OrganizationDetails;
-  reload: () => Promise<void>;
-}) {
+/**
+ * Members and their roles, invitations (ADMIN and up), leaving and handing over ownership. A role change
+ * and a revoked invitation show at once and are put back if the server refuses them.
+ */
+export function OrganizationMembers({ organization }: { organization: OrganizationDetails }) {
   const session = useSession();
   const toast = useToast();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
+  const reload = useInvalidateOrganization(organization.id);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const myRole = organization.role;
   const isOwner = myRole === 'OWNER';
@@ -52,16 +53,20 @@ export function OrganizationMembers({
   const manages = (member: Member) =>
     canManage && member.userId !== myId && (isOwner || member.role !== 'OWNER');
 
-  async function changeRole(member: Member, role: string) {
-    setError(null);
-    try {
-      await changeMemberRole(organization.id, member.userId, role);
-      await reload();
-      toast(`${member.displayName || member.email} is now ${role.toLowerCase()}.`);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  }
+  const roleChange = useMutation({
+    mutationFn: ({ member, role }: { member: Member; role: string }) =>
+      changeMemberRole(organization.id, member.userId, role),
+    onMutate: ({ member, role }) =>
+      patchOrganization(client, organization.id, (o) => ({
+        ...o,
+        members: o.members.map((m) => (m.userId === member.userId ? { ...m, role } : m)),
+      })),
+    onError: (_error, _change, undo) => undo?.(),
+    onSuccess: (_answer, { member, role }) =>
+      toast(`${member.displayName || member.email} is now ${role.toLowerCase()}.`),
+    onSettled: () => reload(),
+  });
+  const error = roleChange.error ? errorMessage(roleChange.error) : null;
 
   return (
     <SettingsSection
@@ -102,7 +107,7 @@ export function OrganizationMembers({
                         className="input select select-compact"
                         aria-label={`Role of ${name}`}
                         value={member.role}
-                        onChange={(e) => void changeRole(member, e.target.value)}
+                        onChange={(e) => roleChange.mutate({ member, role: e.target.value })}
                       >
                         {assignable.map((role) => (
                           <option key={role} value={role}>
@@ -159,8 +164,8 @@ export function OrganizationMembers({
 
       {canManage ? (
         <>
-          <InviteForm organizationId={organization.id} onInvited={reload} />
-          <PendingInvitations invitations={organization.invitations} onChange={reload} />
+          <InviteForm organizationId={organization.id} />
+          <PendingInvitations organizationId={organization.id} invitations={organization.invitations} />
         </>
       ) : null}
 
@@ -198,6 +203,7 @@ export function OrganizationMembers({
           onClose={() => setConfirm(null)}
           onConfirm={async () => {
             await leaveOrganization(organization.id);
+            client.removeQueries({ queryKey: queryKeys.organization(organization.id) });
             const left = await session.reloadOrganizations();
             const personal = left.find((o) => o.personal) ?? left[0];
             if (personal) session.selectOrganization(personal.id);
@@ -210,33 +216,17 @@ export function OrganizationMembers({
   );
 }
 
-function InviteForm({
-  organizationId,
-  onInvited,
-}: {
-  organizationId: string;
-  onInvited: () => Promise<void>;
-}) {
+function InviteForm({ organizationId }: { organizationId: string }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<string>('EDITOR');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<{ email: string; acceptUrl: string } | null>(null);
+  const invite = useInviteMember(organizationId);
+  const sent = invite.data ? { email: invite.data.invitation.email, acceptUrl: invite.data.acceptUrl } : null;
+  const busy = invite.isPending;
+  const error = invite.error ? errorMessage(invite.error) : null;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await inviteMember(organizationId, email.trim(), role);
-      setSent({ email: answer.invitation.email, acceptUrl: answer.acceptUrl });
-      setEmail('');
-      await onInvited();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    invite.mutate({ email: email.trim(), role }, { onSuccess: () => setEmail('') });
   }
 
   return (
@@ -267,7 +257,20 @@ function InviteForm({
   );
 }
 
-function InvitationLink({ email, url }: { email: string; url: string }) {
+/**
+ * Invites by e-mail (the organisation's invite mutation) and re-reads the organisation, whose pending
+ * invitations now hold it. Also used by the workspace's Share dialog.
+ */
+export function useInviteMember(organizationId: string) {
+  const reload = useInvalidateOrganization(organizationId);
+  return useMutation({
+    mutationFn: ({ email, role }: { email: string; role: string }) =>
+      inviteMember(organizationId, email, role),
+    onSuccess: () => reload(),
+  });
+}
+
+export function InvitationLink({ email, url }: { email: string; url: string }) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {
@@ -301,24 +304,26 @@ function InvitationLink({ email, url }: { email: string; url: string }) {
 }
 
 function PendingInvitations({
+  organizationId,
   invitations,
-  onChange,
 }: {
+  organizationId: string;
   invitations: Invitation[];
-  onChange: () => Promise<void>;
 }) {
-  const [error, setError] = useState<string | null>(null);
-  if (invitations.length === 0) return null;
-
-  async function revoke(invitation: Invitation) {
-    setError(null);
-    try {
-      await revokeInvitation(invitation.id);
-      await onChange();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  }
+  const client = useQueryClient();
+  const reload = useInvalidateOrganization(organizationId);
+  const revoking = useMutation({
+    mutationFn: (invitation: Invitation) => revokeInvitation(invitation.id),
+    onMutate: (invitation) =>
+      patchOrganization(client, organizationId, (o) => ({
+        ...o,
+        invitations: o.invitations.filter((i) => i.id !== invitation.id),
+      })),
+    onError: (_error, _invitation, undo) => undo?.(),
+    onSettled: () => reload(),
+  });
+  const error = revoking.error ? errorMessage(revoking.error) : null;
+  if (invitations.length === 0) return error ? <FormAlert message={error} /> : null;
 
   return (
     <div className="settings-sub">
@@ -337,7 +342,7 @@ function PendingInvitations({
               type="button"
               className="button button-ghost button-small"
               aria-label={`Revoke invitation for ${invitation.email}`}
-              onClick={() => void revoke(invitation)}
+              onClick={() => revoking.mutate(invitation)}
             >
               Revoke
             </button>

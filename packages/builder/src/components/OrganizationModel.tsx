@@ -1,6 +1,7 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { fetchModelSettings, type ModelSettings, updateModelSettings } from '../model-settings-queries.ts';
+import { useOrganizationSection } from '../use-organization.ts';
 import { Field } from './Field.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { FormNote } from './FormNote.tsx';
@@ -47,41 +48,56 @@ function splitSpec(settings: ModelSettings): { provider: Provider; modelId: stri
 
 /** Organisation settings → Model (ADMIN and up): which model generates, its base URL and API key. */
 export function OrganizationModel({ organizationId }: { organizationId: string }) {
-  const [settings, setSettings] = useState<ModelSettings | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [provider, setProvider] = useState<Provider>('server');
-  const [modelId, setModelId] = useState('');
-  const [baseUrl, setBaseUrl] = useState('');
+  const { data, error, save } = useOrganizationSection(organizationId, 'model', fetchModelSettings);
+  return (
+    <SettingsSection
+      id="model"
+      title="Model"
+      description="The language model this organisation's generations use. API keys are stored encrypted and never shown again."
+    >
+      {data === undefined ? (
+        error ? (
+          <FormAlert message={error} />
+        ) : (
+          <Spinner />
+        )
+      ) : data === null ? (
+        <FormAlert message="Only admins and owners can see the model settings." />
+      ) : (
+        <ModelForm organizationId={organizationId} settings={data} onSaved={save} />
+      )}
+    </SettingsSection>
+  );
+}
+
+/** The form, started from what the server has; a refresh of `settings` leaves what is being typed alone. */
+function ModelForm({
+  organizationId,
+  settings,
+  onSaved,
+}: {
+  organizationId: string;
+  settings: ModelSettings;
+  onSaved: (saved: ModelSettings) => void;
+}) {
+  const [provider, setProvider] = useState<Provider>(() => splitSpec(settings).provider);
+  const [modelId, setModelId] = useState(() => splitSpec(settings).modelId);
+  const [baseUrl, setBaseUrl] = useState(settings.baseUrl ?? '');
   const [apiKey, setApiKey] = useState('');
   const [clearKey, setClearKey] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
 
-  const show = useCallback((next: ModelSettings) => {
+  function show(next: ModelSettings) {
     const { provider: p, modelId: m } = splitSpec(next);
-    setSettings(next);
+    onSaved(next);
     setProvider(p);
     setModelId(m);
     setBaseUrl(next.baseUrl ?? '');
     setApiKey('');
     setClearKey(false);
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    fetchModelSettings(organizationId).then(
-      (loaded) => {
-        if (!live) return;
-        if (loaded) show(loaded);
-        else setLoadError('Only admins and owners can see the model settings.');
-      },
-      (caught) => live && setLoadError(errorMessage(caught)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [organizationId, show]);
+  }
 
   const info = PROVIDERS.find((p) => p.value === provider)!;
   const remote = provider !== 'server' && provider !== 'builtin';
@@ -111,87 +127,71 @@ export function OrganizationModel({ organizationId }: { organizationId: string }
   }
 
   return (
-    <SettingsSection
-      id="model"
-      title="Model"
-      description="The language model this organisation's generations use. API keys are stored encrypted and never shown again."
-    >
-      {settings === null ? (
-        loadError ? (
-          <FormAlert message={loadError} />
-        ) : (
-          <Spinner />
-        )
-      ) : (
-        <form className="settings-form" onSubmit={save}>
-          <p className="muted" data-testid="model-in-use">
-            In use: <code className="enum">{settings.model}</code>{' '}
-            {settings.source === 'ORGANIZATION'
-              ? "(this organisation's choice)"
-              : "(the server's KILN_MODEL)"}
-          </p>
-          <Select
-            label="Provider"
-            value={provider}
-            options={PROVIDERS}
-            onChange={(e) => {
-              setProvider(e.target.value as Provider);
-              setNote(null);
-            }}
+    <form className="settings-form" onSubmit={save}>
+      <p className="muted" data-testid="model-in-use">
+        In use: <code className="enum">{settings.model}</code>{' '}
+        {settings.source === 'ORGANIZATION' ? "(this organisation's choice)" : "(the server's KILN_MODEL)"}
+      </p>
+      <Select
+        label="Provider"
+        value={provider}
+        options={PROVIDERS}
+        onChange={(e) => {
+          setProvider(e.target.value as Provider);
+          setNote(null);
+        }}
+      />
+      {remote ? (
+        <>
+          <Field
+            label="Model"
+            value={modelId}
+            required
+            placeholder={info.example}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setModelId(e.target.value)}
           />
-          {remote ? (
-            <>
-              <Field
-                label="Model"
-                value={modelId}
-                required
-                placeholder={info.example}
-                autoComplete="off"
-                spellCheck={false}
-                onChange={(e) => setModelId(e.target.value)}
-              />
-              <Field
-                label="Base URL"
-                type="url"
-                value={baseUrl}
-                required={provider === 'openai-compatible'}
-                placeholder={info.defaultUrl || 'https://openrouter.ai/api/v1'}
-                hint={info.defaultUrl ? 'Empty: the default shown' : 'Required'}
-                spellCheck={false}
-                onChange={(e) => setBaseUrl(e.target.value)}
-              />
-              <Field
-                label="API key"
-                type="password"
-                value={apiKey}
-                autoComplete="new-password"
-                placeholder={settings.hasApiKey ? '•••••••• (leave empty to keep it)' : ''}
-                hint={settings.hasApiKey ? 'Key saved' : 'No key saved'}
-                disabled={clearKey}
-                onChange={(e) => setApiKey(e.target.value)}
-              />
-              {settings.hasApiKey ? (
-                <label className="checkbox-row">
-                  <input type="checkbox" checked={clearKey} onChange={(e) => setClearKey(e.target.checked)} />
-                  Remove the saved key
-                </label>
-              ) : null}
-            </>
+          <Field
+            label="Base URL"
+            type="url"
+            value={baseUrl}
+            required={provider === 'openai-compatible'}
+            placeholder={info.defaultUrl || 'https://openrouter.ai/api/v1'}
+            hint={info.defaultUrl ? 'Empty: the default shown' : 'Required'}
+            spellCheck={false}
+            onChange={(e) => setBaseUrl(e.target.value)}
+          />
+          <Field
+            label="API key"
+            type="password"
+            value={apiKey}
+            autoComplete="new-password"
+            placeholder={settings.hasApiKey ? '•••••••• (leave empty to keep it)' : ''}
+            hint={settings.hasApiKey ? 'Key saved' : 'No key saved'}
+            disabled={clearKey}
+            onChange={(e) => setApiKey(e.target.value)}
+          />
+          {settings.hasApiKey ? (
+            <label className="checkbox-row">
+              <input type="checkbox" checked={clearKey} onChange={(e) => setClearKey(e.target.checked)} />
+              Remove the saved key
+            </label>
           ) : null}
-          <FormAlert message={error} />
-          <FormNote message={note} />
-          <div className="settings-actions">
-            <button
-              type="submit"
-              className="button button-primary"
-              disabled={busy || (remote && !modelId.trim())}
-            >
-              {busy ? <Spinner /> : null}
-              Save
-            </button>
-          </div>
-        </form>
-      )}
-    </SettingsSection>
+        </>
+      ) : null}
+      <FormAlert message={error} />
+      <FormNote message={note} />
+      <div className="settings-actions">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={busy || (remote && !modelId.trim())}
+        >
+          {busy ? <Spinner /> : null}
+          Save
+        </button>
+      </div>
+    </form>
   );
 }

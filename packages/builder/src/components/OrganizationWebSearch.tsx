@@ -3,8 +3,9 @@
  * web_search tool — a SearXNG-compatible JSON endpoint or the Brave Search API. Without one (the default, and
  * offline) the model is not offered web search.
  */
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../api.ts';
+import { useOrganizationSection } from '../use-organization.ts';
 import { fetchWebSearch, updateWebSearch, type WebSearch } from '../web-search-queries.ts';
 import { Field } from './Field.tsx';
 import { FormAlert } from './FormAlert.tsx';
@@ -20,36 +21,51 @@ const KINDS = [
 ] as const;
 
 export function OrganizationWebSearch({ organizationId }: { organizationId: string }) {
-  const [settings, setSettings] = useState<WebSearch | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [kind, setKind] = useState('');
-  const [url, setUrl] = useState('');
+  const { data, error, save } = useOrganizationSection(organizationId, 'web-search', fetchWebSearch);
+  return (
+    <SettingsSection
+      id="web-search"
+      title="Web search"
+      description="With a search provider, the model may look facts up on the web while it builds (a current API, a library's latest usage); each search costs credits. Without one, it is not offered."
+    >
+      {data === undefined ? (
+        error ? (
+          <FormAlert message={error} />
+        ) : (
+          <Spinner />
+        )
+      ) : (
+        <WebSearchForm organizationId={organizationId} settings={data} onSaved={save} />
+      )}
+    </SettingsSection>
+  );
+}
+
+/** The form, started from what the server has; a refresh of `settings` leaves what is being typed alone. */
+function WebSearchForm({
+  organizationId,
+  settings,
+  onSaved,
+}: {
+  organizationId: string;
+  settings: WebSearch | null;
+  onSaved: (saved: WebSearch | null) => void;
+}) {
+  const [kind, setKind] = useState<string>(settings?.kind ?? '');
+  const [url, setUrl] = useState(settings?.url ?? '');
   const [apiKey, setApiKey] = useState('');
   const [clearKey, setClearKey] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
 
-  const show = useCallback((next: WebSearch | null) => {
-    setSettings(next);
+  function show(next: WebSearch | null) {
+    onSaved(next);
     setKind(next?.kind ?? '');
     setUrl(next?.url ?? '');
     setApiKey('');
     setClearKey(false);
-    setLoaded(true);
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    fetchWebSearch(organizationId).then(
-      (next) => live && show(next),
-      (caught) => live && setLoadError(errorMessage(caught)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [organizationId, show]);
+  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -78,68 +94,54 @@ export function OrganizationWebSearch({ organizationId }: { organizationId: stri
   }
 
   return (
-    <SettingsSection
-      id="web-search"
-      title="Web search"
-      description="With a search provider, the model may look facts up on the web while it builds (a current API, a library's latest usage); each search costs credits. Without one, it is not offered."
-    >
-      {!loaded ? (
-        loadError ? (
-          <FormAlert message={loadError} />
-        ) : (
-          <Spinner />
-        )
-      ) : (
-        <form className="settings-form" onSubmit={save}>
-          <Select
-            label="Search provider"
-            value={kind}
-            options={KINDS}
-            onChange={(e) => setKind(e.target.value)}
+    <form className="settings-form" onSubmit={save}>
+      <Select
+        label="Search provider"
+        value={kind}
+        options={KINDS}
+        onChange={(e) => setKind(e.target.value)}
+      />
+      {kind ? (
+        <>
+          <Field
+            label="Search URL"
+            type="url"
+            value={url}
+            placeholder={
+              kind === 'BRAVE'
+                ? 'https://api.search.brave.com/res/v1/web/search'
+                : 'https://searx.example.org'
+            }
+            hint={kind === 'BRAVE' ? "Empty: Brave's API" : 'Its JSON output must be enabled'}
+            spellCheck={false}
+            onChange={(e) => setUrl(e.target.value)}
           />
-          {kind ? (
-            <>
-              <Field
-                label="Search URL"
-                type="url"
-                value={url}
-                placeholder={
-                  kind === 'BRAVE'
-                    ? 'https://api.search.brave.com/res/v1/web/search'
-                    : 'https://searx.example.org'
-                }
-                hint={kind === 'BRAVE' ? "Empty: Brave's API" : 'Its JSON output must be enabled'}
-                spellCheck={false}
-                onChange={(e) => setUrl(e.target.value)}
-              />
-              <Field
-                label="Search API key"
-                type="password"
-                value={apiKey}
-                autoComplete="new-password"
-                placeholder={settings?.hasApiKey ? '•••••••• (leave empty to keep it)' : ''}
-                hint={settings?.hasApiKey ? 'Key saved' : kind === 'BRAVE' ? 'Required' : 'Optional'}
-                disabled={clearKey}
-                onChange={(e) => setApiKey(e.target.value)}
-              />
-              {settings?.hasApiKey ? (
-                <label className="checkbox-row">
-                  <input type="checkbox" checked={clearKey} onChange={(e) => setClearKey(e.target.checked)} />
-                  Remove the saved key
-                </label>
-              ) : null}
-            </>
+          <Field
+            label="Search API key"
+            type="password"
+            value={apiKey}
+            autoComplete="new-password"
+            placeholder={settings?.hasApiKey ? '•••••••• (leave empty to keep it)' : ''}
+            hint={settings?.hasApiKey ? 'Key saved' : kind === 'BRAVE' ? 'Required' : 'Optional'}
+            disabled={clearKey}
+            onChange={(e) => setApiKey(e.target.value)}
+          />
+          {settings?.hasApiKey ? (
+            <label className="checkbox-row">
+              <input type="checkbox" checked={clearKey} onChange={(e) => setClearKey(e.target.checked)} />
+              Remove the saved key
+            </label>
           ) : null}
-          <FormAlert message={error} />
-          <FormNote message={note} />
-          <div className="settings-actions">
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {busy ? <Spinner /> : null}
-              Save web search
-            </button>
-          </div>
-        </form>
-      )}
-    </SettingsSection>
+        </>
+      ) : null}
+      <FormAlert message={error} />
+      <FormNote message={note} />
+      <div className="settings-actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? <Spinner /> : null}
+          Save web search
+        </button>
+      </div>
+    </form>
   );
 }

@@ -23,6 +23,7 @@ export function PreviewStage({
   empty,
   generating,
   painted,
+  reloads = 0,
 }: {
   iframe: Ref<HTMLIFrameElement>;
   previewUrl: string;
@@ -31,6 +32,8 @@ export function PreviewStage({
   generating: boolean;
   /** False until the runtime has rendered (or failed to render) anything. */
   painted: boolean;
+  /** Bumped by Reload: the iframe is made anew (the runtime starts afresh; the client follows it). */
+  reloads?: number;
 }) {
   const stage = useRef<HTMLDivElement>(null);
   const size = useElementSize(stage);
@@ -57,6 +60,7 @@ export function PreviewStage({
         data-measured={measured || undefined}
       >
         <iframe
+          key={reloads}
           ref={iframe}
           title="Preview"
           src={previewUrl}

@@ -1,46 +1,52 @@
 import { USER_ROLES } from '@kiln/core';
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AdminUser, fetchUsers, updateUser } from '../account-queries.ts';
 import { errorMessage } from '../api.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { humanize } from '../format-number.ts';
 import { timeAgo } from '../format-time.ts';
+import { queryKeys } from '../query-client.ts';
 import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
-/** `/admin/users` (platform ADMIN): every user, their platform role and the AMBASSADOR designation. */
+type Patch = { role?: string; ambassador?: boolean };
+
+/**
+ * `/admin/users` (platform ADMIN): every user, their platform role and the AMBASSADOR designation. The list
+ * is server state (TanStack Query: refetched on focus and when the network returns); a change shows at once
+ * and is put back if the server refuses it.
+ */
 export function AdminUsersPage() {
   useTitle('Users');
   const { me } = useSession();
-  const [users, setUsers] = useState<AdminUser[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
   const admin = me?.role === 'ADMIN';
-
-  useEffect(() => {
-    if (!admin) return;
-    let live = true;
-    fetchUsers().then(
-      (list) => live && setUsers(list),
-      (caught) => live && setError(errorMessage(caught)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [admin]);
+  const key = queryKeys.adminUsers();
+  const query = useQuery({ queryKey: key, queryFn: fetchUsers, enabled: admin });
+  const changing = useMutation({
+    mutationFn: ({ user, patch }: { user: AdminUser; patch: Patch }) => updateUser(user.id, patch),
+    onMutate: async ({ user, patch }) => {
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<AdminUser[]>(key);
+      client.setQueryData<AdminUser[]>(key, (all) =>
+        all?.map((u) => (u.id === user.id ? { ...u, ...patch } : u)),
+      );
+      return before;
+    },
+    onError: (_error, _change, before) => client.setQueryData(key, before),
+    onSuccess: (updated) =>
+      client.setQueryData<AdminUser[]>(key, (all) => all?.map((u) => (u.id === updated.id ? updated : u))),
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
 
   if (!admin) return <NotFoundPage />;
 
-  async function change(user: AdminUser, patch: { role?: string; ambassador?: boolean }) {
-    setError(null);
-    try {
-      const updated = await updateUser(user.id, patch);
-      setUsers((all) => all?.map((u) => (u.id === updated.id ? updated : u)) ?? null);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  }
+  const users = query.data ?? null;
+  const failed = users === null && query.isError ? errorMessage(query.error) : null;
+  const error = changing.error ? errorMessage(changing.error) : failed;
+  const change = (user: AdminUser, patch: Patch) => changing.mutate({ user, patch });
 
   return (
     <div className="min-h-full">
@@ -96,7 +102,7 @@ export function AdminUsersPage() {
                             className="input select select-compact"
                             aria-label={`Platform role of ${name}`}
                             value={user.role}
-                            onChange={(e) => void change(user, { role: e.target.value })}
+                            onChange={(e) => change(user, { role: e.target.value })}
                           >
                             {USER_ROLES.map((role) => (
                               <option key={role} value={role}>
@@ -112,7 +118,7 @@ export function AdminUsersPage() {
                               role="switch"
                               checked={user.ambassador}
                               aria-label={`${name} is an ambassador`}
-                              onChange={(e) => void change(user, { ambassador: e.target.checked })}
+                              onChange={(e) => change(user, { ambassador: e.target.checked })}
                             />
                             <span className="switch-track" aria-hidden="true" />
                           </label>

@@ -28,7 +28,11 @@ const SECTIONS = [
   { id: 'web-search', label: 'Web search', min: 'ADMIN' },
 ] as const;
 
-/** `/organizations/:id/settings`: name, members and invitations, plan and credits, the model (ADMIN and up). */
+/**
+ * `/organizations/:id/settings`: name, members and invitations, plan and credits, the model (ADMIN and up).
+ * Every section reads through TanStack Query (`use-organization.ts`), so the page recovers by itself when
+ * the network returns.
+ */
 export function OrganizationSettingsPage({ organizationId }: { organizationId: string }) {
   const session = useSession();
   const listed = session.organizations.find((o) => o.id === organizationId);
@@ -84,9 +88,9 @@ export function OrganizationSettingsPage({ organizationId }: { organizationId: s
             ))}
           </nav>
           <div className="flex min-w-0 flex-col gap-6">
-            <OrganizationGeneral organization={organization} reload={reload} />
-            <OrganizationMembers organization={organization} reload={reload} />
-            <OrganizationCredits organization={organization} reload={reload} />
+            <OrganizationGeneral organization={organization} />
+            <OrganizationMembers organization={organization} />
+            <OrganizationCredits organization={organization} />
             <OrganizationKnowledgeSection
               organizationId={organization.id}
               canEdit={atLeast(organization.role, 'ADMIN')}

@@ -14,6 +14,7 @@ import { LogsPanel } from '../components/LogsPanel.tsx';
 import { MigrationDialog } from '../components/MigrationDialog.tsx';
 import { type ModuleActions, ModuleList } from '../components/ModuleList.tsx';
 import { PresenceAvatars } from '../components/PresenceAvatars.tsx';
+import { PreviewActions } from '../components/PreviewActions.tsx';
 import { PreviewStage } from '../components/PreviewStage.tsx';
 import { ProjectSettingsPanel } from '../components/ProjectSettingsPanel.tsx';
 import { PublishControl } from '../components/PublishControl.tsx';
@@ -22,6 +23,7 @@ import { RouteBar } from '../components/RouteBar.tsx';
 import { SecurityWarningsButton } from '../components/SecurityWarningsButton.tsx';
 import { SelectModeToggle } from '../components/SelectModeToggle.tsx';
 import { ServerUnavailable } from '../components/ServerUnavailable.tsx';
+import { ShareButton, ShareDialog } from '../components/ShareDialog.tsx';
 import { Splash } from '../components/Splash.tsx';
 import { type StageTab, StageTabs } from '../components/StageTabs.tsx';
 import { VisualEditPanel } from '../components/VisualEditPanel.tsx';
@@ -142,6 +144,11 @@ function Workspace({
     at: Record<string, { line?: number; column?: number }>;
   }>({ revisionId: null, byPath: {}, at: {} });
   const [painted, setPainted] = useState(false);
+  // Reload: a new iframe, started at the route the preview is on.
+  const [reloads, setReloads] = useState(0);
+  const [sharing, setSharing] = useState(false);
+  // Closing Share gives focus back to its button, also when the palette opened it.
+  const shareButton = useRef<HTMLButtonElement>(null);
   const iframe = useRef<HTMLIFrameElement | null>(null);
   // The layout can move the preview (wide panels ↔ a phone's single view): the client must follow the new frame.
   const [frameVersion, setFrameVersion] = useState(0);
@@ -294,6 +301,8 @@ function Workspace({
       if (command.type === 'tab') {
         setTab(command.tab);
         setView(command.tab === 'code' ? 'code' : 'preview');
+      } else if (command.type === 'share') {
+        setSharing(true);
       } else if (command.type === 'publish') {
         if (disabledReason) toast(`Cannot publish yet: ${disabledReason}`, 'error');
         else void publish();
@@ -420,6 +429,7 @@ function Workspace({
           findings={securityFindings}
           onOpen={() => publishing.review(securityFindings)}
         />
+        <ShareButton ref={shareButton} onOpen={() => setSharing(true)} />
         <PublishControl
           url={publishing.url}
           freshness={project.publish.freshness}
@@ -432,6 +442,20 @@ function Workspace({
         ) : null}
         <ExportButton projectId={project.id} />
       </WorkspaceHeader>
+      {sharing ? (
+        <ShareDialog
+          projectName={project.name}
+          organizationId={project.organizationId}
+          url={publishing.url}
+          publishDisabledReason={disabledReason}
+          publishing={publishing.publishing}
+          onPublish={() => void publishing.publish()}
+          onClose={() => {
+            setSharing(false);
+            setTimeout(() => shareButton.current?.focus(), 0);
+          }}
+        />
+      ) : null}
       {publishing.warnings ? (
         <PublishWarningsDialog
           warnings={publishing.warnings}
@@ -566,6 +590,15 @@ function Workspace({
                   }}
                 />
                 <DeviceToggle device={device} onChange={setDevice} />
+                <PreviewActions
+                  projectId={project.id}
+                  route={route}
+                  onReload={() => {
+                    setPainted(false);
+                    setReloads((n) => n + 1);
+                    setTab('preview');
+                  }}
+                />
               </div>
               <div className="relative min-h-0 bg-surface-2 bg-[radial-gradient(var(--dot)_1px,transparent_1px)] bg-size-[18px_18px]">
                 <div id="stage-preview" className={PANE} hidden={tab !== 'preview'}>
@@ -576,6 +609,7 @@ function Workspace({
                     empty={modules.length === 0}
                     generating={inProgress}
                     painted={painted}
+                    reloads={reloads}
                   />
                   {picked && selecting ? (
                     <VisualEditPanel

@@ -1,0 +1,219 @@
+/**
+ * @module The workspace's Share dialog: the published app's address with Copy (or "Not published yet" and
+ * Publish), who has access (the organisation's members and roles, with a link to its settings), and for
+ * ADMIN and up an invitation by e-mail through the organisation's invite mutation. The members come from
+ * the same cached read as organisation settings, so an invitation sent here shows there too.
+ */
+import { Link } from '@tanstack/react-router';
+import { Check, Copy, Rocket, Share2 } from 'lucide-react';
+import { type FormEvent, type Ref, useState } from 'react';
+import { errorMessage } from '../api.ts';
+import { humanize } from '../format-number.ts';
+import { atLeast, INVITABLE_ROLES } from '../roles.ts';
+import { useOrganization } from '../use-organization.ts';
+import { useSession } from '../use-session.ts';
+import { useToast } from '../use-toast.ts';
+import { Dialog } from './Dialog.tsx';
+import { Field } from './Field.tsx';
+import { FormAlert } from './FormAlert.tsx';
+import { InvitationLink, useInviteMember } from './OrganizationMembers.tsx';
+import { Select } from './Select.tsx';
+import { Spinner } from './Spinner.tsx';
+
+/** The header's Share button; the dialog opens from it or from the command palette (`open`). */
+export function ShareButton({ onOpen, ref }: { onOpen: () => void; ref?: Ref<HTMLButtonElement> }) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className="button button-ghost"
+      onClick={onOpen}
+      title="Share this project"
+    >
+      <Share2 size={14} aria-hidden="true" />
+      Share
+    </button>
+  );
+}
+
+export function ShareDialog({
+  projectName,
+  organizationId,
+  url,
+  publishDisabledReason,
+  publishing,
+  onPublish,
+  onClose,
+}: {
+  projectName: string;
+  organizationId: string;
+  /** The published app's address; null until it is published. */
+  url: string | null;
+  /** Why Publish cannot be pressed now (a viewer, a build in progress); null when it can. */
+  publishDisabledReason: string | null;
+  publishing: boolean;
+  onPublish: () => void;
+  onClose: () => void;
+}) {
+  const { organizations } = useSession();
+  const role = organizations.find((o) => o.id === organizationId)?.role;
+  const canInvite = atLeast(role, 'ADMIN');
+  const { state } = useOrganization(organizationId, canInvite);
+
+  return (
+    <Dialog
+      title={`Share ${projectName}`}
+      description="The published app is open to anyone with its address; the project itself to the members of its organisation."
+      onClose={onClose}
+    >
+      <div className="dialog-form">
+        <section aria-labelledby="share-published">
+          <h3 id="share-published" className="mb-2 font-semibold text-sm">
+            Published app
+          </h3>
+          {url ? (
+            <CopyField label="Published address" value={url} />
+          ) : (
+            <div className="flex flex-wrap items-center gap-3">
+              <p className="muted m-0">Not published yet.</p>
+              <button
+                type="button"
+                className="button button-primary"
+                aria-disabled={publishDisabledReason !== null || publishing || undefined}
+                aria-describedby={publishDisabledReason ? 'share-publish-reason' : undefined}
+                onClick={() => {
+                  if (publishDisabledReason === null && !publishing) onPublish();
+                }}
+              >
+                {publishing ? <Spinner size={14} /> : <Rocket size={14} aria-hidden="true" />}
+                {publishing ? 'Publishing…' : 'Publish'}
+              </button>
+              {publishDisabledReason ? (
+                <p id="share-publish-reason" className="muted m-0 w-full text-sm">
+                  {publishDisabledReason}
+                </p>
+              ) : null}
+            </div>
+          )}
+        </section>
+
+        <section aria-labelledby="share-access">
+          <h3 id="share-access" className="mb-2 font-semibold text-sm">
+            Who has access
+          </h3>
+          {state.status === 'ready' ? (
+            <ul className="plain-list" aria-label="Members">
+              {state.organization.members.map((member) => (
+                <li key={member.userId} className="plain-row">
+                  <span className="plain-row-main">
+                    <span>{member.displayName || member.email}</span>
+                    {member.displayName ? <span className="muted">{member.email}</span> : null}
+                  </span>
+                  <span className={`role role-${member.role.toLowerCase()}`}>{humanize(member.role)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : state.status === 'loading' ? (
+            <Spinner />
+          ) : (
+            <FormAlert
+              message={state.status === 'error' ? state.message : 'The members could not be listed.'}
+            />
+          )}
+          <p className="muted mt-2 mb-0 text-sm">
+            Everyone in {state.status === 'ready' ? state.organization.name : 'the organisation'} can open
+            this project.{' '}
+            <Link
+              to="/organizations/$organizationId/settings"
+              params={{ organizationId }}
+              hash="members"
+              onClick={onClose}
+            >
+              {canInvite ? 'Manage members' : 'See the organisation'}
+            </Link>
+          </p>
+        </section>
+
+        {canInvite ? <ShareInvite organizationId={organizationId} /> : null}
+      </div>
+    </Dialog>
+  );
+}
+
+/** Read-only address with a Copy button that says it copied. */
+function CopyField({ label, value }: { label: string; value: string }) {
+  const toast = useToast();
+  const [copied, setCopied] = useState(false);
+  function copy() {
+    if (!navigator.clipboard) {
+      toast('Could not copy; select the address instead.', 'error');
+      return;
+    }
+    navigator.clipboard.writeText(value).then(
+      () => {
+        setCopied(true);
+        toast('Link copied');
+        setTimeout(() => setCopied(false), 2000);
+      },
+      () => toast('Could not copy; select the address instead.', 'error'),
+    );
+  }
+  return (
+    <div className="copy-row">
+      <input
+        className="input input-mono"
+        readOnly
+        aria-label={label}
+        value={value}
+        onFocus={(e) => e.target.select()}
+      />
+      <button type="button" className="button" onClick={copy}>
+        {copied ? <Check size={15} aria-hidden="true" /> : <Copy size={15} aria-hidden="true" />}
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </div>
+  );
+}
+
+/** Invite by e-mail (ADMIN and up), the organisation's own invite mutation. */
+function ShareInvite({ organizationId }: { organizationId: string }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<string>('EDITOR');
+  const invite = useInviteMember(organizationId);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    invite.mutate({ email: email.trim(), role }, { onSuccess: () => setEmail('') });
+  }
+
+  return (
+    <section aria-labelledby="share-invite">
+      <h3 id="share-invite" className="mb-2 font-semibold text-sm">
+        Invite someone
+      </h3>
+      <form className="invite-form" onSubmit={submit} noValidate>
+        <Field
+          label="Email address"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Select
+          label="Role"
+          value={role}
+          onChange={(e) => setRole(e.target.value)}
+          options={INVITABLE_ROLES.map((r) => ({ value: r, label: humanize(r) }))}
+        />
+        <button type="submit" className="button button-primary" disabled={invite.isPending || !email.trim()}>
+          {invite.isPending ? <Spinner /> : null}
+          Send invitation
+        </button>
+      </form>
+      <FormAlert message={invite.error ? errorMessage(invite.error) : null} />
+      {invite.data ? (
+        <InvitationLink email={invite.data.invitation.email} url={invite.data.acceptUrl} />
+      ) : null}
+    </section>
+  );
+}
