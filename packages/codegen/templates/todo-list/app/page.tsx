@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AlertCircle, CalendarClock, CheckCircle2, ListTodo, Loader2, Sparkles } from 'lucide-react';
 import AppHeader from '@/components/AppHeader';
 import AddTodoForm from '@/components/AddTodoForm';
@@ -42,6 +42,8 @@ export default function HomePage() {
   }, []);
 
   const [notice, setNotice] = useState('');
+  /** The changes on their way to the server, in order. */
+  const pending = useRef(Promise.resolve());
 
   useEffect(() => {
     if (!notice) return undefined;
@@ -97,13 +99,18 @@ export default function HomePage() {
     return data;
   }
 
-  /** With a backend, sends a change (already shown) to the API; `undo` puts the list back if it fails. */
+  /**
+   * With a backend, sends a change (already shown) to the API; `undo` puts the list back if it fails. Changes go
+   * one after another, so ticking a task off right after adding it reaches the server after the task does.
+   */
   function save(request, undo) {
     if (source !== 'server') return;
-    request().catch((error) => {
-      undo();
-      setNotice("Couldn't save that change. " + error.message);
-    });
+    pending.current = pending.current.then(() =>
+      request().catch((error) => {
+        undo();
+        setNotice("Couldn't save that change. " + error.message);
+      }),
+    );
   }
 
   function addTodo(title, dueDate) {
@@ -118,7 +125,8 @@ export default function HomePage() {
     save(
       () =>
         api('POST', '/api/todos', { id: todo.id, title, dueDate }).then((data) => {
-          setTodos((current) => current.map((t) => (t.id === todo.id ? data.todo : t)));
+          // The server's copy, with what was changed here meanwhile (a tick) kept: that change is on its way.
+          setTodos((current) => current.map((t) => (t.id === todo.id ? { ...data.todo, done: t.done } : t)));
         }),
       () => setTodos((current) => current.filter((t) => t.id !== todo.id)),
     );
