@@ -9,12 +9,9 @@
  * axe-core is injected as an inline script with the CSP in force: a local development server's policy allows
  * inline scripts for such tools (KILN_STRICT_CSP; a deployment with a public URL or base domain does not).
  */
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import { axeViolations, type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
 
 let browser: Browser;
 let kiln: KilnProcess | undefined;
@@ -27,22 +24,6 @@ afterAll(async () => {
   await kiln?.stop();
   await browser?.close();
 });
-
-/** Serious and critical axe-core violations on the page as it is now, as `rule×count (selector)`. */
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-      };
-    };
-    const { violations } = await w.axe.run();
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}×${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`);
-  });
-}
 
 /** Visible controls outside the viewport, and whether the page scrolls sideways. */
 async function outside(page: Page): Promise<{ bad: string[]; scroll: boolean }> {
@@ -70,18 +51,18 @@ describe('builder, daily use', () => {
     await page.goto(`${kiln.url}/`);
     await page.waitForURL(/\/login$/);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    found.login = await axe(page);
+    found.login = await axeViolations(page);
 
     // Sign-up errors are tied to their fields.
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.getByRole('button', { name: 'Create account' }).click();
-    found.signup = await axe(page);
+    found.signup = await axeViolations(page);
 
     // The first account is the platform ADMIN.
     await page.goto(`${kiln.url}/login`);
     await signUp(page, 'dana@example.com');
     await page.getByLabel('Describe your app').waitFor();
-    found.dashboard = await axe(page);
+    found.dashboard = await axeViolations(page);
 
     // The first focusable element is the skip link, and it lands in the main landmark.
     const first = await page.evaluate(
@@ -98,11 +79,11 @@ describe('builder, daily use', () => {
     await expect
       .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 60_000 })
       .toBe('VALID');
-    found.workspace = await axe(page);
+    found.workspace = await axeViolations(page);
     for (const tab of ['Code', 'History', 'Database', 'Analytics', 'Settings']) {
       await page.getByRole('tab', { name: tab }).click();
       await page.waitForTimeout(600);
-      found[`workspace ${tab}`] = await axe(page);
+      found[`workspace ${tab}`] = await axeViolations(page);
     }
     await page.getByRole('tab', { name: 'Preview' }).click();
 
@@ -145,7 +126,7 @@ describe('builder, daily use', () => {
     await expect
       .poll(() => page.evaluate(() => document.getAnimations().length), { timeout: 10_000 })
       .toBe(0);
-    found['workspace dark'] = await axe(page);
+    found['workspace dark'] = await axeViolations(page);
     await page.emulateMedia({ colorScheme: 'light' });
 
     // Organisation settings and the admin screen.
@@ -153,10 +134,10 @@ describe('builder, daily use', () => {
     await page.getByRole('button', { name: 'Switch organisation' }).click();
     await page.getByRole('menuitem', { name: 'Organisation settings' }).click();
     await page.getByRole('heading', { name: 'Plan & credits' }).waitFor();
-    found['organisation settings'] = await axe(page);
+    found['organisation settings'] = await axeViolations(page);
     await page.goto(`${kiln.url}/admin/users`);
     await page.getByRole('cell', { name: 'dana@example.com' }).first().waitFor();
-    found.admin = await axe(page);
+    found.admin = await axeViolations(page);
 
     // Offline: a calm indicator, and the dashboard comes back by itself.
     await page.goto(`${kiln.url}/`);

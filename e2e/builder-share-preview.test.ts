@@ -7,12 +7,15 @@
  * by e-mail with the organisation's mutation (the invitation is then pending in organisation settings). axe
  * finds no serious or critical violation in the dialog or on the preview page.
  */
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, newProjectFromDashboard, startKilnProcess } from './harness';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import {
+  axeViolations,
+  type KilnProcess,
+  launchChromium,
+  newProjectFromDashboard,
+  startKilnProcess,
+} from './harness';
 
 let browser: Browser;
 let kiln: KilnProcess | undefined;
@@ -25,22 +28,6 @@ afterAll(async () => {
   await kiln?.stop();
   await browser?.close();
 });
-
-/** Serious and critical axe-core violations on the page as it is now, as `rule×count (selector)`. */
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-      };
-    };
-    const { violations } = await w.axe.run();
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}×${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`);
-  });
-}
 
 /** Visible controls outside the viewport. */
 async function outside(page: Page): Promise<string[]> {
@@ -123,7 +110,7 @@ describe('builder, preview buttons and share dialog', () => {
     const [tab] = await Promise.all([context.waitForEvent('page'), open.click()]);
     await tab.waitForURL(`${kiln.url}/projects/${projectId}/preview`);
     await previewShows(tab, title);
-    found['preview page'] = await axe(tab);
+    found['preview page'] = await axeViolations(tab);
     await tab.close();
 
     // Share, from the header: not published yet, the members, Publish.
@@ -133,7 +120,7 @@ describe('builder, preview buttons and share dialog', () => {
     await dialog.getByText('Not published yet.').waitFor();
     await dialog.getByRole('list', { name: 'Members' }).getByText('dana@example.com').waitFor();
     await dialog.getByRole('list', { name: 'Members' }).getByText('Owner').waitFor();
-    found['share dialog'] = await axe(page);
+    found['share dialog'] = await axeViolations(page);
     await dialog.getByRole('button', { name: 'Publish' }).click();
     const address = dialog.getByLabel('Published address');
     await address.waitFor({ timeout: 60_000 });
@@ -147,7 +134,7 @@ describe('builder, preview buttons and share dialog', () => {
     await dialog.getByLabel('Email address').fill('sam@example.com');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await dialog.getByLabel('Invitation link').waitFor();
-    found['share dialog, invited'] = await axe(page);
+    found['share dialog, invited'] = await axeViolations(page);
 
     // Escape closes it and gives focus back to Share.
     await page.keyboard.press('Escape');

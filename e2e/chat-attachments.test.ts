@@ -6,14 +6,17 @@
  * only) and again after a reload; the builtin generator's answer says it got the image without pretending to
  * read it. axe-core finds no serious or critical violation with a thumbnail waiting and with the sent image.
  */
-import { createRequire } from 'node:module';
 import { BUILTIN_IMAGES_NOTE } from '@kiln/codegen';
 import { CHAT_ATTACHMENT_MESSAGES } from '@kiln/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, newProjectFromDashboard, startKilnProcess } from './harness';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import {
+  axeViolations,
+  type KilnProcess,
+  launchChromium,
+  newProjectFromDashboard,
+  startKilnProcess,
+} from './harness';
 
 /** An 8×8 PNG: a real image, typed by its bytes on the server. */
 const PNG = Buffer.from(
@@ -32,22 +35,6 @@ afterAll(async () => {
   await kiln?.stop();
   await browser?.close();
 });
-
-/** Serious and critical axe-core violations on the page as it is now. */
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-      };
-    };
-    const { violations } = await w.axe.run();
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}×${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`);
-  });
-}
 
 /** Picks files through the Attach images button's file chooser. */
 async function attachThroughChooser(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
@@ -81,7 +68,7 @@ describe('chat attachments in the builder', () => {
     await waiting.getByText(/Up to 4 images, 5 MiB each/).waitFor();
     // Uploaded: the spinner is gone.
     await expect.poll(() => waiting.locator('[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Sent with the message: the thumbnails leave the composer, the image shows in the user's bubble.
     const box = chat.getByRole('textbox', { name: 'Message' });
@@ -101,7 +88,7 @@ describe('chat attachments in the builder', () => {
       .getByTestId('revision-status')
       .filter({ hasText: /^VALID$/ })
       .waitFor({ state: 'attached', timeout: 90_000 });
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // After a reload the image is still there, served to this member by the builder origin.
     await page.reload();

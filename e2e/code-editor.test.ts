@@ -4,12 +4,15 @@
  * validates; a broken save ends INVALID_CODE with the error shown at its line and Fix it offered; a save on an
  * outdated revision asks to reload or overwrite and loses nothing; New Page opens a new page in the editor.
  */
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, newProjectFromDashboard, startKilnProcess } from './harness';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import {
+  axeViolations,
+  type KilnProcess,
+  launchChromium,
+  newProjectFromDashboard,
+  startKilnProcess,
+} from './harness';
 
 let browser: Browser;
 let kiln: KilnProcess | undefined;
@@ -71,21 +74,6 @@ async function typeAll(page: Page, text: string): Promise<void> {
   await page.keyboard.insertText(text);
 }
 
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-      };
-    };
-    const { violations } = await w.axe.run();
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}×${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`);
-  });
-}
-
 const EDITED = `export default function Home() {
   return (
     <main className="p-8">
@@ -132,7 +120,7 @@ describe('code editor', () => {
     await page.getByRole('navigation', { name: 'Modules' }).getByTitle(home).click();
     await page.locator('.cm-content').waitFor();
     expect(await page.locator('.code-path').textContent()).toContain(home);
-    expect(await axe(page), 'axe on the code editor').toEqual([]);
+    expect(await axeViolations(page), 'axe on the code editor').toEqual([]);
 
     // Typed text reaches the preview before any save; no revision is made.
     await typeAll(page, EDITED);

@@ -4,10 +4,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareDataDir } from '@kiln/server/testing';
+import type { Page } from 'playwright-core';
 
 export { CHROMIUM_ARGS, launchChromium } from '@kiln/preview/node';
 
@@ -125,4 +127,26 @@ export async function newProjectFromDashboard(
     .getByTestId('revision-status')
     .filter({ hasText: /^VALID$/ })
     .waitFor({ state: 'attached', timeout: 60_000 });
+}
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * Serious and critical axe-core violations on the page as it is now, as `rule×count (selectors)`. axe is
+ * injected as an inline script: the builder's CSP on a local server allows that (KILN_STRICT_CSP); pages with a
+ * strict policy need a context with `bypassCSP`.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: {
+        run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+      };
+    };
+    const { violations } = await w.axe.run();
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}×${v.nodes.length} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  });
 }

@@ -6,12 +6,15 @@
  * model; once it names one, Expert is pressed per message and the revision records it. Project knowledge is
  * saved in Settings. axe-core finds no serious or critical violation.
  */
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, newProjectFromDashboard, startKilnProcess } from './harness';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import {
+  axeViolations,
+  type KilnProcess,
+  launchChromium,
+  newProjectFromDashboard,
+  startKilnProcess,
+} from './harness';
 
 let browser: Browser;
 let kiln: KilnProcess | undefined;
@@ -24,22 +27,6 @@ afterAll(async () => {
   await kiln?.stop();
   await browser?.close();
 });
-
-/** Serious and critical axe-core violations on the page as it is now. */
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-      };
-    };
-    const { violations } = await w.axe.run();
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}×${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`);
-  });
-}
 
 /** The project's revision numbers, read through the API from the page (same origin, its session). */
 async function revisionNumbers(page: Page): Promise<number[]> {
@@ -94,7 +81,7 @@ describe('plan mode in the builder', () => {
     expect(await answer.locator('ol li').count()).toBeGreaterThanOrEqual(3);
     expect(await revisionNumbers(page)).toEqual([1]);
     expect(await page.getByTestId('revision-status').textContent()).toBe('VALID');
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Implement this plan: a CHAT carrying the plan builds revision 2 with the tags field.
     await answer.getByRole('button', { name: 'Implement this plan' }).click();
@@ -111,7 +98,7 @@ describe('plan mode in the builder', () => {
     await knowledge.fill('Tags are always lowercase.');
     await page.getByRole('button', { name: 'Save knowledge' }).click();
     await page.getByText('Knowledge saved.', { exact: false }).waitFor();
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.reload();
     await page.getByRole('tab', { name: 'Settings' }).click();
     await expect

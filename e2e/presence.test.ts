@@ -4,18 +4,16 @@
  * selected (a marker in the module list and the avatar's label), when the other types, and the other leaving.
  * The page stays axe-clean with the avatars shown.
  */
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  axeViolations,
   type KilnProcess,
   launchChromium,
   newProjectFromDashboard,
   signUp,
   startKilnProcess,
 } from './harness';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let browser: Browser;
 let kiln: KilnProcess | undefined;
@@ -42,21 +40,6 @@ async function gql(page: Page, query: string, variables: Record<string, unknown>
     },
     [query, variables] as const,
   );
-}
-
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-      };
-    };
-    const { violations } = await w.axe.run();
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}×${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`);
-  });
 }
 
 describe('presence', () => {
@@ -139,7 +122,7 @@ describe('presence', () => {
       .poll(() => ann.locator('.presence-activity').textContent(), { timeout: 30_000 })
       .toBe('bob is typing…');
 
-    expect(await axe(ann)).toEqual([]);
+    expect(await axeViolations(ann)).toEqual([]);
 
     // Bob closes the project: his avatar goes from Ann's header.
     await bob.close();

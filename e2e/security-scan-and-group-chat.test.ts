@@ -4,12 +4,15 @@
  * the code stops Publish in a dialog until "Publish anyway"; axe finds no serious violation in it), and
  * "Change all projects" on the dashboard (one request, both projects rebuilt, one group revision).
  */
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, newProjectFromDashboard, startKilnProcess } from './harness';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import {
+  axeViolations,
+  type KilnProcess,
+  launchChromium,
+  newProjectFromDashboard,
+  startKilnProcess,
+} from './harness';
 
 let browser: Browser;
 let kiln: KilnProcess | undefined;
@@ -22,21 +25,6 @@ afterAll(async () => {
   await kiln?.stop();
   await browser?.close();
 });
-
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-      };
-    };
-    const { violations } = await w.axe.run();
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}×${v.nodes.length} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  });
-}
 
 /** A GraphQL call from the signed-in page. */
 async function gql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
@@ -132,7 +120,7 @@ describe('security check and top-down chat in the builder', () => {
     expect(await high.getByRole('button', { name: 'apps/web/src/components/PayButton.tsx:1' }).count()).toBe(
       1,
     );
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await page.getByTestId('published-url').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Publish anyway' }).click();
     await page.getByTestId('published-url').waitFor({ timeout: 60_000 });
@@ -151,7 +139,7 @@ describe('security check and top-down chat in the builder', () => {
     const chat = page.getByRole('dialog', { name: /^Change all projects/ });
     await chat.getByLabel('What should change?').fill('change the colour to emerald');
     expect(await chat.getByRole('checkbox').count()).toBe(2);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await chat.getByRole('button', { name: 'Change 2 projects' }).click();
     await chat.waitFor({ state: 'detached' });
     await page

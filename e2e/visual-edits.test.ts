@@ -5,12 +5,15 @@
  * "describe a change" queues a UI_PATCH revision naming the element; restoring the version before the edits brings
  * the page back as it was.
  */
-import { createRequire } from 'node:module';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, newProjectFromDashboard, startKilnProcess } from './harness';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import {
+  axeViolations,
+  type KilnProcess,
+  launchChromium,
+  newProjectFromDashboard,
+  startKilnProcess,
+} from './harness';
 
 let browser: Browser;
 let kiln: KilnProcess | undefined;
@@ -40,22 +43,6 @@ const PAGE = `export default function Page() {
   );
 }
 `;
-
-/** Serious and critical axe-core violations on the page as it is now (as in builder-daily-use.test.ts). */
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-      };
-    };
-    const { violations } = await w.axe.run();
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}×${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`);
-  });
-}
 
 /** A GraphQL call from the builder's page, with its session. */
 async function gql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
@@ -160,7 +147,7 @@ it('changes text, image and link by clicking, deletes an element, and restores t
   const under = box!.y >= headingBox!.y + headingBox!.height - 1;
   expect(right || under).toBe(true);
   expect(box!.y).toBeLessThan(frameBox!.y + frameBox!.height);
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await panel.getByLabel('Text').fill('Hello from Acme');
   await panel.getByRole('button', { name: 'Change text' }).click();
   await waitValid(page, 3);
