@@ -2,7 +2,7 @@ import { ORGANIZATION_ROLES } from '@kiln/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Check, Copy, Crown, LogOut, UserMinus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { humanize } from '../format-number.ts';
 import { timeAgo } from '../format-time.ts';
@@ -164,7 +164,7 @@ export function OrganizationMembers({ organization }: { organization: Organizati
 
       {canManage ? (
         <>
-          <InviteForm organizationId={organization.id} />
+          <InviteForm organizationId={organization.id} className="settings-sub" />
           <PendingInvitations organizationId={organization.id} invitations={organization.invitations} />
         </>
       ) : null}
@@ -216,13 +216,24 @@ export function OrganizationMembers({ organization }: { organization: Organizati
   );
 }
 
-function InviteForm({ organizationId }: { organizationId: string }) {
+/**
+ * Invite by e-mail (ADMIN and up) with the organisation's invite mutation, then the invitation's link to copy:
+ * in organisation settings and in the workspace's Share dialog.
+ */
+export function InviteForm({
+  organizationId,
+  className,
+  headingClassName,
+}: {
+  organizationId: string;
+  className?: string;
+  headingClassName?: string;
+}) {
+  const headingId = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<string>('EDITOR');
   const invite = useInviteMember(organizationId);
-  const sent = invite.data ? { email: invite.data.invitation.email, acceptUrl: invite.data.acceptUrl } : null;
   const busy = invite.isPending;
-  const error = invite.error ? errorMessage(invite.error) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -230,8 +241,10 @@ function InviteForm({ organizationId }: { organizationId: string }) {
   }
 
   return (
-    <div className="settings-sub">
-      <h3>Invite someone</h3>
+    <section aria-labelledby={headingId} className={className}>
+      <h3 id={headingId} className={headingClassName}>
+        Invite someone
+      </h3>
       <form className="invite-form" onSubmit={submit} noValidate>
         <Field
           label="Email address"
@@ -251,9 +264,11 @@ function InviteForm({ organizationId }: { organizationId: string }) {
           Send invitation
         </button>
       </form>
-      <FormAlert message={error} />
-      {sent ? <InvitationLink email={sent.email} url={sent.acceptUrl} /> : null}
-    </div>
+      <FormAlert message={invite.error ? errorMessage(invite.error) : null} />
+      {invite.data ? (
+        <InvitationLink email={invite.data.invitation.email} url={invite.data.acceptUrl} />
+      ) : null}
+    </section>
   );
 }
 

@@ -6,18 +6,15 @@
  */
 import { Link } from '@tanstack/react-router';
 import { Check, Copy, Rocket, Share2 } from 'lucide-react';
-import { type FormEvent, type Ref, useState } from 'react';
-import { errorMessage } from '../api.ts';
+import { type Ref, useState } from 'react';
 import { humanize } from '../format-number.ts';
-import { atLeast, INVITABLE_ROLES } from '../roles.ts';
+import { atLeast } from '../roles.ts';
 import { useOrganization } from '../use-organization.ts';
 import { useSession } from '../use-session.ts';
 import { useToast } from '../use-toast.ts';
 import { Dialog } from './Dialog.tsx';
-import { Field } from './Field.tsx';
 import { FormAlert } from './FormAlert.tsx';
-import { InvitationLink, useInviteMember } from './OrganizationMembers.tsx';
-import { Select } from './Select.tsx';
+import { InviteForm } from './OrganizationMembers.tsx';
 import { Spinner } from './Spinner.tsx';
 
 /** The header's Share button; the dialog opens from it or from the command palette (`open`). */
@@ -134,7 +131,9 @@ export function ShareDialog({
           </p>
         </section>
 
-        {canInvite ? <ShareInvite organizationId={organizationId} /> : null}
+        {canInvite ? (
+          <InviteForm organizationId={organizationId} headingClassName="mb-2 font-semibold text-sm" />
+        ) : null}
       </div>
     </Dialog>
   );
@@ -172,48 +171,5 @@ function CopyField({ label, value }: { label: string; value: string }) {
         {copied ? 'Copied' : 'Copy'}
       </button>
     </div>
-  );
-}
-
-/** Invite by e-mail (ADMIN and up), the organisation's own invite mutation. */
-function ShareInvite({ organizationId }: { organizationId: string }) {
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<string>('EDITOR');
-  const invite = useInviteMember(organizationId);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    invite.mutate({ email: email.trim(), role }, { onSuccess: () => setEmail('') });
-  }
-
-  return (
-    <section aria-labelledby="share-invite">
-      <h3 id="share-invite" className="mb-2 font-semibold text-sm">
-        Invite someone
-      </h3>
-      <form className="invite-form" onSubmit={submit} noValidate>
-        <Field
-          label="Email address"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <Select
-          label="Role"
-          value={role}
-          onChange={(e) => setRole(e.target.value)}
-          options={INVITABLE_ROLES.map((r) => ({ value: r, label: humanize(r) }))}
-        />
-        <button type="submit" className="button button-primary" disabled={invite.isPending || !email.trim()}>
-          {invite.isPending ? <Spinner /> : null}
-          Send invitation
-        </button>
-      </form>
-      <FormAlert message={invite.error ? errorMessage(invite.error) : null} />
-      {invite.data ? (
-        <InvitationLink email={invite.data.invitation.email} url={invite.data.acceptUrl} />
-      ) : null}
-    </section>
   );
 }
