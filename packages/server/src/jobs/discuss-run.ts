@@ -8,7 +8,7 @@
 import { type GenerationEvent, type GenModule, generate, type MessageBlock } from '@kiln/codegen';
 import { DISCUSSION_TEXT_MAX_CHARS, MESSAGES } from '@kiln/core';
 import { eq } from 'drizzle-orm';
-import { charge, usageCredits } from '../credits';
+import { charge, refundDiscussionSearches, usageCredits } from '../credits';
 import type { Db } from '../db/index';
 import { jobs, messages, projects, revisions } from '../db/schema';
 import { DISCUSSION_MODE } from '../discussions';
@@ -63,6 +63,8 @@ export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<vo
       ...(database ? { database } : {}),
       ...(knowledge ? { knowledge } : {}),
     };
+    // Web search, when the organisation configured a provider: each search charged to this question.
+    const webSearch = await deps.webSearchFor(project.organizationId, { discussionMessageId: question.id });
     const provider = question.expert
       ? await deps.expertProviderFor(project.organizationId)
       : await deps.providerFor(project.organizationId);
@@ -71,7 +73,10 @@ export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<vo
     let done: Extract<GenerationEvent, { type: 'done' }> | undefined;
     const target = { organizationId: project.organizationId, projectId: project.id };
     let publishedAt = 0;
-    for await (const ev of generate(request, provider, { signal: ctrl.signal })) {
+    for await (const ev of generate(request, provider, {
+      signal: ctrl.signal,
+      ...(webSearch ? { webSearch } : {}),
+    })) {
       if (ev.type === 'text') {
         text += ev.text;
         // The answer so far, a few times a second, so a slow model is seen thinking (never held up by it).
@@ -128,7 +133,9 @@ export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<vo
     });
   } catch (err) {
     if (ctrl.signal.aborted && ctrl.signal.reason !== 'canceled') {
-      // Shut down mid-answer: the job goes back to the queue for the next start (or another process).
+      // Shut down mid-answer: the job goes back to the queue for the next start (or another process), which
+      // answers it afresh; searches made so far are given back.
+      await refundDiscussionSearches(db, project.organizationId, question.id).catch(() => {});
       await db
         .update(jobs)
         .set({ status: 'PENDING', lockedBy: null, updatedAt: new Date() })
@@ -150,10 +157,18 @@ export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<vo
   }
 }
 
-/** A discussion that could not be answered: a chat line saying so (nothing was charged). Its project. */
+/**
+ * A discussion that could not be answered: a chat line saying so, and the web searches it made are refunded
+ * (its tokens were never charged), so a failure costs nothing. Its project.
+ */
 export async function failDiscussion(db: Db, messageId: string, reason: string): Promise<string | undefined> {
   const [question] = await db.select().from(messages).where(eq(messages.id, messageId));
   if (!question) return undefined;
+  const [project] = await db
+    .select({ organizationId: projects.organizationId })
+    .from(projects)
+    .where(eq(projects.id, question.projectId));
+  if (project) await refundDiscussionSearches(db, project.organizationId, messageId);
   await db.insert(messages).values({
     id: newId(),
     projectId: question.projectId,
