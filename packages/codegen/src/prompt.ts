@@ -139,9 +139,13 @@ Types: PAGE, COMPONENT, FUNCTION, EXPO_PAGE, AUTH_PAGE_SIGN_IN, AUTH_PAGE_SIGN_U
  * Kept apart from `SYSTEM_PROMPT` so that every other request's prompt stays as it is.
  */
 export const DISCUSSION_PROMPT = `# Discussion (action DISCUSSION)
-The user wants to talk before building: answer the question, read the files and docs you need (the
-package_documentation tool works), then propose a plan as a numbered list of concrete steps (files, tables,
-functions, UI). Change nothing: no <kiln:file>, <kiln:edit>, <kiln:delete>, <kiln:rename> or <kiln:migration>
+The user wants to talk before building: answer the question, read the files and docs you need, then propose a
+plan as a numbered list of concrete steps (files, tables, functions, UI). To read, end your reply with tool
+calls; their answers come next:
+- <kiln:tool-call name="read_file">apps/web/src/app/page.tsx</kiln:tool-call> gives files whole (a path per line);
+- <kiln:tool-call name="grep_codebase">due_date</kiln:tool-call> lists the lines containing a text;
+- package_documentation reads libraries' docs.
+Change nothing: no <kiln:file>, <kiln:edit>, <kiln:delete>, <kiln:rename> or <kiln:migration>
 blocks; they are not applied. The user can press "Implement this plan" to have it built.`;
 
 /**
@@ -225,7 +229,7 @@ export function buildPrompt(
   }
   if (!isFix && selection.listed.length > 0) {
     parts.push(
-      `<kiln:context>The project has ${req.modules.length} files (about ${selection.projectTokens} tokens), more than the context budget of ${budget} tokens. The ${selection.full.length} files most relevant to this request are in <kiln:project>; the other ${selection.listed.length} are listed by path only in <kiln:other-files>. Change those only with a whole <kiln:file>, or ask the user to name them.</kiln:context>`,
+      `<kiln:context>The project has ${req.modules.length} files (about ${selection.projectTokens} tokens), more than the context budget of ${budget} tokens. The ${selection.full.length} files most relevant to this request are in <kiln:project>; the other ${selection.listed.length} are listed by path only in <kiln:other-files>. Read one before changing it: <kiln:tool-call name="read_file">its path</kiln:tool-call> (grep_codebase finds lines), answered next.</kiln:context>`,
     );
   }
   if (req.group) parts.push(groupSection(req.group));

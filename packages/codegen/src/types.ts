@@ -104,10 +104,11 @@ export interface GenMigration {
 }
 
 /**
- * The tools a model may call (spec tool kinds): `package_documentation` always, `web_search` only when the
- * caller offers it (`GenerateOptions.webSearch`).
+ * The tools a model may call (spec tool kinds, and `read_file`): `package_documentation`, `read_file` and
+ * `grep_codebase` always (the last two read the request's own modules), `web_search` only when the caller
+ * offers it (`GenerateOptions.webSearch`).
  */
-export type GenToolKind = 'package_documentation' | 'web_search';
+export type GenToolKind = 'package_documentation' | 'read_file' | 'grep_codebase' | 'web_search';
 
 /** The answer to one tool call: shown to the model in a `<kiln:tool-result>`. */
 export interface GenToolAnswer {

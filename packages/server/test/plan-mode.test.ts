@@ -270,6 +270,30 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
     expect(marked.project.messages.at(-1)!.blocks[0]?.accepted).toBe(true);
     const noProposal = await owner.gql(ACCEPT, { m: marked.project.messages[0]!.id });
     expect(noProposal.errors?.[0]?.extensions?.code).toBe('not_found');
+
+    // The model reads what it needs: grep_codebase and read_file answer from the project's files.
+    model.enqueue(
+      {
+        reply:
+          'Let me look.\n<kiln:tool-call name="grep_codebase">due</kiln:tool-call>\n<kiln:tool-call name="read_file">apps/web/src/app/page.tsx</kiln:tool-call>',
+      },
+      { reply: '1. Add a tags column.\n2. Show tags next to the due date.' },
+    );
+    const where = await owner.gql(SEND, { p: id, t: 'where are due dates shown?', m: 'DISCUSSION' });
+    expect(where.errors).toBeUndefined();
+    const looked = await answered(owner, id, 2);
+    const page = before.project.latestRevision.modules.find(
+      (m) => m.filePath === 'apps/web/src/app/page.tsx',
+    );
+    const results = model.requests.at(-1)!.messages.at(-1)!.content;
+    expect(results).toContain(
+      `<kiln:tool-result name="read_file">\n<kiln:file path="apps/web/src/app/page.tsx" type="PAGE">\n${page!.content}`,
+    );
+    expect(results).toMatch(/<kiln:tool-result name="grep_codebase">\napps\/web\/src\/[^\n]+:\d+: /);
+    const lookedAnswer = looked.project.messages.at(-1)!;
+    expect(lookedAnswer.text).toContain('2. Show tags next to the due date.');
+    expect(lookedAnswer.blocks.map((b) => b.kind)).toEqual(['tool-call', 'tool-call']);
+    expect(looked.project.revisions).toHaveLength(before.project.revisions.length);
   });
 
   it('expert mode: refused without an expert model; with one, that model builds and the revision says so', {
@@ -313,6 +337,16 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
     expect(model.requests[0]?.headers.authorization).toBe('Bearer sk-expert-5678');
     const userMsg = expert.project.messages.filter((m) => m.role === 'user').at(-1);
     expect(userMsg?.expert).toBe(true);
+    // The group's history names it an EXPERT_SWE action (the plain one before it a CHAT).
+    const history = await owner.gql(
+      `query($o: ID!) { organization(id: $o) { projectGroups { revisions { action } } } }`,
+      { o: org },
+    );
+    const groupActions = history.data.organization.projectGroups[0].revisions.map(
+      (r: { action: string }) => r.action,
+    );
+    expect(groupActions).toContain('EXPERT_SWE');
+    expect(groupActions).toContain('CHAT');
 
     // A discussion may ask for the expert too: answered by it, still without a revision.
     model.enqueue({ reply: 'Plan:\n1. Split the page.\n2. Add tests.' });
