@@ -8,6 +8,8 @@
  * @module
  */
 import {
+  CONVERSATION_BUDGET_SHARE,
+  conversationSection,
   DEFAULT_CONTEXT_BUDGET_TOKENS,
   KNOWLEDGE_BUDGET_SHARE,
   knowledgeSection,
@@ -140,7 +142,8 @@ Types: PAGE, COMPONENT, FUNCTION, EXPO_PAGE, AUTH_PAGE_SIGN_IN, AUTH_PAGE_SIGN_U
  */
 export const DISCUSSION_PROMPT = `# Discussion (action DISCUSSION)
 The user wants to talk before building: answer the question, read the files and docs you need, then propose a
-plan as a numbered list of concrete steps (files, tables, functions, UI). To read, end your reply with tool
+plan as a numbered list of concrete steps (files, tables, functions, UI). <kiln:conversation>, when there, holds
+the discussion so far (User: … / You: …): answer the new request in its light. To read, end your reply with tool
 calls; their answers come next:
 - <kiln:tool-call name="read_file">apps/web/src/app/page.tsx</kiln:tool-call> gives files whole (a path per line);
 - <kiln:tool-call name="grep_codebase">due_date</kiln:tool-call> lists the lines containing a text;
@@ -198,6 +201,11 @@ export function buildPrompt(
   // Standing instructions go with every request, a fix included, trimmed to their share of the budget.
   const knowledge = req.knowledge ? knowledgeSection(req.knowledge, budget * KNOWLEDGE_BUDGET_SHARE) : '';
   const knowledgeTokens = estimateTokens(knowledge);
+  // A discussion's earlier messages, newest kept, so a follow-up question is understood.
+  const conversation = req.conversation?.length
+    ? conversationSection(req.conversation, budget * CONVERSATION_BUDGET_SHARE)
+    : '';
+  const conversationTokens = estimateTokens(conversation);
 
   const selection = isFix
     ? {
@@ -205,7 +213,10 @@ export function buildPrompt(
         listed: req.modules.filter((m) => !failing.includes(m)),
         projectTokens: 0,
       }
-    : selectContext(req, Math.max(0, budget - docsTokens - databaseTokens - knowledgeTokens));
+    : selectContext(
+        req,
+        Math.max(0, budget - docsTokens - databaseTokens - knowledgeTokens - conversationTokens),
+      );
   if (knowledge) parts.push(knowledge);
   if (database) parts.push(database);
   if (selection.full.length > 0) {
@@ -233,6 +244,7 @@ export function buildPrompt(
     );
   }
   if (req.group) parts.push(groupSection(req.group));
+  if (conversation) parts.push(conversation);
   parts.push(`<kiln:request action="${action}">\n${req.prompt}\n</kiln:request>`);
   const system = action === 'DISCUSSION' ? `${SYSTEM_PROMPT}\n\n${DISCUSSION_PROMPT}` : SYSTEM_PROMPT;
   const images = req.images && req.images.length > 0 ? { images: req.images } : {};

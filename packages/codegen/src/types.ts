@@ -58,6 +58,18 @@ export interface GenerateRequest {
    * words and a note that images were left out. Absent: none.
    */
   images?: GenImage[];
+  /**
+   * The discussion so far (plan mode): the earlier questions and answers, oldest first, so that a follow-up
+   * ("and on mobile?") is understood. Sent in a `<kiln:conversation>` section, the newest turns kept within its
+   * share of the context budget. Absent: the request stands alone.
+   */
+  conversation?: GenTurn[];
+}
+
+/** One earlier message of a discussion (`GenerateRequest.conversation`). */
+export interface GenTurn {
+  role: 'user' | 'assistant';
+  text: string;
 }
 
 /** An image attached to a request: its bytes and their sniffed type (PNG, JPEG, WebP or GIF). */

@@ -259,6 +259,7 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
     expect(user).toContain('<kiln:project-knowledge>');
     expect(user.indexOf('Write British English.')).toBeLessThan(user.indexOf('Always use metric units.'));
     expect(user).toContain('<kiln:request action="DISCUSSION">');
+    expect(user).not.toContain('<kiln:conversation>');
 
     // One click accepts the proposal: appended, marked; twice adds nothing.
     const ACCEPT = `mutation($m: ID!) { acceptKnowledgeProposal(messageId: $m) }`;
@@ -284,6 +285,11 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
     const looked = await answered(owner, id, 2);
     const page = before.project.latestRevision.modules.find(
       (m) => m.filePath === 'apps/web/src/app/page.tsx',
+    );
+    // A follow-up is sent the discussion so far: the first question and its answer, before the new request.
+    const followUp = model.requests.at(-2)!.messages.at(-1)!.content;
+    expect(followUp).toMatch(
+      /<kiln:conversation>\nUser: how would you add tags\?\nYou: Tags need a table\.[\s\S]*<\/kiln:conversation>\n<kiln:request action="DISCUSSION">\nwhere are due dates shown\?/,
     );
     const results = model.requests.at(-1)!.messages.at(-1)!.content;
     expect(results).toContain(

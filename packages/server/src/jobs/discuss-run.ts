@@ -5,9 +5,15 @@
  * applied — no module, no migration, no revision — and the answer says so when the reply tried. Usage is
  * charged as for a generation; a failure costs nothing and says so in the chat.
  */
-import { type GenerationEvent, type GenModule, generate, type MessageBlock } from '@kiln/codegen';
-import { DISCUSSION_TEXT_MAX_CHARS, MESSAGES } from '@kiln/core';
-import { eq } from 'drizzle-orm';
+import {
+  type GenerationEvent,
+  type GenModule,
+  type GenTurn,
+  generate,
+  type MessageBlock,
+} from '@kiln/codegen';
+import { DISCUSSION_NOT_APPLIED_NOTE, DISCUSSION_TEXT_MAX_CHARS, MESSAGES } from '@kiln/core';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import { charge, refundDiscussionSearches, usageCredits } from '../credits';
 import type { Db } from '../db/index';
 import { jobs, messages, projects, revisions } from '../db/schema';
@@ -20,8 +26,7 @@ import { startHeartbeat } from './queue';
 import type { RunDeps } from './worker-options';
 
 /** Said under a discussion answer whose reply wrote files or tables anyway. */
-export const NOT_APPLIED_NOTE =
-  'This was a discussion, so the files and database changes in the reply were not applied. Press Implement this plan to build it.';
+export const NOT_APPLIED_NOTE = DISCUSSION_NOT_APPLIED_NOTE;
 
 /** The blocks of a reply that wrote something: files (page, component, function, file) and migrations. */
 const WRITING_BLOCKS = new Set<MessageBlock['kind']>(['page', 'component', 'function', 'file']);
@@ -31,6 +36,29 @@ const ANSWER_BLOCKS = new Set<MessageBlock['kind']>(['thinking', 'tool-call', 'c
 
 /** How often the answer so far goes to the project's room while the model writes it. */
 const TEXT_PUBLISH_INTERVAL_MS = 200;
+
+/** At most this many earlier messages of a discussion go with a question (codegen trims them to its budget). */
+export const MAX_CONVERSATION_MESSAGES = 12;
+
+/**
+ * The discussion a question continues: the plan-mode messages just before it, oldest first, back to the last
+ * build message (a build, "Implement this plan" included, starts a new discussion). Failure lines are left out.
+ */
+async function discussionSoFar(db: Db, question: typeof messages.$inferSelect): Promise<GenTurn[]> {
+  const earlier = await db
+    .select({ role: messages.role, text: messages.text, mode: messages.mode })
+    .from(messages)
+    .where(and(eq(messages.projectId, question.projectId), lt(messages.createdAt, question.createdAt)))
+    .orderBy(desc(messages.createdAt))
+    .limit(MAX_CONVERSATION_MESSAGES);
+  const turns: GenTurn[] = [];
+  for (const m of earlier) {
+    if (m.mode !== DISCUSSION_MODE) break;
+    if (m.role === 'assistant' && m.text.startsWith(MESSAGES.somethingWentWrong)) continue;
+    turns.unshift({ role: m.role === 'user' ? 'user' : 'assistant', text: m.text });
+  }
+  return turns;
+}
 
 /** Answers one claimed `discuss` job. */
 export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<void> {
@@ -56,12 +84,14 @@ export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<vo
       : [];
     const database = await deps.backend?.generationContext(project.id);
     const knowledge = await knowledgeForRequest(db, project.id);
+    const conversation = await discussionSoFar(db, question);
     const request = {
       prompt: question.text,
       modules: (latest?.modules ?? []) as GenModule[],
       action: 'DISCUSSION' as const,
       ...(database ? { database } : {}),
       ...(knowledge ? { knowledge } : {}),
+      ...(conversation.length > 0 ? { conversation } : {}),
     };
     // Web search, when the organisation configured a provider: each search charged to this question.
     const webSearch = await deps.webSearchFor(project.organizationId, { discussionMessageId: question.id });
