@@ -1,7 +1,7 @@
 import { Flame, Hammer } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { UploadedAttachment } from '../chat-attachments.ts';
-import { awaitingDiscussion, implementPlanMessage } from '../discussion.ts';
+import { awaitingDiscussion, implementable, implementPlanMessage } from '../discussion.ts';
 import { formatCount } from '../format-number.ts';
 import { clockTime } from '../format-time.ts';
 import { cn } from '../lib/cn.ts';
@@ -118,7 +118,7 @@ export function ChatPanel({
             openFile={openFile}
             discussion={message.mode === 'DISCUSSION'}
             onImplement={
-              message.mode === 'DISCUSSION' && message.role === 'assistant' && !readOnlyReason
+              implementable(message) && !readOnlyReason
                 ? () => void onSend(implementPlanMessage(message.text), { mode: 'CHAT' })
                 : undefined
             }
