@@ -4,11 +4,13 @@
  * local SearXNG-compatible search: everything set up in Organisation settings (Expert model, Web search,
  * Knowledge), then an Expert discussion in which the model searches the code, reads a file and searches the web
  * before it answers with a plan — each shown in the answer — and proposes a standing instruction that one click
- * adds to the project's knowledge. No revision is made; the search costs one credit.
+ * adds to the project's knowledge. A question stopped while the model writes says so. No revision is made; the
+ * search costs one credit.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
+import { DISCUSSION_STOPPED } from '@kiln/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -108,6 +110,23 @@ describe('plan mode with a model that reads', () => {
     await knowledgeSection.getByText('Knowledge saved.', { exact: false }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
+    // A question can be stopped while the model is still writing: the chat says so, with nothing to implement.
+    model.enqueue({ reply: `Thinking. ${'More thoughts. '.repeat(80)}`, chunkSize: 8, delayMs: 100 });
+    await page.goto(projectUrl);
+    const chat = page.getByRole('complementary', { name: 'Chat' });
+    await chat.getByRole('radio', { name: 'Discuss' }).check();
+    const expert = chat.getByRole('button', { name: 'Expert' });
+    await expect.poll(() => expert.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await expert.click();
+    const box = chat.getByRole('textbox', { name: 'Message' });
+    await box.fill('what would a redesign take?');
+    await box.press('Enter');
+    const log = chat.getByRole('log', { name: 'Chat history' });
+    await log.getByText('Plan · writing…').waitFor({ timeout: 30_000 });
+    await log.getByRole('button', { name: 'Stop', exact: true }).click();
+    await log.getByText(DISCUSSION_STOPPED).waitFor({ timeout: 20_000 });
+    expect(await log.getByRole('button', { name: 'Implement this plan' }).count()).toBe(0);
+
     // An Expert discussion: the model greps, reads a file and searches the web, then plans.
     model.enqueue(
       {
@@ -119,17 +138,9 @@ describe('plan mode with a model that reads', () => {
           'Tags fit next to the due date.\n\n1. Add a tags column to todos.\n2. Show tags as chips on each task.\n3. Filter by tag.\n<kiln:knowledge>Tags are lowercase.</kiln:knowledge>',
       },
     );
-    await page.goto(projectUrl);
-    const chat = page.getByRole('complementary', { name: 'Chat' });
-    await chat.getByRole('radio', { name: 'Discuss' }).check();
-    const expert = chat.getByRole('button', { name: 'Expert' });
-    await expect.poll(() => expert.isEnabled(), { timeout: 20_000 }).toBe(true);
-    await expert.click();
-    const box = chat.getByRole('textbox', { name: 'Message' });
+    expect(await expert.getAttribute('aria-pressed')).toBe('true');
     await box.fill('how would you add tags to tasks?');
     await box.press('Enter');
-
-    const log = chat.getByRole('log', { name: 'Chat history' });
     const answer = log.locator('.bubble-discussion.bubble-assistant').last();
     await expect.poll(() => answer.textContent(), { timeout: 60_000 }).toContain('Filter by tag.');
     const tools = answer.getByRole('list', { name: 'Tools used' }).getByRole('listitem');
@@ -143,9 +154,9 @@ describe('plan mode with a model that reads', () => {
     expect(await answer.locator('ol li').count()).toBe(3);
     expect(search.queries).toEqual(['tag input pattern']);
     // The model was sent the organisation's knowledge, then the file, the lines and the search results.
-    expect(model.requests[0]?.headers.authorization).toBe('Bearer sk-expert-ui');
-    expect(model.requests[0]?.messages.at(-1)?.content).toContain('Write British English.');
-    const results = model.requests[1]?.messages.at(-1)?.content ?? '';
+    expect(model.requests.at(-2)?.headers.authorization).toBe('Bearer sk-expert-ui');
+    expect(model.requests.at(-2)?.messages.at(-1)?.content).toContain('Write British English.');
+    const results = model.requests.at(-1)?.messages.at(-1)?.content ?? '';
     expect(results).toContain(
       '<kiln:tool-result name="read_file">\n<kiln:file path="apps/web/src/app/page.tsx"',
     );

@@ -2,7 +2,7 @@
  * @module Plan mode in the builder: whether a discussion question still waits for its answer, and the message
  * "Implement this plan" sends (a CHAT carrying the plan, core's IMPLEMENT_PLAN_PREFIX first).
  */
-import { DISCUSSION_NOT_APPLIED_NOTE, IMPLEMENT_PLAN_PREFIX, MESSAGES } from '@kiln/core';
+import { DISCUSSION_NOT_APPLIED_NOTE, DISCUSSION_STOPPED, IMPLEMENT_PLAN_PREFIX, MESSAGES } from '@kiln/core';
 
 /** True while the newest message is a DISCUSSION question without its answer (the server is thinking). */
 export function awaitingDiscussion(messages: readonly { role: string; mode: string }[] | undefined): boolean {
@@ -10,12 +10,13 @@ export function awaitingDiscussion(messages: readonly { role: string; mode: stri
   return last?.role === 'user' && last.mode === 'DISCUSSION';
 }
 
-/** Whether a message is a discussion answer with a plan to build (not the line saying no answer came). */
+/** Whether a message is a discussion answer with a plan to build (not a line saying it failed or was stopped). */
 export function implementable(message: { role: string; mode: string; text: string }): boolean {
   return (
     message.role === 'assistant' &&
     message.mode === 'DISCUSSION' &&
-    !message.text.startsWith(MESSAGES.somethingWentWrong)
+    !message.text.startsWith(MESSAGES.somethingWentWrong) &&
+    message.text !== DISCUSSION_STOPPED
   );
 }
 

@@ -1,15 +1,16 @@
 /**
  * Plan mode's decisions in the builder: which answers offer "Implement this plan", and what it sends.
  */
-import { DISCUSSION_NOT_APPLIED_NOTE, IMPLEMENT_PLAN_PREFIX, MESSAGES } from '@kiln/core';
+import { DISCUSSION_NOT_APPLIED_NOTE, DISCUSSION_STOPPED, IMPLEMENT_PLAN_PREFIX, MESSAGES } from '@kiln/core';
 import { describe, expect, it } from 'vitest';
 import { awaitingDiscussion, implementable, implementPlanMessage } from '../src/discussion.ts';
 
 describe('plan mode', () => {
-  it('offers Implement this plan under an answer, never under a question, a build or a failure', () => {
+  it('offers Implement this plan under an answer, never under a question, a build, a failure or a stop', () => {
     const answer = { role: 'assistant', mode: 'DISCUSSION', text: '1. Add tags.' };
     expect(implementable(answer)).toBe(true);
     expect(implementable({ ...answer, role: 'user' })).toBe(false);
+    expect(implementable({ ...answer, text: DISCUSSION_STOPPED })).toBe(false);
     expect(implementable({ ...answer, mode: 'CHAT' })).toBe(false);
     expect(
       implementable({ ...answer, text: `${MESSAGES.somethingWentWrong} The model stopped responding.` }),

@@ -12,7 +12,12 @@ import {
   generate,
   type MessageBlock,
 } from '@kiln/codegen';
-import { DISCUSSION_NOT_APPLIED_NOTE, DISCUSSION_TEXT_MAX_CHARS, MESSAGES } from '@kiln/core';
+import {
+  DISCUSSION_NOT_APPLIED_NOTE,
+  DISCUSSION_STOPPED,
+  DISCUSSION_TEXT_MAX_CHARS,
+  MESSAGES,
+} from '@kiln/core';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { charge, refundDiscussionSearches, usageCredits } from '../credits';
 import type { Db } from '../db/index';
@@ -42,7 +47,8 @@ export const MAX_CONVERSATION_MESSAGES = 12;
 
 /**
  * The discussion a question continues: the plan-mode messages just before it, oldest first, back to the last
- * build message (a build, "Implement this plan" included, starts a new discussion). Failure lines are left out.
+ * build message (a build, "Implement this plan" included, starts a new discussion). Failure and stop lines are
+ * left out.
  */
 async function discussionSoFar(db: Db, question: typeof messages.$inferSelect): Promise<GenTurn[]> {
   const earlier = await db
@@ -54,7 +60,11 @@ async function discussionSoFar(db: Db, question: typeof messages.$inferSelect): 
   const turns: GenTurn[] = [];
   for (const m of earlier) {
     if (m.mode !== DISCUSSION_MODE) break;
-    if (m.role === 'assistant' && m.text.startsWith(MESSAGES.somethingWentWrong)) continue;
+    if (
+      m.role === 'assistant' &&
+      (m.text.startsWith(MESSAGES.somethingWentWrong) || m.text === DISCUSSION_STOPPED)
+    )
+      continue;
     turns.unshift({ role: m.role === 'user' ? 'user' : 'assistant', text: m.text });
   }
   return turns;
@@ -138,6 +148,13 @@ export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<vo
     const usage = done.usage;
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
+      // Stopped meanwhile (cancelDiscussion already said so in the chat): nothing is charged or written.
+      const [mine] = await t
+        .update(jobs)
+        .set({ status: 'COMPLETED', updatedAt: new Date() })
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'RUNNING')))
+        .returning({ id: jobs.id });
+      if (!mine) return;
       await charge(t, {
         organizationId: project.organizationId,
         type: 'GENERATION_USAGE',
@@ -159,7 +176,6 @@ export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<vo
         mode: DISCUSSION_MODE,
         expert: question.expert,
       });
-      await t.update(jobs).set({ status: 'COMPLETED', updatedAt: new Date() }).where(eq(jobs.id, job.id));
     });
   } catch (err) {
     if (ctrl.signal.aborted && ctrl.signal.reason !== 'canceled') {
@@ -171,15 +187,19 @@ export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<vo
         .set({ status: 'PENDING', lockedBy: null, updatedAt: new Date() })
         .where(eq(jobs.id, job.id))
         .catch(() => {});
-    } else {
-      const reason = ctrl.signal.aborted ? 'Canceled.' : err instanceof Error ? err.message : String(err);
-      if (!ctrl.signal.aborted) deps.log('discussion failed', err);
-      await db
+    } else if (!ctrl.signal.aborted) {
+      // Failed: said in the chat, unless the job is no longer this run's (stopped, or taken over).
+      const reason = err instanceof Error ? err.message : String(err);
+      deps.log('discussion failed', err);
+      const [mine] = await db
         .update(jobs)
         .set({ status: 'FAILED', error: reason, updatedAt: new Date() })
-        .where(eq(jobs.id, job.id));
-      await failDiscussion(db, question.id, reason);
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'RUNNING')))
+        .returning({ id: jobs.id });
+      if (mine) await failDiscussion(db, question.id, reason);
     }
+    // Aborted as 'canceled': the user stopped it (cancelDiscussion ended the job and told the chat) or the job
+    // is no longer RUNNING here (the heartbeat found it taken over); either way there is nothing to write.
   } finally {
     clearInterval(heartbeat);
     deps.untrack();
