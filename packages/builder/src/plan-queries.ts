@@ -34,6 +34,15 @@ export async function acceptKnowledgeProposal(messageId: string, index = 0): Pro
   return (await gql(AcceptKnowledgeProposal, { messageId, index })).acceptKnowledgeProposal;
 }
 
+const CancelDiscussion = graphql(
+  'mutation CancelDiscussion($projectId: ID!) { cancelDiscussion(projectId: $projectId) }',
+);
+
+/** EDITOR and up: stops the plan-mode question waiting for its answer; false when none was waiting. */
+export async function cancelDiscussion(projectId: string): Promise<boolean> {
+  return (await gql(CancelDiscussion, { projectId })).cancelDiscussion;
+}
+
 const OrganizationPlanQuery = graphql(
   'query OrganizationPlanSettings($id: ID!) { organization(id: $id) { knowledge hasExpertModel } }',
 );

@@ -7,7 +7,7 @@
  * @module
  */
 import { filePathToRoute } from '@kiln/core';
-import type { GenerateRequest, GenModule } from './types.ts';
+import type { GenerateRequest, GenModule, GenTurn } from './types.ts';
 import { estimateTokens } from './usage.ts';
 
 /** The default budget for the project's files and library docs in one request, in tokens. */
@@ -168,4 +168,36 @@ export function knowledgeSection(text: string, maxTokens: number): string {
     break;
   }
   return `${open}\n${kept.join('\n')}\n${note}\n${close}`;
+}
+
+/** The share of the context budget the discussion so far may take (`GenerateRequest.conversation`). */
+export const CONVERSATION_BUDGET_SHARE = 1 / 8;
+/** One earlier message is cut to this many characters (the start: a plan's first steps say the most). */
+export const MAX_TURN_CHARS = 3_000;
+
+/**
+ * The `<kiln:conversation>` section: the earlier messages of a discussion, oldest first, at most `maxTokens`
+ * (chars / 4) with its tags. The newest are kept; older ones that do not fit are left out, and it says so.
+ * Kiln tags inside a message are neutralised so that nothing in it reads as a file or a request.
+ */
+export function conversationSection(turns: readonly GenTurn[], maxTokens: number): string {
+  const open = '<kiln:conversation>';
+  const close = '</kiln:conversation>';
+  const note = '(earlier messages left out)';
+  let used = estimateTokens(`${open}\n${note}\n${close}`);
+  const kept: string[] = [];
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const turn = turns[i];
+    const text = turn?.text.trim();
+    if (!turn || !text) continue;
+    const cut = text.length > MAX_TURN_CHARS ? `${text.slice(0, MAX_TURN_CHARS).trimEnd()} …` : text;
+    const line = `${turn.role === 'user' ? 'User' : 'You'}: ${cut.replace(/<(\/?)kiln:/g, '<$1kiln-quoted:')}`;
+    const t = estimateTokens(`${line}\n`);
+    if (used + t > maxTokens) break;
+    kept.unshift(line);
+    used += t;
+  }
+  if (kept.length === 0) return '';
+  const dropped = turns.filter((t) => t.text.trim()).length > kept.length;
+  return [open, ...(dropped ? [note] : []), ...kept, close].join('\n');
 }

@@ -217,7 +217,7 @@ describe('generate: tool calls', () => {
     const events = await collect(generate({ prompt: 'x', modules: [] }, provider));
     expect(events.filter((e) => e.type === 'tool')).toEqual([]);
     expect(provider.seen[1]?.[2]?.content).toBe(
-      '<kiln:tool-result name="web_search">\nThere is no tool "web_search". The only tool is package_documentation.\n</kiln:tool-result>',
+      '<kiln:tool-result name="web_search">\nThere is no tool "web_search". The tools are package_documentation, read_file and grep_codebase.\n</kiln:tool-result>',
     );
     expect(doneOf(events).message).toBe('Hmm.\nOk.');
   });

@@ -252,8 +252,10 @@ async function* answerCalls(
     return null;
   }
   const results: string[] = [];
+  // read_file and grep_codebase read the project as the reply has changed it so far.
+  const now = { ...req, modules: [...run.state.modules.values()] };
   for (const call of calls) {
-    const answer = await answerToolCall(call, run.ctx.tools, req, opts);
+    const answer = await answerToolCall(call, run.ctx.tools, now, opts);
     results.push(toolResult(call, answer));
     yield* run.tool(call, answer.status, answer.output);
   }

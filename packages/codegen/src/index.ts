@@ -77,6 +77,7 @@ export type {
   GenToolAnswer,
   GenToolKind,
   GenToolStatus,
+  GenTurn,
   GenWebSearch,
   MessageBlock,
   MissedEdit,

@@ -8,6 +8,8 @@
  * @module
  */
 import {
+  CONVERSATION_BUDGET_SHARE,
+  conversationSection,
   DEFAULT_CONTEXT_BUDGET_TOKENS,
   KNOWLEDGE_BUDGET_SHARE,
   knowledgeSection,
@@ -139,9 +141,14 @@ Types: PAGE, COMPONENT, FUNCTION, EXPO_PAGE, AUTH_PAGE_SIGN_IN, AUTH_PAGE_SIGN_U
  * Kept apart from `SYSTEM_PROMPT` so that every other request's prompt stays as it is.
  */
 export const DISCUSSION_PROMPT = `# Discussion (action DISCUSSION)
-The user wants to talk before building: answer the question, read the files and docs you need (the
-package_documentation tool works), then propose a plan as a numbered list of concrete steps (files, tables,
-functions, UI). Change nothing: no <kiln:file>, <kiln:edit>, <kiln:delete>, <kiln:rename> or <kiln:migration>
+The user wants to talk before building: answer the question, read the files and docs you need, then propose a
+plan as a numbered list of concrete steps (files, tables, functions, UI). <kiln:conversation>, when there, holds
+the discussion so far (User: … / You: …): answer the new request in its light. To read, end your reply with tool
+calls; their answers come next:
+- <kiln:tool-call name="read_file">apps/web/src/app/page.tsx</kiln:tool-call> gives files whole (a path per line);
+- <kiln:tool-call name="grep_codebase">due_date</kiln:tool-call> lists the lines containing a text;
+- package_documentation reads libraries' docs.
+Change nothing: no <kiln:file>, <kiln:edit>, <kiln:delete>, <kiln:rename> or <kiln:migration>
 blocks; they are not applied. The user can press "Implement this plan" to have it built.`;
 
 /**
@@ -194,6 +201,11 @@ export function buildPrompt(
   // Standing instructions go with every request, a fix included, trimmed to their share of the budget.
   const knowledge = req.knowledge ? knowledgeSection(req.knowledge, budget * KNOWLEDGE_BUDGET_SHARE) : '';
   const knowledgeTokens = estimateTokens(knowledge);
+  // A discussion's earlier messages, newest kept, so a follow-up question is understood.
+  const conversation = req.conversation?.length
+    ? conversationSection(req.conversation, budget * CONVERSATION_BUDGET_SHARE)
+    : '';
+  const conversationTokens = estimateTokens(conversation);
 
   const selection = isFix
     ? {
@@ -201,7 +213,10 @@ export function buildPrompt(
         listed: req.modules.filter((m) => !failing.includes(m)),
         projectTokens: 0,
       }
-    : selectContext(req, Math.max(0, budget - docsTokens - databaseTokens - knowledgeTokens));
+    : selectContext(
+        req,
+        Math.max(0, budget - docsTokens - databaseTokens - knowledgeTokens - conversationTokens),
+      );
   if (knowledge) parts.push(knowledge);
   if (database) parts.push(database);
   if (selection.full.length > 0) {
@@ -225,10 +240,11 @@ export function buildPrompt(
   }
   if (!isFix && selection.listed.length > 0) {
     parts.push(
-      `<kiln:context>The project has ${req.modules.length} files (about ${selection.projectTokens} tokens), more than the context budget of ${budget} tokens. The ${selection.full.length} files most relevant to this request are in <kiln:project>; the other ${selection.listed.length} are listed by path only in <kiln:other-files>. Change those only with a whole <kiln:file>, or ask the user to name them.</kiln:context>`,
+      `<kiln:context>The project has ${req.modules.length} files (about ${selection.projectTokens} tokens), more than the context budget of ${budget} tokens. The ${selection.full.length} files most relevant to this request are in <kiln:project>; the other ${selection.listed.length} are listed by path only in <kiln:other-files>. Read one before changing it: <kiln:tool-call name="read_file">its path</kiln:tool-call> (grep_codebase finds lines), answered next.</kiln:context>`,
     );
   }
   if (req.group) parts.push(groupSection(req.group));
+  if (conversation) parts.push(conversation);
   parts.push(`<kiln:request action="${action}">\n${req.prompt}\n</kiln:request>`);
   const system = action === 'DISCUSSION' ? `${SYSTEM_PROMPT}\n\n${DISCUSSION_PROMPT}` : SYSTEM_PROMPT;
   const images = req.images && req.images.length > 0 ? { images: req.images } : {};

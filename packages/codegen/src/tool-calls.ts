@@ -1,12 +1,14 @@
 /**
- * The answers `generate` gives a model's tool calls: `package_documentation` (the catalogue, then npm) and,
- * when the caller offers it, `web_search`. Each answer becomes a `<kiln:tool-result>` in the next request.
+ * The answers `generate` gives a model's tool calls: `package_documentation` (the catalogue, then npm),
+ * `read_file` and `grep_codebase` (the project's own files, project-tools.ts) and, when the caller offers it,
+ * `web_search`. Each answer becomes a `<kiln:tool-result>` in the next request.
  * @module
  */
 
 import { PACKAGE_DOCUMENTATION } from './block-reducer.ts';
 import type { ToolCall } from './generation-state.ts';
 import { type NpmDocs, packageDocumentationWithNpm } from './library-docs.ts';
+import { GREP_CODEBASE, grepCodebase, READ_FILE, readFiles } from './project-tools.ts';
 import type { GenerateRequest, GenToolAnswer, GenToolKind, GenWebSearch } from './types.ts';
 
 /** The tool a model calls with `<kiln:tool-call name="web_search">`, offered only with `webSearch`. */
@@ -18,7 +20,8 @@ export const WEB_SEARCH_PROMPT = `# Web search
 
 /** The tools a generation offers, by the name a model calls them. */
 export function offeredTools(webSearch: GenWebSearch | undefined): readonly GenToolKind[] {
-  return webSearch ? [PACKAGE_DOCUMENTATION, WEB_SEARCH] : [PACKAGE_DOCUMENTATION];
+  const always = [PACKAGE_DOCUMENTATION, READ_FILE, GREP_CODEBASE] as const;
+  return webSearch ? [...always, WEB_SEARCH] : always;
 }
 
 /** What a tool answers one call; a call to a tool that is not offered is told which tools there are. */
@@ -30,11 +33,13 @@ export async function answerToolCall(
 ): Promise<GenToolAnswer> {
   if (call.name === PACKAGE_DOCUMENTATION)
     return packageDocumentationWithNpm(call.input, platformsOf(req), opts.npmDocs);
+  if (call.name === READ_FILE) return readFiles(call.input, req.modules);
+  if (call.name === GREP_CODEBASE) return grepCodebase(call.input, req.modules);
   if (call.name === WEB_SEARCH && opts.webSearch)
     return searchTheWeb(opts.webSearch, call.input, opts.signal);
   return {
     status: 'error',
-    output: `There is no tool "${call.name}". ${tools.length > 1 ? `The tools are ${tools.join(' and ')}` : `The only tool is ${PACKAGE_DOCUMENTATION}`}.`,
+    output: `There is no tool "${call.name}". ${tools.length > 1 ? `The tools are ${tools.slice(0, -1).join(', ')} and ${tools.at(-1)}` : `The only tool is ${PACKAGE_DOCUMENTATION}`}.`,
   };
 }
 

@@ -58,6 +58,18 @@ export interface GenerateRequest {
    * words and a note that images were left out. Absent: none.
    */
   images?: GenImage[];
+  /**
+   * The discussion so far (plan mode): the earlier questions and answers, oldest first, so that a follow-up
+   * ("and on mobile?") is understood. Sent in a `<kiln:conversation>` section, the newest turns kept within its
+   * share of the context budget. Absent: the request stands alone.
+   */
+  conversation?: GenTurn[];
+}
+
+/** One earlier message of a discussion (`GenerateRequest.conversation`). */
+export interface GenTurn {
+  role: 'user' | 'assistant';
+  text: string;
 }
 
 /** An image attached to a request: its bytes and their sniffed type (PNG, JPEG, WebP or GIF). */
@@ -104,10 +116,11 @@ export interface GenMigration {
 }
 
 /**
- * The tools a model may call (spec tool kinds): `package_documentation` always, `web_search` only when the
- * caller offers it (`GenerateOptions.webSearch`).
+ * The tools a model may call (spec tool kinds, and `read_file`): `package_documentation`, `read_file` and
+ * `grep_codebase` always (the last two read the request's own modules), `web_search` only when the caller
+ * offers it (`GenerateOptions.webSearch`).
  */
-export type GenToolKind = 'package_documentation' | 'web_search';
+export type GenToolKind = 'package_documentation' | 'read_file' | 'grep_codebase' | 'web_search';
 
 /** The answer to one tool call: shown to the model in a `<kiln:tool-result>`. */
 export interface GenToolAnswer {

@@ -142,5 +142,12 @@ export function fontClass(family: string): string {
  */
 export const IMPLEMENT_PLAN_PREFIX = 'Implement this plan:';
 
+/** The chat line a stopped plan-mode question gets instead of an answer. */
+export const DISCUSSION_STOPPED = 'Stopped: this question was not answered.';
+
+/** Said under a discussion answer whose reply wrote files or tables anyway (left out of "Implement this plan"). */
+export const DISCUSSION_NOT_APPLIED_NOTE =
+  'This was a discussion, so the files and database changes in the reply were not applied. Press Implement this plan to build it.';
+
 /** The longest project or organisation knowledge (standing instructions), in characters. */
 export const MAX_KNOWLEDGE_LENGTH = 8_000;

@@ -134,6 +134,29 @@ export async function refundRevision(db: Db, organizationId: string, revisionId:
   return amount;
 }
 
+/** Refund the web searches charged to a discussion (plan mode: WEB_SEARCH_USAGE with its question's id). */
+export async function refundDiscussionSearches(
+  db: Db,
+  organizationId: string,
+  messageId: string,
+): Promise<void> {
+  const refunded = await db
+    .update(creditLedger)
+    .set({ refundedAt: new Date() })
+    .where(
+      and(
+        eq(creditLedger.organizationId, organizationId),
+        eq(creditLedger.type, 'WEB_SEARCH_USAGE'),
+        eq(creditLedger.entry, 'TRANSACTION'),
+        isNull(creditLedger.refundedAt),
+        sql`${creditLedger.details}->>'discussionMessageId' = ${messageId}`,
+      ),
+    )
+    .returning({ amount: creditLedger.amount });
+  const amount = refunded.reduce((sum, r) => sum - r.amount, 0);
+  if (amount > 0) await logEvent(db, organizationId, 'DEPOSIT_CREDITS', amount, { refundOf: messageId });
+}
+
 /** A platform ADMIN deposits credits with one of the spec's deposit reasons. */
 export async function depositCredits(
   db: Db,

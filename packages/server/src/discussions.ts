@@ -5,10 +5,10 @@
  * job (SKIP LOCKED, any process, requeued after a crash; see jobs/discuss-run.ts). "Implement this plan" is then
  * an ordinary CHAT message carrying the plan.
  */
-import { KilnError } from '@kiln/core';
-import { and, eq } from 'drizzle-orm';
+import { DISCUSSION_STOPPED, KilnError } from '@kiln/core';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { User } from './accounts';
-import { creditBalance } from './credits';
+import { creditBalance, refundDiscussionSearches } from './credits';
 import type { Db } from './db/index';
 import { chatSends, jobs, messages, projects } from './db/schema';
 import { newId } from './ids';
@@ -78,5 +78,45 @@ export async function sendDiscussion(
       { action: 'DISCUSSION', authorId: user.id },
     );
     return latest;
+  });
+}
+
+/**
+ * Stops the project's question waiting for its answer (EDITOR and up): its job ends (FAILED, "Stopped by the
+ * user."), the chat gets DISCUSSION_STOPPED, and web searches it made are refunded (its tokens are charged only
+ * with an answer). A process answering it notices at once (the caller aborts the run here) or at its next
+ * heartbeat, and writes nothing. Returns the question's id, or null when none was waiting.
+ */
+export async function cancelDiscussion(db: Db, user: User, projectId: string): Promise<string | null> {
+  const { organizationId } = await getProject(db, user, projectId, 'EDITOR');
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [waiting] = await t
+      .select({ jobId: jobs.id, messageId: messages.id })
+      .from(jobs)
+      .innerJoin(messages, eq(messages.id, jobs.messageId))
+      .where(
+        and(
+          eq(messages.projectId, projectId),
+          eq(jobs.kind, DISCUSS_JOB),
+          inArray(jobs.status, ['PENDING', 'RUNNING']),
+        ),
+      )
+      .for('update');
+    if (!waiting) return null;
+    await t
+      .update(jobs)
+      .set({ status: 'FAILED', error: 'Stopped by the user.', updatedAt: new Date() })
+      .where(eq(jobs.id, waiting.jobId));
+    await t.insert(messages).values({
+      id: newId(),
+      projectId,
+      revisionId: null,
+      role: 'assistant',
+      text: DISCUSSION_STOPPED,
+      mode: DISCUSSION_MODE,
+    });
+    await refundDiscussionSearches(t, organizationId, waiting.messageId);
+    return waiting.messageId;
   });
 }

@@ -185,7 +185,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     onProjectChanged: projectChanged,
     backend,
     packages,
-    webSearchFor: (organizationId, revisionId) => webSearch.searcherFor(organizationId, revisionId),
+    webSearchFor: (organizationId, chargeTo) => webSearch.searcherFor(organizationId, chargeTo),
     verify: config.verify,
     publish: (target, event) =>
       void rooms.publishToProject(target, event).catch((e) => log('room publish failed', e)),

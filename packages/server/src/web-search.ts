@@ -56,6 +56,9 @@ export interface WebSearchSettingsInput {
   clearApiKey?: boolean | null;
 }
 
+/** What a search is charged to: a generation's revision id, or a discussion's question (plan mode makes no revision). */
+export type SearchChargeTarget = string | { discussionMessageId: string };
+
 /** One search result as the model sees it. */
 export interface WebSearchResult {
   title: string;
@@ -136,10 +139,11 @@ export class OrganizationWebSearch {
   }
 
   /**
-   * The `web_search` tool for one generation of an organisation, charging each search to the revision; undefined
-   * when the organisation has no provider (the tool is then not offered).
+   * The `web_search` tool for one generation (a revision id) or one discussion (plan mode: its question's id) of
+   * an organisation, charging each search to it; undefined when the organisation has no provider (the tool is
+   * then not offered).
    */
-  async searcherFor(organizationId: string, revisionId: string): Promise<GenWebSearch | undefined> {
+  async searcherFor(organizationId: string, chargeTo: SearchChargeTarget): Promise<GenWebSearch | undefined> {
     const row = await this.#row(organizationId);
     if (!row) return undefined;
     const kind = row.kind as WebSearchKind;
@@ -164,8 +168,12 @@ export class OrganizationWebSearch {
           organizationId,
           type: 'WEB_SEARCH_USAGE',
           amount: WEB_SEARCH_COST,
-          revisionId,
-          details: { query: query.slice(0, MAX_QUERY), results: results.length },
+          ...(typeof chargeTo === 'string' ? { revisionId: chargeTo } : {}),
+          details: {
+            query: query.slice(0, MAX_QUERY),
+            results: results.length,
+            ...(typeof chargeTo === 'string' ? {} : { discussionMessageId: chargeTo.discussionMessageId }),
+          },
           requireBalance: true,
         });
       } catch (err) {

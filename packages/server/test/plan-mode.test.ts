@@ -6,7 +6,7 @@
  * PGlite, and on PostgreSQL when one is running.
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
-import { IMPLEMENT_PLAN_PREFIX, JOB_STALL_TIMEOUT_MS } from '@kiln/core';
+import { DISCUSSION_STOPPED, IMPLEMENT_PLAN_PREFIX, JOB_STALL_TIMEOUT_MS } from '@kiln/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -259,6 +259,7 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
     expect(user).toContain('<kiln:project-knowledge>');
     expect(user.indexOf('Write British English.')).toBeLessThan(user.indexOf('Always use metric units.'));
     expect(user).toContain('<kiln:request action="DISCUSSION">');
+    expect(user).not.toContain('<kiln:conversation>');
 
     // One click accepts the proposal: appended, marked; twice adds nothing.
     const ACCEPT = `mutation($m: ID!) { acceptKnowledgeProposal(messageId: $m) }`;
@@ -270,6 +271,35 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
     expect(marked.project.messages.at(-1)!.blocks[0]?.accepted).toBe(true);
     const noProposal = await owner.gql(ACCEPT, { m: marked.project.messages[0]!.id });
     expect(noProposal.errors?.[0]?.extensions?.code).toBe('not_found');
+
+    // The model reads what it needs: grep_codebase and read_file answer from the project's files.
+    model.enqueue(
+      {
+        reply:
+          'Let me look.\n<kiln:tool-call name="grep_codebase">due</kiln:tool-call>\n<kiln:tool-call name="read_file">apps/web/src/app/page.tsx</kiln:tool-call>',
+      },
+      { reply: '1. Add a tags column.\n2. Show tags next to the due date.' },
+    );
+    const where = await owner.gql(SEND, { p: id, t: 'where are due dates shown?', m: 'DISCUSSION' });
+    expect(where.errors).toBeUndefined();
+    const looked = await answered(owner, id, 2);
+    const page = before.project.latestRevision.modules.find(
+      (m) => m.filePath === 'apps/web/src/app/page.tsx',
+    );
+    // A follow-up is sent the discussion so far: the first question and its answer, before the new request.
+    const followUp = model.requests.at(-2)!.messages.at(-1)!.content;
+    expect(followUp).toMatch(
+      /<kiln:conversation>\nUser: how would you add tags\?\nYou: Tags need a table\.[\s\S]*<\/kiln:conversation>\n<kiln:request action="DISCUSSION">\nwhere are due dates shown\?/,
+    );
+    const results = model.requests.at(-1)!.messages.at(-1)!.content;
+    expect(results).toContain(
+      `<kiln:tool-result name="read_file">\n<kiln:file path="apps/web/src/app/page.tsx" type="PAGE">\n${page!.content}`,
+    );
+    expect(results).toMatch(/<kiln:tool-result name="grep_codebase">\napps\/web\/src\/[^\n]+:\d+: /);
+    const lookedAnswer = looked.project.messages.at(-1)!;
+    expect(lookedAnswer.text).toContain('2. Show tags next to the due date.');
+    expect(lookedAnswer.blocks.map((b) => b.kind)).toEqual(['tool-call', 'tool-call']);
+    expect(looked.project.revisions).toHaveLength(before.project.revisions.length);
   });
 
   it('expert mode: refused without an expert model; with one, that model builds and the revision says so', {
@@ -313,6 +343,16 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
     expect(model.requests[0]?.headers.authorization).toBe('Bearer sk-expert-5678');
     const userMsg = expert.project.messages.filter((m) => m.role === 'user').at(-1);
     expect(userMsg?.expert).toBe(true);
+    // The group's history names it an EXPERT_SWE action (the plain one before it a CHAT).
+    const history = await owner.gql(
+      `query($o: ID!) { organization(id: $o) { projectGroups { revisions { action } } } }`,
+      { o: org },
+    );
+    const groupActions = history.data.organization.projectGroups[0].revisions.map(
+      (r: { action: string }) => r.action,
+    );
+    expect(groupActions).toContain('EXPERT_SWE');
+    expect(groupActions).toContain('CHAT');
 
     // A discussion may ask for the expert too: answered by it, still without a revision.
     model.enqueue({ reply: 'Plan:\n1. Split the page.\n2. Add tests.' });
@@ -333,6 +373,70 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
     // Removing the expert model turns Expert off again.
     const removed = await owner.gql(EXPERT, { o: org, m: '' });
     expect(removed.data.updateExpertModel).toBeNull();
+  });
+
+  it('a discussion is stopped while the model answers: the chat says so, nothing is charged or written later', {
+    timeout: 180_000,
+  }, async () => {
+    await using model = await startScriptedModelServer();
+    await using t = await startTestKiln(backend);
+    const owner = await signUp(t, 'stop@example.com');
+    const org = (await owner.gql(`mutation { createOrganization(name: "Stop Co") { id } }`)).data
+      .createOrganization.id as string;
+    const id = await todoProject(owner, org);
+    await owner.gql(
+      `mutation($o: ID!, $u: String!) { updateModelSettings(organizationId: $o, model: "openai:gpt-4o-mini", baseUrl: $u, apiKey: "sk-test-1234") { model } }`,
+      { o: org, u: model.url },
+    );
+    const CANCEL = `mutation($p: ID!) { cancelDiscussion(projectId: $p) }`;
+    const CREDITS = `query($o: ID!) { organization(id: $o) { credits { entries { type } } } }`;
+    const charges = async () =>
+      ((await owner.gql(CREDITS, { o: org })).data.organization.credits.entries as { type: string }[]).length;
+    expect((await owner.gql(CANCEL, { p: id })).data.cancelDiscussion).toBe(false);
+    const before = await charges();
+
+    // A slow answer (about 8 s), stopped once the model is writing it.
+    model.enqueue({
+      reply: `Thinking it through. ${'More thoughts. '.repeat(50)}`,
+      chunkSize: 8,
+      delayMs: 80,
+    });
+    expect(
+      (await owner.gql(SEND, { p: id, t: 'how would you add tags?', m: 'DISCUSSION' })).errors,
+    ).toBeUndefined();
+    await waitFor(async () => (model.requests.length === 1 ? true : null), 30_000);
+    const stopped = await owner.gql(CANCEL, { p: id });
+    expect(stopped.errors).toBeUndefined();
+    expect(stopped.data.cancelDiscussion).toBe(true);
+    const after = await state(owner, id);
+    expect(after.project.messages.at(-1)).toMatchObject({
+      role: 'assistant',
+      mode: 'DISCUSSION',
+      text: DISCUSSION_STOPPED,
+    });
+    const [job] = await t.kiln.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.messageId, after.project.messages.at(-2)!.id));
+    expect(job).toMatchObject({ status: 'FAILED', error: 'Stopped by the user.' });
+
+    // The next question is answered; the stopped one never got an answer or a charge.
+    model.enqueue({ reply: '1. Add a tags column.\n2. Show them.' });
+    expect(
+      (await owner.gql(SEND, { p: id, t: 'and a short plan?', m: 'DISCUSSION' })).errors,
+    ).toBeUndefined();
+    const done = await waitFor(async () => {
+      const s = await state(owner, id);
+      return s.project.messages.at(-1)?.text.includes('2. Show them.') ? s : null;
+    }, 60_000);
+    expect(done.project.messages.slice(-4).map((m) => [m.role, m.text.slice(0, 20)])).toEqual([
+      ['user', 'how would you add ta'],
+      ['assistant', DISCUSSION_STOPPED.slice(0, 20)],
+      ['user', 'and a short plan?'],
+      ['assistant', '1. Add a tags column'],
+    ]);
+    expect(await charges()).toBe(before + 1);
+    expect(done.project.revisions).toHaveLength(after.project.revisions.length);
   });
 
   it('a discussion whose process died is answered by another; out of attempts, the chat says so', {

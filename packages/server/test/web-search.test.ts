@@ -15,7 +15,7 @@ const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['post
 
 const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
 const PROJECT = `query($id: ID!) { project(id: $id) { latestRevision { number status }
-  messages { role text blocks { kind tool input status } } } }`;
+  messages { role mode text blocks { kind tool input status } } } }`;
 const CREDITS = `{ organizations { id credits { entries { type amount refunded } } } }`;
 const UPDATE = `mutation($o: ID!, $kind: String, $url: String, $key: String) {
   updateWebSearch(organizationId: $o, kind: $kind, url: $url, apiKey: $key) { kind url hasApiKey creditsPerSearch } }`;
@@ -149,6 +149,54 @@ describe.each(backends)('web search on %s', (backend) => {
     expect(entries.filter((e: { type: string }) => e.type === 'WEB_SEARCH_USAGE')).toEqual([
       { type: 'WEB_SEARCH_USAGE', amount: -WEB_SEARCH_COST, refunded: false },
     ]);
+
+    // Plan mode searches too: the answer shows the search, which is charged to the discussion; no revision.
+    model.enqueue(
+      { reply: 'Let me look it up.\n<kiln:tool-call name="web_search">stripe refund api</kiln:tool-call>' },
+      { reply: 'Refunds are one call.\n\n1. Add a refund function.\n2. Add a Refund button.' },
+    );
+    const DISCUSS = `mutation($p: ID!, $t: String!) { sendMessage(projectId: $p, text: $t, mode: DISCUSSION) { number } }`;
+    const talk = await me.gql(DISCUSS, { p: id, t: 'how would refunds work?' });
+    expect(talk.errors).toBeUndefined();
+    expect(talk.data.sendMessage.number).toBe(2);
+    const lastAnswer = () =>
+      waitFor(async () => {
+        const { data } = await me.gql(PROJECT, { id });
+        const last = data.project.messages.at(-1);
+        return last.role === 'assistant' && last.mode === 'DISCUSSION' ? data.project : null;
+      }, 60_000);
+    const discussed = await lastAnswer();
+    expect(discussed.latestRevision.number).toBe(2);
+    expect(search.queries).toEqual(['stripe checkout session', 'stripe refund api']);
+    expect(model.requests.at(-2)?.system).toContain('<kiln:tool-call name="web_search">');
+    expect(model.requests.at(-1)?.messages.at(-1)?.content).toContain('1. Checkout Sessions API');
+    const answer = discussed.messages.at(-1);
+    expect(answer.text).toContain('2. Add a Refund button.');
+    expect(answer.blocks).toContainEqual({
+      kind: 'tool-call',
+      tool: 'web_search',
+      input: 'stripe refund api',
+      status: 'success',
+    });
+    const searches = async () =>
+      (
+        (await me.gql(CREDITS)).data.organizations[0].credits.entries as { type: string; refunded: boolean }[]
+      ).filter((e) => e.type === 'WEB_SEARCH_USAGE');
+    expect(await searches()).toHaveLength(2);
+    expect((await searches()).every((e) => !e.refunded)).toBe(true);
+
+    // A discussion that fails after searching costs nothing: its search is refunded.
+    model.enqueue(
+      { reply: '<kiln:tool-call name="web_search">stripe disputes</kiln:tool-call>' },
+      { reply: '', status: 400, errorMessage: 'bad request' },
+    );
+    expect((await me.gql(DISCUSS, { p: id, t: 'and disputes?' })).errors).toBeUndefined();
+    const failed = await lastAnswer();
+    expect(failed.messages.at(-1).text).toMatch(/^Something went wrong/);
+    expect(search.queries.at(-1)).toBe('stripe disputes');
+    const after = await searches();
+    expect(after).toHaveLength(3);
+    expect(after.filter((e) => e.refunded)).toHaveLength(1);
 
     // Removing the provider stops offering the tool.
     const removed = await me.gql(UPDATE, { o: orgId, kind: '' });

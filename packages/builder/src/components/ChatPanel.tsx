@@ -1,7 +1,7 @@
 import { Flame, Hammer } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { UploadedAttachment } from '../chat-attachments.ts';
-import { awaitingDiscussion, implementPlanMessage } from '../discussion.ts';
+import { awaitingDiscussion, implementable, implementPlanMessage } from '../discussion.ts';
 import { formatCount } from '../format-number.ts';
 import { clockTime } from '../format-time.ts';
 import { cn } from '../lib/cn.ts';
@@ -33,6 +33,7 @@ export function ChatPanel({
   sending,
   onSend,
   onStop,
+  onStopDiscussion,
   readOnlyReason,
   publish,
   onSaveSecret,
@@ -55,6 +56,8 @@ export function ChatPanel({
   onSend: (text: string, opts?: SendOptions) => Promise<boolean>;
   /** Stop the generation in progress (absent for viewers). */
   onStop?: (() => void) | undefined;
+  /** Stop the plan-mode question waiting for its answer (absent for viewers). */
+  onStopDiscussion?: (() => void) | undefined;
   /** Why this user cannot send messages (a viewer), or null. */
   readOnlyReason: string | null;
   /** Publishing from an answer's Publish block (absent for users who may not publish). */
@@ -118,7 +121,7 @@ export function ChatPanel({
             openFile={openFile}
             discussion={message.mode === 'DISCUSSION'}
             onImplement={
-              message.mode === 'DISCUSSION' && message.role === 'assistant' && !readOnlyReason
+              implementable(message) && !readOnlyReason
                 ? () => void onSend(implementPlanMessage(message.text), { mode: 'CHAT' })
                 : undefined
             }
@@ -155,6 +158,11 @@ export function ChatPanel({
                 Thinking about your question…
               </div>
             )}
+            {onStopDiscussion ? (
+              <button type="button" className="button button-ghost button-small" onClick={onStopDiscussion}>
+                Stop
+              </button>
+            ) : null}
           </div>
         ) : null}
         {pending ? (

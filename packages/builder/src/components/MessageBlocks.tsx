@@ -242,5 +242,7 @@ function toolLine(block: MessageBlock): string {
   const input = (block.input ?? '').replace(/\s+/g, ' ').trim();
   if (block.tool === 'package_documentation') return `Read the docs of ${input || 'a package'}`;
   if (block.tool === 'web_search') return `Searched the web for “${input}”`;
+  if (block.tool === 'read_file') return `Read ${input || 'a file'}`;
+  if (block.tool === 'grep_codebase') return `Searched the code for “${input}”`;
   return input ? `${block.tool ?? 'Tool'}: ${input}` : (block.tool ?? 'Tool');
 }

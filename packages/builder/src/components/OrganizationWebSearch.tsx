@@ -26,7 +26,7 @@ export function OrganizationWebSearch({ organizationId }: { organizationId: stri
     <SettingsSection
       id="web-search"
       title="Web search"
-      description="With a search provider, the model may look facts up on the web while it builds (a current API, a library's latest usage); each search costs credits. Without one, it is not offered."
+      description="With a search provider, the model may look facts up on the web while it builds or discusses a plan (a current API, a library's latest usage); each search costs credits. Without one, it is not offered."
     >
       {data === undefined ? (
         error ? (
@@ -83,8 +83,8 @@ function WebSearchForm({
       show(saved);
       setNote(
         saved
-          ? `Web search saved. Generations may search the web (${saved.creditsPerSearch} credit per search).`
-          : 'Web search removed. Generations no longer search the web.',
+          ? `Web search saved. Generations and discussions may search the web (${saved.creditsPerSearch} credit per search).`
+          : 'Web search removed. The model no longer searches the web.',
       );
     } catch (caught) {
       setError(errorMessage(caught));

@@ -31,7 +31,7 @@ import { WorkspaceHeader } from '../components/WorkspaceHeader.tsx';
 import { WorkspaceLayout, type WorkspaceView } from '../components/WorkspaceLayout.tsx';
 import type { Device } from '../devices.ts';
 import { addMigration, createModule, deleteModule, renameModule } from '../editor-queries.ts';
-import { acceptKnowledgeProposal } from '../plan-queries.ts';
+import { acceptKnowledgeProposal, cancelDiscussion } from '../plan-queries.ts';
 import {
   cancelGeneration,
   type Module,
@@ -183,6 +183,15 @@ function Workspace({
     setStopError(null);
     try {
       await cancelGeneration(project.id);
+    } catch (caught) {
+      setStopError(errorMessage(caught));
+    }
+    await refresh();
+  }
+  async function stopDiscussion() {
+    setStopError(null);
+    try {
+      await cancelDiscussion(project.id);
     } catch (caught) {
       setStopError(errorMessage(caught));
     }
@@ -507,6 +516,7 @@ function Workspace({
                   : undefined
               }
               onStop={canEdit ? () => void stopGeneration() : undefined}
+              onStopDiscussion={canEdit ? () => void stopDiscussion() : undefined}
               uploadImage={canEdit ? uploadImage : undefined}
               readOnlyReason={canEdit ? null : 'Viewers can look but not change this project.'}
               publish={

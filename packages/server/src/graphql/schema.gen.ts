@@ -458,6 +458,11 @@ export interface MutationAcceptKnowledgeProposalArgs {
   index?: number | null;
 }
 
+/** Arguments of `Mutation.cancelDiscussion`. */
+export interface MutationCancelDiscussionArgs {
+  projectId: string;
+}
+
 /** Arguments of `Mutation.updateExpertModel`. */
 export interface MutationUpdateExpertModelArgs {
   organizationId: string;

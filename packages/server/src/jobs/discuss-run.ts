@@ -5,10 +5,21 @@
  * applied — no module, no migration, no revision — and the answer says so when the reply tried. Usage is
  * charged as for a generation; a failure costs nothing and says so in the chat.
  */
-import { type GenerationEvent, type GenModule, generate, type MessageBlock } from '@kiln/codegen';
-import { DISCUSSION_TEXT_MAX_CHARS, MESSAGES } from '@kiln/core';
-import { eq } from 'drizzle-orm';
-import { charge, usageCredits } from '../credits';
+import {
+  type GenerationEvent,
+  type GenModule,
+  type GenTurn,
+  generate,
+  type MessageBlock,
+} from '@kiln/codegen';
+import {
+  DISCUSSION_NOT_APPLIED_NOTE,
+  DISCUSSION_STOPPED,
+  DISCUSSION_TEXT_MAX_CHARS,
+  MESSAGES,
+} from '@kiln/core';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { charge, refundDiscussionSearches, usageCredits } from '../credits';
 import type { Db } from '../db/index';
 import { jobs, messages, projects, revisions } from '../db/schema';
 import { DISCUSSION_MODE } from '../discussions';
@@ -20,8 +31,7 @@ import { startHeartbeat } from './queue';
 import type { RunDeps } from './worker-options';
 
 /** Said under a discussion answer whose reply wrote files or tables anyway. */
-export const NOT_APPLIED_NOTE =
-  'This was a discussion, so the files and database changes in the reply were not applied. Press Implement this plan to build it.';
+export const NOT_APPLIED_NOTE = DISCUSSION_NOT_APPLIED_NOTE;
 
 /** The blocks of a reply that wrote something: files (page, component, function, file) and migrations. */
 const WRITING_BLOCKS = new Set<MessageBlock['kind']>(['page', 'component', 'function', 'file']);
@@ -31,6 +41,34 @@ const ANSWER_BLOCKS = new Set<MessageBlock['kind']>(['thinking', 'tool-call', 'c
 
 /** How often the answer so far goes to the project's room while the model writes it. */
 const TEXT_PUBLISH_INTERVAL_MS = 200;
+
+/** At most this many earlier messages of a discussion go with a question (codegen trims them to its budget). */
+export const MAX_CONVERSATION_MESSAGES = 12;
+
+/**
+ * The discussion a question continues: the plan-mode messages just before it, oldest first, back to the last
+ * build message (a build, "Implement this plan" included, starts a new discussion). Failure and stop lines are
+ * left out.
+ */
+async function discussionSoFar(db: Db, question: typeof messages.$inferSelect): Promise<GenTurn[]> {
+  const earlier = await db
+    .select({ role: messages.role, text: messages.text, mode: messages.mode })
+    .from(messages)
+    .where(and(eq(messages.projectId, question.projectId), lt(messages.createdAt, question.createdAt)))
+    .orderBy(desc(messages.createdAt))
+    .limit(MAX_CONVERSATION_MESSAGES);
+  const turns: GenTurn[] = [];
+  for (const m of earlier) {
+    if (m.mode !== DISCUSSION_MODE) break;
+    if (
+      m.role === 'assistant' &&
+      (m.text.startsWith(MESSAGES.somethingWentWrong) || m.text === DISCUSSION_STOPPED)
+    )
+      continue;
+    turns.unshift({ role: m.role === 'user' ? 'user' : 'assistant', text: m.text });
+  }
+  return turns;
+}
 
 /** Answers one claimed `discuss` job. */
 export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<void> {
@@ -56,13 +94,17 @@ export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<vo
       : [];
     const database = await deps.backend?.generationContext(project.id);
     const knowledge = await knowledgeForRequest(db, project.id);
+    const conversation = await discussionSoFar(db, question);
     const request = {
       prompt: question.text,
       modules: (latest?.modules ?? []) as GenModule[],
       action: 'DISCUSSION' as const,
       ...(database ? { database } : {}),
       ...(knowledge ? { knowledge } : {}),
+      ...(conversation.length > 0 ? { conversation } : {}),
     };
+    // Web search, when the organisation configured a provider: each search charged to this question.
+    const webSearch = await deps.webSearchFor(project.organizationId, { discussionMessageId: question.id });
     const provider = question.expert
       ? await deps.expertProviderFor(project.organizationId)
       : await deps.providerFor(project.organizationId);
@@ -71,7 +113,10 @@ export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<vo
     let done: Extract<GenerationEvent, { type: 'done' }> | undefined;
     const target = { organizationId: project.organizationId, projectId: project.id };
     let publishedAt = 0;
-    for await (const ev of generate(request, provider, { signal: ctrl.signal })) {
+    for await (const ev of generate(request, provider, {
+      signal: ctrl.signal,
+      ...(webSearch ? { webSearch } : {}),
+    })) {
       if (ev.type === 'text') {
         text += ev.text;
         // The answer so far, a few times a second, so a slow model is seen thinking (never held up by it).
@@ -103,6 +148,13 @@ export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<vo
     const usage = done.usage;
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
+      // Stopped meanwhile (cancelDiscussion already said so in the chat): nothing is charged or written.
+      const [mine] = await t
+        .update(jobs)
+        .set({ status: 'COMPLETED', updatedAt: new Date() })
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'RUNNING')))
+        .returning({ id: jobs.id });
+      if (!mine) return;
       await charge(t, {
         organizationId: project.organizationId,
         type: 'GENERATION_USAGE',
@@ -124,25 +176,30 @@ export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<vo
         mode: DISCUSSION_MODE,
         expert: question.expert,
       });
-      await t.update(jobs).set({ status: 'COMPLETED', updatedAt: new Date() }).where(eq(jobs.id, job.id));
     });
   } catch (err) {
     if (ctrl.signal.aborted && ctrl.signal.reason !== 'canceled') {
-      // Shut down mid-answer: the job goes back to the queue for the next start (or another process).
+      // Shut down mid-answer: the job goes back to the queue for the next start (or another process), which
+      // answers it afresh; searches made so far are given back.
+      await refundDiscussionSearches(db, project.organizationId, question.id).catch(() => {});
       await db
         .update(jobs)
         .set({ status: 'PENDING', lockedBy: null, updatedAt: new Date() })
         .where(eq(jobs.id, job.id))
         .catch(() => {});
-    } else {
-      const reason = ctrl.signal.aborted ? 'Canceled.' : err instanceof Error ? err.message : String(err);
-      if (!ctrl.signal.aborted) deps.log('discussion failed', err);
-      await db
+    } else if (!ctrl.signal.aborted) {
+      // Failed: said in the chat, unless the job is no longer this run's (stopped, or taken over).
+      const reason = err instanceof Error ? err.message : String(err);
+      deps.log('discussion failed', err);
+      const [mine] = await db
         .update(jobs)
         .set({ status: 'FAILED', error: reason, updatedAt: new Date() })
-        .where(eq(jobs.id, job.id));
-      await failDiscussion(db, question.id, reason);
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'RUNNING')))
+        .returning({ id: jobs.id });
+      if (mine) await failDiscussion(db, question.id, reason);
     }
+    // Aborted as 'canceled': the user stopped it (cancelDiscussion ended the job and told the chat) or the job
+    // is no longer RUNNING here (the heartbeat found it taken over); either way there is nothing to write.
   } finally {
     clearInterval(heartbeat);
     deps.untrack();
@@ -150,10 +207,18 @@ export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<vo
   }
 }
 
-/** A discussion that could not be answered: a chat line saying so (nothing was charged). Its project. */
+/**
+ * A discussion that could not be answered: a chat line saying so, and the web searches it made are refunded
+ * (its tokens were never charged), so a failure costs nothing. Its project.
+ */
 export async function failDiscussion(db: Db, messageId: string, reason: string): Promise<string | undefined> {
   const [question] = await db.select().from(messages).where(eq(messages.id, messageId));
   if (!question) return undefined;
+  const [project] = await db
+    .select({ organizationId: projects.organizationId })
+    .from(projects)
+    .where(eq(projects.id, question.projectId));
+  if (project) await refundDiscussionSearches(db, project.organizationId, messageId);
   await db.insert(messages).values({
     id: newId(),
     projectId: question.projectId,

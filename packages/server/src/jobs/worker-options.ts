@@ -35,10 +35,14 @@ export interface WorkerOptions {
   /** npm packages the code imports outside the catalogue: pinned to the revision when it is checked. */
   packages?: PackageResolver | null;
   /**
-   * The `web_search` tool for one generation (charged to its revision), or undefined when the organisation has
-   * no search provider: the tool is then not offered (default: never offered).
+   * The `web_search` tool for one generation (charged to its revision id) or one discussion (charged to its
+   * question's id), or undefined when the organisation has no search provider: the tool is then not offered
+   * (default: never offered).
    */
-  webSearchFor?: (organizationId: string, revisionId: string) => Promise<GenWebSearch | undefined>;
+  webSearchFor?: (
+    organizationId: string,
+    chargeTo: string | { discussionMessageId: string },
+  ) => Promise<GenWebSearch | undefined>;
   /** Verify every generated revision in headless Chromium (jobs/verification.ts; default true, `KILN_VERIFY`). */
   verify?: boolean;
   /** The upload file storage, where chat messages' images are (default none: images are not sent). */

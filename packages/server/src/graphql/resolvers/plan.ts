@@ -5,7 +5,7 @@
  * @module
  */
 import { assertSafe } from '../../content-safety';
-import { sendDiscussion } from '../../discussions';
+import { cancelDiscussion, sendDiscussion } from '../../discussions';
 import {
   acceptKnowledgeProposal,
   organizationKnowledgeText,
@@ -19,6 +19,7 @@ import { getProject, type Project, type Revision } from '../../projects';
 import { type GraphQLContext, requireUser } from '../context';
 import type {
   MutationAcceptKnowledgeProposalArgs,
+  MutationCancelDiscussionArgs,
   MutationSendMessageArgs,
   MutationUpdateExpertModelArgs,
   MutationUpdateOrganizationKnowledgeArgs,
@@ -41,6 +42,13 @@ export async function sendDiscussionMessage(
 }
 
 export const Mutation = {
+  cancelDiscussion: async (_: unknown, a: MutationCancelDiscussionArgs, ctx: GraphQLContext) => {
+    const questionId = await cancelDiscussion(ctx.db, requireUser(ctx), a.projectId);
+    // This process aborts its run now; another process answering it notices at its next heartbeat.
+    if (questionId) ctx.onCancel(questionId);
+    ctx.onProjectChanged(a.projectId);
+    return questionId !== null;
+  },
   updateProjectKnowledge: async (_: unknown, a: MutationUpdateProjectKnowledgeArgs, ctx: GraphQLContext) => {
     await assertSafe(ctx.classifier, a.text);
     const text = await updateProjectKnowledge(ctx.db, requireUser(ctx), a);
