@@ -4,7 +4,7 @@
  * `npm run build` and renders its home page in Chromium; the todo app's exported server (`npm start`) serves
  * its functions on the migrated database (PGlite, and PostgreSQL when there is one) and its page shows that
  * data, and so does `npm run dev` (the functions inside Vite's dev server); the mobile version exports as an
- * Expo project whose screens parse.
+ * Expo project whose screens parse and whose pinned dependencies resolve with npm.
  *
  * Cost: every export has the same pinned dependencies (asserted below), so ONE `npm install` (cached in the
  * temp folder under the hash of that set, reused by later runs) serves all of them through a symlinked
@@ -130,6 +130,36 @@ async function dependencies(): Promise<string> {
  * Writes an export with the shared node_modules: linked as a whole, or (`ownFolder`, for `vite` dev, which
  * writes its dependency cache into `node_modules/.vite`) as a folder of this export with a link per package.
  */
+/**
+ * Resolves the Expo project's dependencies as a plain `npm install` would (a lockfile only: Expo and React
+ * Native are hundreds of megabytes), once per dependency set, cached in the temp folder like the web install.
+ * A pin that does not exist, or a set whose peer ranges clash, fails here as it would on the user's machine.
+ */
+async function expoLockfile(
+  packageJson: string,
+): Promise<{ packages: Record<string, { version?: string }> }> {
+  const hash = createHash('sha256').update(packageJson).digest('hex').slice(0, 16);
+  const dir = join(tmpdir(), 'kiln-export-expo', hash);
+  const lock = join(dir, 'package-lock.json');
+  if (!existsSync(lock)) {
+    const staging = `${dir}.${process.pid}`;
+    rmSync(staging, { recursive: true, force: true });
+    mkdirSync(staging, { recursive: true });
+    writeFileSync(join(staging, 'package.json'), packageJson);
+    await run('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'], {
+      cwd: staging,
+      timeout: NPM_TIMEOUT_MS,
+    });
+    try {
+      renameSync(staging, dir);
+    } catch (err) {
+      if (!existsSync(lock)) throw err;
+      rmSync(staging, { recursive: true, force: true });
+    }
+  }
+  return JSON.parse(readFileSync(lock, 'utf8'));
+}
+
 function writeExport(files: ExportFiles, dir: string, nodeModules: string, ownFolder = false): void {
   for (const [path, content] of files) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -276,28 +306,35 @@ describe('export anywhere', () => {
   const root = mkdtempSync(join(tmpdir(), 'kiln-export-e2e-'));
   const apps: Exported[] = [];
   let nodeModules = '';
+  let expoLock: Awaited<ReturnType<typeof expoLockfile>>;
   let browser: Browser;
 
   beforeAll(async () => {
-    const [installed] = await Promise.all([
+    const generating = (async () => {
+      for (const [key, prompt] of Object.entries(APP_PROMPTS)) {
+        const { modules, migrations, appType } = await generated(
+          prompt,
+          key === 'TODO_LIST_APP' ? 'make a mobile version' : undefined,
+        );
+        expect(appType, prompt).toBe(key === 'WITH_SIGN_IN' ? 'TODO_LIST_APP' : key);
+        const name = `Export ${key.toLowerCase().replace(/_/g, ' ')}`;
+        apps.push({
+          key,
+          name,
+          dir: join(root, key),
+          files: await exportProject({ name, modules, migrations }),
+        });
+      }
+    })();
+    const [installed, , lock] = await Promise.all([
       dependencies(),
-      (async () => {
-        for (const [key, prompt] of Object.entries(APP_PROMPTS)) {
-          const { modules, migrations, appType } = await generated(
-            prompt,
-            key === 'TODO_LIST_APP' ? 'make a mobile version' : undefined,
-          );
-          expect(appType, prompt).toBe(key === 'WITH_SIGN_IN' ? 'TODO_LIST_APP' : key);
-          const name = `Export ${key.toLowerCase().replace(/_/g, ' ')}`;
-          apps.push({
-            key,
-            name,
-            dir: join(root, key),
-            files: await exportProject({ name, modules, migrations }),
-          });
-        }
-      })(),
+      generating,
+      generating.then(() => {
+        const todo = apps.find((a) => a.key === 'TODO_LIST_APP');
+        return expoLockfile(String(todo?.files.get('mobile/package.json')));
+      }),
     ]);
+    expoLock = lock;
     nodeModules = installed;
     expect(apps.map((a) => a.key)).toEqual(expect.arrayContaining([...APP_TYPES, 'LINK_IN_BIO']));
     for (const app of apps) {
@@ -434,7 +471,7 @@ describe('export anywhere', () => {
     }
   });
 
-  it('the mobile screens export as an Expo project whose TypeScript parses', () => {
+  it('the mobile screens export as an Expo project whose TypeScript parses and whose pins resolve', () => {
     const app = apps.find((a) => a.key === 'TODO_LIST_APP')!;
     const mobile = [...app.files].filter(([path]) => path.startsWith('mobile/'));
     const pkg = JSON.parse(String(app.files.get('mobile/package.json')));
@@ -442,6 +479,12 @@ describe('export anywhere', () => {
     expect(pkg.dependencies.expo).toMatch(/^\d+\.\d+\.\d+$/);
     expect(pkg.dependencies['expo-router']).toBeDefined();
     expect(JSON.parse(String(app.files.get('mobile/app.json'))).expo.plugins).toContain('expo-router');
+    // The pins resolve with a plain npm install: each at the version package.json names.
+    for (const [name, range] of Object.entries<string>({ ...pkg.dependencies, ...pkg.devDependencies })) {
+      const locked = expoLock.packages[`node_modules/${name}`]?.version;
+      expect(locked, name).toBeDefined();
+      if (/^\d/.test(range)) expect(locked, name).toBe(range);
+    }
     const screens = mobile.filter(([path]) => /^mobile\/src\/app\/.*\.tsx$/.test(path));
     expect(screens.map(([path]) => path).sort()).toEqual([
       'mobile/src/app/index.tsx',
