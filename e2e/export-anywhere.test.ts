@@ -212,7 +212,7 @@ function serveDist(dist: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-/** Opens the home page and returns its visible text once the page has rendered, and any page errors. */
+/** Opens a page (the home page) and returns its visible text once it has rendered, and any page errors. */
 async function renderHome(browser: Browser, url: string, settle?: string) {
   const page = await browser.newPage();
   const errors: string[] = [];
@@ -353,7 +353,7 @@ describe('export anywhere', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('every builtin app type builds with npm run build and renders its home page in Chromium', {
+  it('every builtin app type builds with npm run build and renders its home page (and its other pages) in Chromium', {
     timeout: 600_000,
   }, async () => {
     const failures: string[] = [];
@@ -374,6 +374,18 @@ describe('export anywhere', () => {
         if (!home.title) failures.push(`${app.key}: no title`);
         if (home.text.trim().length < 20) failures.push(`${app.key}: almost nothing rendered: ${home.text}`);
         if (/Page not found/.test(home.text)) failures.push(`${app.key}: no home page`);
+        // Every other page without a parameter, at its route as in Kiln (`src/kiln/routes.ts`).
+        const routes = [...String(app.files.get('src/kiln/routes.ts')).matchAll(/route: "([^"]+)"/g)]
+          .map((m) => m[1]!)
+          .filter((route) => route !== '/' && !route.includes('['));
+        for (const route of routes) {
+          const other = await renderHome(
+            browser,
+            `http://127.0.0.1:${(server.address() as AddressInfo).port}${route}`,
+          );
+          if (other.errors.length) failures.push(`${app.key} ${route}: ${other.errors.join('; ')}`);
+          if (/Page not found/.test(other.text)) failures.push(`${app.key} ${route}: not routed`);
+        }
       } catch (err) {
         failures.push(`${app.key}: did not render: ${(err as Error).message.split('\n')[0]}`);
       } finally {
