@@ -1,7 +1,8 @@
 /**
  * Presence (issue 17) in Debian Chromium: two members of one organisation, each in their own browser context,
  * open the same project and see each other's avatar in the workspace header, which module the other has
- * selected (a marker in the module list and the avatar's label), when the other types, and the other leaving.
+ * selected (a marker in the module list and the avatar's label), when the other types and generates, and the
+ * other leaving.
  * The page stays axe-clean with the avatars shown.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -43,8 +44,8 @@ async function gql(page: Page, query: string, variables: Record<string, unknown>
 }
 
 describe('presence', () => {
-  it('two members see each other’s avatars, selections and typing, and see the other leave', {
-    timeout: 180_000,
+  it('two members see each other’s avatars, selections, typing and generating, and see the other leave', {
+    timeout: 240_000,
   }, async () => {
     kiln = await startKilnProcess();
     const ann = await (
@@ -123,6 +124,14 @@ describe('presence', () => {
       .toBe('bob is typing…');
 
     expect(await axeViolations(ann)).toEqual([]);
+
+    // Bob sends it: while his revision is queued and built, Ann sees him generating; then viewing again.
+    await bob.getByLabel('Message').press('Enter');
+    await ann
+      .getByRole('list', { name: 'Also here' })
+      .getByRole('listitem', { name: 'bob (generating)', exact: true })
+      .waitFor({ state: 'attached', timeout: 60_000 });
+    await expect.poll(() => others(ann).getAttribute('data-activity'), { timeout: 120_000 }).toBe('viewing');
 
     // Bob closes the project: his avatar goes from Ann's header.
     await bob.close();

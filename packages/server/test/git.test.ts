@@ -1,17 +1,25 @@
 /**
  * Git history (issue 17) against a real remote: a bare repository served by `git http-backend` behind a node
- * HTTP server that asks for the token. One commit per finished revision, authored by the member who caused it,
- * with the prompt as the message; a second push adds exactly the new revision's commit; the hashes are the same
+ * HTTP server that asks for the token. One commit per finished revision, authored by the member who caused it
+ * (the owner's prompts, another member's hand edit, the owner's restore), with the prompt or the action as the
+ * message; a second push adds exactly the new revision's commit; the hashes are the same
  * when the repository is rebuilt from the database; failed revisions are skipped and the history stops at one
  * still queued; the egress guard refuses private addresses.
  */
 import { rmSync } from 'node:fs';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { revisions } from '../src/db/schema';
 import { repositoryPath } from '../src/git/history';
 import { startGitHttpServer } from './git-http-server';
-import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
+import {
+  type Backend,
+  type Client,
+  joinAsMember,
+  postgresAvailable,
+  startTestKiln,
+  waitFor,
+} from './harness';
 
 const TOKEN = 'tok-3f9a-secret';
 const backends: Backend[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
@@ -40,7 +48,9 @@ describe.each(backends)('git history on %s', (backend) => {
     await ann.gql(
       `mutation { signUp(email: "ann@example.com", password: "long enough", displayName: "Ann Lee") { id } }`,
     );
-    const { data } = await ann.gql(`mutation { createProject(prompt: "A notes app with tags") { id } }`);
+    const { data } = await ann.gql(
+      `mutation { createProject(prompt: "A notes app with tags") { id organizationId } }`,
+    );
     const id = data.createProject.id;
     await waitValid(ann, id);
 
@@ -106,20 +116,63 @@ describe.each(backends)('git history on %s', (backend) => {
     const files = await remote.git('notes', ['ls-tree', '-r', '--name-only', 'main']);
     expect(files).toContain('apps/web/src/app/page.tsx');
 
+    // Another member's hand edit is his commit, its message the action; the owner's restore is hers.
+    const bob = t.client();
+    await joinAsMember(bob, ann, data.createProject.organizationId, 'bob@example.com', {
+      displayName: 'Bob Roy',
+    });
+    const page = 'apps/web/src/app/page.tsx';
+    const saved = await bob.gql(
+      `mutation($p: ID!, $f: String!, $c: String!) { saveModule(projectId: $p, filePath: $f, content: $c) { id } }`,
+      {
+        p: id,
+        f: page,
+        c: 'export default function Page() {\n  return <h1 className="text-2xl">Notes by hand</h1>;\n}\n',
+      },
+    );
+    expect(saved.errors).toBeUndefined();
+    await waitValid(ann, id);
+    const [first1] = await t.kiln.database.db
+      .select({ id: revisions.id })
+      .from(revisions)
+      .where(and(eq(revisions.projectId, id), eq(revisions.number, 1)));
+    const restored = await ann.gql(
+      `mutation($p: ID!, $r: ID!) { restoreRevision(projectId: $p, revisionId: $r) { id } }`,
+      { p: id, r: first1!.id },
+    );
+    expect(restored.errors).toBeUndefined();
+    await waitValid(ann, id);
+    const third = await ann.gql(`mutation($p: ID!) { pushToGit(projectId: $p) { ok message commits } }`, {
+      p: id,
+    });
+    expect(third.data.pushToGit).toEqual({ ok: true, message: 'Pushed 2 commits to main.', commits: 2 });
+    expect(await remote.git('notes', ['log', '--format=%an <%ae>|%s', 'main'])).toBe(
+      [
+        'Ann Lee <ann@example.com>|Restore revision #1',
+        `Bob Roy <bob@example.com>|Edited ${page} by hand.`,
+        'Ann Lee <ann@example.com>|change the colour to emerald',
+        'Ann Lee <ann@example.com>|A notes app with tags',
+        '',
+      ].join('\n'),
+    );
+    expect(await remote.git('notes', ['show', `main~1:${page}`])).toContain('Notes by hand');
+    // The restore's tree is the first revision's again.
+    expect(await remote.git('notes', ['diff', '--stat', 'main~3', 'main', '--', 'apps'])).toBe('');
+
     const status = await ann.gql(GIT, { id });
     const remoteHead = (await remote.git('notes', ['rev-parse', 'main'])).trim();
     expect(status.data.project.git).toMatchObject({
       head: remoteHead,
-      commits: 2,
+      commits: 4,
       remoteUrl: url,
       hasToken: true,
-      lastPush: { ok: true, message: 'Pushed 1 commit to main.', commits: 1 },
+      lastPush: { ok: true, message: 'Pushed 2 commits to main.', commits: 2 },
     });
 
     // The repository is a cache: rebuilt from the database, it has the same commits (same hashes).
     rmSync(repositoryPath(t.dataDir, id), { recursive: true, force: true });
     const rebuilt = await ann.gql(GIT, { id });
-    expect(rebuilt.data.project.git).toMatchObject({ head: remoteHead, commits: 2 });
+    expect(rebuilt.data.project.git).toMatchObject({ head: remoteHead, commits: 4 });
     const again = await ann.gql(`mutation($p: ID!) { pushToGit(projectId: $p) { ok message commits } }`, {
       p: id,
     });
@@ -155,7 +208,7 @@ describe.each(backends)('git history on %s', (backend) => {
         next(4, 'VALID', 'after the waiting one'),
       ]);
     const walked = await ann.gql(GIT, { id });
-    expect(walked.data.project.git.commits).toBe(3);
+    expect(walked.data.project.git.commits).toBe(5);
     const local = await ann.gql(`mutation($p: ID!) { pushToGit(projectId: $p) { ok message commits } }`, {
       p: id,
     });

@@ -225,3 +225,29 @@ export async function waitFor<T>(
     pause = Math.min(250, Math.round(pause * 1.5));
   }
 }
+
+/**
+ * Signs `client` up as `email` and makes them a member of the owner's organisation with `role`: the owner
+ * invites, the new member accepts the invitation.
+ */
+export async function joinAsMember(
+  client: Client,
+  owner: Client,
+  organizationId: string,
+  email: string,
+  opts: { role?: 'ADMIN' | 'EDITOR' | 'VIEWER'; displayName?: string } = {},
+): Promise<void> {
+  const signed = await client.gql(
+    `mutation($e: String!, $n: String) { signUp(email: $e, password: "long enough", displayName: $n) { id } }`,
+    { e: email, n: opts.displayName ?? null },
+  );
+  if (signed.errors) throw new Error(`signUp: ${signed.errors[0]?.message}`);
+  const inv = await owner.gql(
+    `mutation($o: ID!, $e: String!, $r: String!) { inviteMember(organizationId: $o, email: $e, role: $r) { acceptUrl } }`,
+    { o: organizationId, e: email, r: opts.role ?? 'EDITOR' },
+  );
+  if (inv.errors) throw new Error(`inviteMember: ${inv.errors[0]?.message}`);
+  const token = String(inv.data.inviteMember.acceptUrl).split('/').pop();
+  const res = await client.gql(`mutation($t: String!) { acceptInvitation(token: $t) { id } }`, { t: token });
+  if (res.errors) throw new Error(`acceptInvitation: ${res.errors[0]?.message}`);
+}

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../src/config';
 import { startKiln } from '../src/kiln';
-import { Client, postgresAvailable, startTestKiln, waitFor } from './harness';
+import { Client, joinAsMember, postgresAvailable, startTestKiln, waitFor } from './harness';
 
 interface Seen {
   type: string;
@@ -34,19 +34,6 @@ function open(port: number, cookie: string) {
   /** The newest roster this socket heard. */
   const roster = () => messages.filter((m) => m.event?.type === 'presence').at(-1)?.event?.members ?? null;
   return { ws, messages, ready, roster };
-}
-
-async function member(client: Client, owner: Client, organizationId: string, email: string) {
-  await client.gql(`mutation($e: String!) { signUp(email: $e, password: "long enough") { id } }`, {
-    e: email,
-  });
-  const inv = await owner.gql(
-    `mutation($o: ID!, $e: String!) { inviteMember(organizationId: $o, email: $e, role: "EDITOR") { acceptUrl } }`,
-    { o: organizationId, e: email },
-  );
-  const token = String(inv.data.inviteMember.acceptUrl).split('/').pop();
-  const res = await client.gql(`mutation($t: String!) { acceptInvitation(token: $t) { id } }`, { t: token });
-  expect(res.errors).toBeUndefined();
 }
 
 const withPostgres = await postgresAvailable();
@@ -102,7 +89,7 @@ describe('presence', () => {
         );
         const roomId = `app-builder:${data.createProject.organizationId}:${data.createProject.id}`;
         const bob = new Client(() => other.port);
-        await member(bob, ann, data.createProject.organizationId, 'bob@example.com');
+        await joinAsMember(bob, ann, data.createProject.organizationId, 'bob@example.com');
 
         const a = open(t.kiln.port, ann.cookie);
         const b = open(other.port, bob.cookie);

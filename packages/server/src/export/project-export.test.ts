@@ -83,6 +83,14 @@ describe('exportProject', async () => {
     ['the mobile screen', 'mobile/src/app/index.tsx', 'export default () => null;'],
     ['the Expo app name', 'mobile/app.json', '"name": "My <Todo> \\"List\\""'],
     ['the ignored folders', '.gitignore', 'node_modules'],
+    ['a README titled with the project', 'README.md', '# My <Todo> "List"'],
+    ['how to run it in the README', 'README.md', 'npm install\nnpm run dev'],
+    ['how to build and start it in the README', 'README.md', 'npm run build'],
+    ['the PostgreSQL switch in the README', 'README.md', 'DATABASE_URL=postgres://'],
+    ['the embedded PGlite in the README', 'README.md', 'embedded PGlite database in `data/pglite`'],
+    ['how to deploy it in the README', 'README.md', '## Deploy'],
+    ['the Expo README', 'mobile/README.md', 'npx expo start'],
+    ['the Expo Router entry', 'mobile/package.json', '"main": "expo-router/entry"'],
   ])('writes %s', (_what, path, text) => {
     expect(files.get(path)).toContain(text);
   });
