@@ -104,7 +104,7 @@ export function AnalyticsPanel({ projectId }: { projectId: string }) {
             : `Visits to the published app: no cookies, no personal data; visitors are counted per day. Kept ${analytics?.retentionDays ?? 365} days. The preview is never counted.`
         }
       >
-        <div className="flex flex-wrap items-center gap-3 [&>.button]:ml-auto">
+        <div className="flex flex-wrap items-center gap-3 [&>button]:ml-auto">
           <Segmented role="tablist" aria-label="Range">
             {RANGES.map((r) => (
               <Segment

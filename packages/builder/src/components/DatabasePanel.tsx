@@ -184,7 +184,7 @@ export function DatabasePanel({
         title={database?.name ?? 'Database'}
         description="Your app's own Postgres database. The preview uses its own copy; publishing brings new tables to the published app."
       >
-        <div className="flex flex-wrap items-center gap-3 [&>.button]:ml-auto">
+        <div className="flex flex-wrap items-center gap-3 [&>button]:ml-auto">
           <SegmentedTabs
             label="Branch"
             options={BRANCHES.map((b) => ({ value: b.branch, label: b.label }))}

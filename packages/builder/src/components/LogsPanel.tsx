@@ -79,7 +79,7 @@ export function LogsPanel({ projectId, organizationId }: { projectId: string; or
         title="Logs"
         description="What your app's functions did: every request, its console output and its calls to other services. Secret values are masked."
       >
-        <div className="flex flex-wrap items-center gap-3 [&>.button]:ml-auto">
+        <div className="flex flex-wrap items-center gap-3 [&>button]:ml-auto">
           <SegmentedTabs
             label="Which app"
             options={BRANCHES.map((b) => ({ value: b.branch, label: b.label }))}

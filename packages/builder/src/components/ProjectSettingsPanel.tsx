@@ -193,7 +193,7 @@ function DesignSystemSection({
             }
           />
         </div>
-        <fieldset className="m-0 flex flex-col gap-2 border-0 p-0 [&>.button]:self-start">
+        <fieldset className="m-0 flex flex-col gap-2 border-0 p-0 [&>button]:self-start">
           <legend className="mb-1.5 text-[13px] font-semibold text-ink">Colours</legend>
           {draft.colors.length === 0 ? <p className="text-muted">No colours yet.</p> : null}
           {draft.colors.map((color, index) => (

@@ -11,7 +11,7 @@ import { cn } from '../../lib/cn.ts';
 export const buttonVariants = cva(
   [
     'inline-flex items-center justify-center gap-[7px] rounded-md border border-transparent',
-    '[font-family:inherit] text-[length:inherit] leading-[inherit] font-[550] whitespace-nowrap cursor-pointer',
+    '[font-family:inherit] text-[length:inherit] [line-height:inherit] font-[550] whitespace-nowrap cursor-pointer',
     'transition-[background-color,border-color,color,box-shadow,translate] duration-[120ms] ease-[ease]',
     'hover:no-underline active:not-disabled:translate-y-px disabled:cursor-not-allowed disabled:opacity-45',
   ],

@@ -11,7 +11,7 @@ export function Chip({ className, type = 'button', ...props }: ComponentProps<'b
       type={type}
       className={cn(
         'h-8 cursor-pointer rounded-full border border-border bg-surface px-[13px] text-text-2',
-        '[font-family:inherit] text-[13px] transition-[border-color,color,background-color] duration-[120ms]',
+        '[font-family:inherit] text-[13px] [line-height:inherit] transition-[border-color,color,background-color] duration-[120ms]',
         'hover:border-border-strong hover:bg-surface hover:text-ink',
         className,
       )}

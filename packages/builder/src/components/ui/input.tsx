@@ -9,7 +9,7 @@ import { cn } from '../../lib/cn.ts';
 export const inputVariants = cva(
   [
     'h-10 w-full rounded-md border border-border-strong bg-surface px-3 text-ink',
-    '[font-family:inherit] text-[length:inherit] leading-[inherit]',
+    '[font-family:inherit] text-[length:inherit] [line-height:inherit]',
     'transition-[border-color,box-shadow] duration-[120ms] ease-[ease]',
     'focus:border-accent focus:shadow-[0_0_0_3px_var(--accent-ring)] focus:outline-none',
     '[&[readonly]]:bg-surface-2 [&[readonly]]:text-text-2',
@@ -40,7 +40,7 @@ export function Textarea({
     <textarea
       className={cn(
         inputVariants({ mono }),
-        'h-auto min-h-[120px] resize-y px-3 py-2.5 leading-normal',
+        'h-auto min-h-[120px] resize-y px-3 py-2.5',
         className,
       )}
       {...props}

@@ -39,7 +39,7 @@ export function MenuItem({
       type={type}
       className={cn(
         'flex w-full cursor-pointer items-center gap-[9px] rounded-[7px] border-0 bg-transparent px-[9px] py-[7px] text-left text-text',
-        '[font-family:inherit] text-[13px] [&_svg]:flex-none [&_svg]:text-muted',
+        '[font-family:inherit] text-[13px] [line-height:inherit] [&_svg]:flex-none [&_svg]:text-muted',
         'hover:bg-surface-2 hover:text-ink focus-visible:bg-surface-2 focus-visible:text-ink focus-visible:outline-none',
         danger &&
           'text-error [&_svg]:text-error hover:bg-error-soft hover:text-error focus-visible:bg-error-soft focus-visible:text-error',

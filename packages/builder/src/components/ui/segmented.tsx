@@ -14,7 +14,7 @@ export function Segmented({ className, ...props }: ComponentProps<'div'>) {
 
 export const segmentClasses = cn(
   'inline-flex h-7 items-center gap-1.5 rounded-[7px] border-0 bg-transparent px-2.5 text-text-2',
-  '[font-family:inherit] text-[13px] font-[550] cursor-pointer transition-[background-color,color] duration-[120ms]',
+  '[font-family:inherit] text-[13px] [line-height:inherit] font-[550] cursor-pointer transition-[background-color,color] duration-[120ms]',
   'hover:text-ink aria-pressed:bg-surface aria-pressed:text-ink aria-pressed:shadow-sm',
   'aria-selected:bg-surface aria-selected:text-ink aria-selected:shadow-sm',
 );
