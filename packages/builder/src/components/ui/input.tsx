@@ -38,11 +38,7 @@ export function Textarea({
 }: ComponentProps<'textarea'> & VariantProps<typeof inputVariants>) {
   return (
     <textarea
-      className={cn(
-        inputVariants({ mono }),
-        'h-auto min-h-[120px] resize-y px-3 py-2.5',
-        className,
-      )}
+      className={cn(inputVariants({ mono }), 'h-auto min-h-[120px] resize-y px-3 py-2.5', className)}
       {...props}
     />
   );
