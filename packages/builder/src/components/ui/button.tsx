@@ -8,7 +8,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-export const buttonVariants = cva(
+const variants = cva(
   [
     'inline-flex items-center justify-center gap-[7px] rounded-md border border-transparent',
     '[font-family:inherit] text-[length:inherit] [line-height:inherit] font-[550] whitespace-nowrap cursor-pointer',
@@ -38,7 +38,12 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonVariants = VariantProps<typeof buttonVariants>;
+export type ButtonVariants = VariantProps<typeof variants>;
+
+/** The classes of a button of this `variant` and `size`, merged (`cn`) so a size's text size replaces the base's. */
+export function buttonVariants(props?: ButtonVariants): string {
+  return cn(variants(props));
+}
 
 /** A `<button>` (or, with `asChild`, its one child) styled by `variant` and `size`. */
 export function Button({
