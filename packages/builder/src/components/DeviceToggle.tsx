@@ -21,7 +21,7 @@ export function DeviceToggle({ device, onChange }: { device: Device; onChange: (
             onClick={() => onChange(key)}
           >
             <Icon size={15} aria-hidden="true" />
-            <span className="segment-label">{label}</span>
+            <span className="@max-[760px]:sr-only">{label}</span>
           </Segment>
         );
       })}

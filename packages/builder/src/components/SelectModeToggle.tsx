@@ -29,7 +29,7 @@ export function SelectModeToggle({
         onClick={() => onChange(!on)}
       >
         <MousePointerClick size={15} aria-hidden="true" />
-        <span className="segment-label">Select</span>
+        <span className="@max-[760px]:sr-only">Select</span>
       </Segment>
     </Segmented>
   );

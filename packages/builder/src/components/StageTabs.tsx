@@ -54,7 +54,7 @@ export function StageTabs({ tab, onChange }: { tab: StageTab; onChange: (tab: St
           onClick={() => onChange(value)}
         >
           <Icon size={15} aria-hidden="true" />
-          <span className="segment-label">{label}</span>
+          <span className="@max-[760px]:sr-only">{label}</span>
         </Segment>
       ))}
     </Segmented>
