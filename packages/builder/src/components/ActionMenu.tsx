@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { buttonVariants } from './ui/button.tsx';
-import { MenuItem, MenuPopup } from './ui/menu.tsx';
+import { MenuIcon, MenuItem, MenuPopup } from './ui/menu.tsx';
 
 const ITEM = '[role^="menuitem"]';
 
@@ -115,7 +115,7 @@ export function ActionMenu({
                 action.onSelect();
               }}
             >
-              {action.icon}
+              {action.icon ? <MenuIcon danger={action.danger}>{action.icon}</MenuIcon> : null}
               <span className="min-w-0 flex-1 truncate">{action.label}</span>
               {action.detail}
             </MenuItem>

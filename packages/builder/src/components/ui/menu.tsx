@@ -1,6 +1,7 @@
 /**
  * @module Menu parts: the popup list and its items, for `ActionMenu` (a WAI-ARIA menu button written by hand:
- * arrows, Home/End, Escape, focus back to the button). Items are buttons with a `menuitem` role.
+ * arrows, Home/End, Escape, focus back to the button). Items are buttons with a `menuitem` role; put an icon in
+ * a `MenuIcon`, muted unless the item is `danger` (a colour on the icon itself wins).
  */
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
@@ -39,10 +40,10 @@ export function MenuItem({
       type={type}
       className={cn(
         'flex w-full cursor-pointer items-center gap-[9px] rounded-[7px] border-0 bg-transparent px-[9px] py-[7px] text-left text-text',
-        '[font-family:inherit] text-[13px] [line-height:inherit] [&_svg]:flex-none [&_svg]:text-muted',
+        '[font-family:inherit] text-[13px] [line-height:inherit] [&_svg]:flex-none',
         'hover:bg-surface-2 hover:text-ink focus-visible:bg-surface-2 focus-visible:text-ink focus-visible:outline-none',
         danger &&
-          'text-error [&_svg]:text-error hover:bg-error-soft hover:text-error focus-visible:bg-error-soft focus-visible:text-error',
+          'text-error hover:bg-error-soft hover:text-error focus-visible:bg-error-soft focus-visible:text-error',
         separated &&
           "relative mt-[9px] before:absolute before:-top-[5px] before:-right-[5px] before:-left-[5px] before:border-t before:border-border before:content-['']",
         className,
@@ -50,4 +51,13 @@ export function MenuItem({
       {...props}
     />
   );
+}
+
+/** An item's leading icon: muted, or the item's red when it is `danger`. */
+export function MenuIcon({
+  className,
+  danger = false,
+  ...props
+}: ComponentProps<'span'> & { danger?: boolean }) {
+  return <span className={cn('flex flex-none', !danger && 'text-muted', className)} {...props} />;
 }
