@@ -160,9 +160,9 @@ export function ChatPanel({
               </div>
             )}
             {onStopDiscussion ? (
-              <button type="button" className="button button-ghost button-small" onClick={onStopDiscussion}>
+              <Button type="button" variant="ghost" size="sm" onClick={onStopDiscussion}>
                 Stop
-              </button>
+              </Button>
             ) : null}
           </div>
         ) : null}
