@@ -1,4 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { buttonVariants } from './ui/button.tsx';
+import { MenuIcon, MenuItem, MenuPopup } from './ui/menu.tsx';
 
 const ITEM = '[role^="menuitem"]';
 
@@ -26,7 +28,7 @@ export function ActionMenu({
   trigger,
   actions,
   align = 'end',
-  className = 'button button-ghost button-icon',
+  className = buttonVariants({ variant: 'ghost', size: 'icon' }),
 }: {
   /** The button's accessible name (and the menu's). */
   label: string;
@@ -76,7 +78,7 @@ export function ActionMenu({
   }
 
   return (
-    <div className="menu-root" ref={root}>
+    <div className="relative inline-flex min-w-0" ref={root}>
       <button
         ref={button}
         type="button"
@@ -97,21 +99,15 @@ export function ActionMenu({
         {trigger}
       </button>
       {open ? (
-        <div
-          id={menuId}
-          role="menu"
-          aria-label={label}
-          className={`menu menu-${align}`}
-          onKeyDown={onMenuKeyDown}
-        >
+        <MenuPopup id={menuId} role="menu" aria-label={label} align={align} onKeyDown={onMenuKeyDown}>
           {actions.map((action) => (
-            <button
+            <MenuItem
               key={action.label}
-              type="button"
               role={action.checked === undefined ? 'menuitem' : 'menuitemradio'}
               aria-checked={action.checked}
               tabIndex={-1}
-              className={`menu-item${action.danger ? ' menu-item-danger' : ''}${action.separated ? ' menu-item-separated' : ''}`}
+              danger={action.danger}
+              separated={action.separated}
               onClick={(event) => {
                 event.preventDefault();
                 event.stopPropagation();
@@ -119,12 +115,12 @@ export function ActionMenu({
                 action.onSelect();
               }}
             >
-              {action.icon}
-              <span className="menu-item-label">{action.label}</span>
+              {action.icon ? <MenuIcon danger={action.danger}>{action.icon}</MenuIcon> : null}
+              <span className="min-w-0 flex-1 truncate">{action.label}</span>
               {action.detail}
-            </button>
+            </MenuItem>
           ))}
-        </div>
+        </MenuPopup>
       ) : null}
     </div>
   );

@@ -6,6 +6,10 @@ import { formatCount } from '../format-number.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { Segment, Segmented } from './ui/segmented.tsx';
+import { Stat, Stats } from './ui/settings.tsx';
+import { Table, TableCell, TableFrame, TableHead } from './ui/table.tsx';
 import { VisitorsChart } from './VisitorsChart.tsx';
 
 const RANGES = [
@@ -18,40 +22,40 @@ const RANGES = [
 function TopTable({ title, rows, unit }: { title: string; rows: AnalyticsCount[]; unit: string }) {
   const max = Math.max(1, ...rows.map((r) => r.count));
   return (
-    <div className="table-wrap" data-testid={`top-${title.toLowerCase()}`}>
-      <table className="table">
+    <TableFrame data-testid={`top-${title.toLowerCase()}`}>
+      <Table>
         <thead>
           <tr>
-            <th>{title}</th>
-            <th style={{ textAlign: 'right' }}>{unit}</th>
-            <th style={{ textAlign: 'right' }}>Visitors</th>
+            <TableHead>{title}</TableHead>
+            <TableHead style={{ textAlign: 'right' }}>{unit}</TableHead>
+            <TableHead style={{ textAlign: 'right' }}>Visitors</TableHead>
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={3} className="muted">
+              <TableCell colSpan={3} className="muted">
                 None yet
-              </td>
+              </TableCell>
             </tr>
           ) : (
             rows.map((r) => (
               <tr key={r.name}>
-                <td
+                <TableCell
                   style={{
                     background: `linear-gradient(to right, var(--accent-soft) ${(r.count / max) * 100}%, transparent 0)`,
                   }}
                 >
                   {r.name}
-                </td>
-                <td style={{ textAlign: 'right' }}>{formatCount(r.count)}</td>
-                <td style={{ textAlign: 'right' }}>{formatCount(r.visitors)}</td>
+                </TableCell>
+                <TableCell style={{ textAlign: 'right' }}>{formatCount(r.count)}</TableCell>
+                <TableCell style={{ textAlign: 'right' }}>{formatCount(r.visitors)}</TableCell>
               </tr>
             ))
           )}
         </tbody>
-      </table>
-    </div>
+      </Table>
+    </TableFrame>
   );
 }
 
@@ -100,57 +104,51 @@ export function AnalyticsPanel({ projectId }: { projectId: string }) {
             : `Visits to the published app: no cookies, no personal data; visitors are counted per day. Kept ${analytics?.retentionDays ?? 365} days. The preview is never counted.`
         }
       >
-        <div className="flex flex-wrap items-center gap-3 [&>.button]:ml-auto">
-          <div className="segmented" role="tablist" aria-label="Range">
+        <div className="flex flex-wrap items-center gap-3 [&>button]:ml-auto">
+          <Segmented role="tablist" aria-label="Range">
             {RANGES.map((r) => (
-              <button
+              <Segment
                 key={r.days}
                 type="button"
                 role="tab"
-                className="segment"
                 aria-selected={days === r.days}
                 onClick={() => setDays(r.days)}
               >
                 {r.label}
-              </button>
+              </Segment>
             ))}
-          </div>
-          <button
-            type="button"
-            className="button button-ghost"
-            onClick={() => void load()}
-            disabled={loading}
-          >
+          </Segmented>
+          <Button type="button" variant="ghost" onClick={() => void load()} disabled={loading}>
             {loading ? <Spinner size={14} /> : <RefreshCw size={14} aria-hidden="true" />}
             Refresh
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
-            className="button button-ghost"
+            variant="ghost"
             disabled={!analytics}
             onClick={() => analytics && downloadCsv(analytics.csv, analytics.days)}
           >
             <Download size={14} aria-hidden="true" />
             Export CSV
-          </button>
+          </Button>
         </div>
         {error ? <FormAlert message={error} /> : null}
         {analytics ? (
           <>
-            <dl className="stats" data-testid="analytics-totals">
-              <div className="stat">
+            <Stats data-testid="analytics-totals">
+              <Stat>
                 <dt>Visitors</dt>
                 <dd data-testid="analytics-visitors">{formatCount(analytics.visitors)}</dd>
-              </div>
-              <div className="stat">
+              </Stat>
+              <Stat>
                 <dt>Page views</dt>
                 <dd data-testid="analytics-pageviews">{formatCount(analytics.pageviews)}</dd>
-              </div>
-              <div className="stat">
+              </Stat>
+              <Stat>
                 <dt>Events</dt>
                 <dd>{formatCount(analytics.events)}</dd>
-              </div>
-            </dl>
+              </Stat>
+            </Stats>
             {analytics.pageviews === 0 && analytics.events === 0 ? (
               <div className="rounded-lg border border-dashed border-border-strong px-6 py-10">
                 <BarChart3 size={20} aria-hidden="true" />

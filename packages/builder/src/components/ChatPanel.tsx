@@ -16,6 +16,7 @@ import { KnowledgeProposals } from './KnowledgeProposals.tsx';
 import { type BlockActions, MessageBlocks } from './MessageBlocks.tsx';
 import { RevisionStatus } from './RevisionStatus.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
 import { VerificationReport } from './VerificationReport.tsx';
 
 /**
@@ -159,9 +160,9 @@ export function ChatPanel({
               </div>
             )}
             {onStopDiscussion ? (
-              <button type="button" className="button button-ghost button-small" onClick={onStopDiscussion}>
+              <Button type="button" variant="ghost" size="sm" onClick={onStopDiscussion}>
                 Stop
-              </button>
+              </Button>
             ) : null}
           </div>
         ) : null}
@@ -185,9 +186,9 @@ export function ChatPanel({
               <Spinner size={14} />
               {describeStatus(status).label}
               {onStop ? (
-                <button type="button" className="button button-ghost button-small" onClick={onStop}>
+                <Button type="button" variant="ghost" size="sm" onClick={onStop}>
                   Stop
-                </button>
+                </Button>
               ) : null}
             </div>
           </div>
@@ -293,16 +294,17 @@ function ChatBubble({
         {mine ? null : <KnowledgeProposals blocks={blocks} onAccept={onAcceptKnowledge} />}
         {onImplement ? (
           <div className="mt-2 flex gap-1.5">
-            <button
+            <Button
               type="button"
-              className="button button-primary button-small"
+              variant="primary"
+              size="sm"
               disabled={implementDisabledReason !== null}
               title={implementDisabledReason ?? 'Build this plan: a chat message carrying it'}
               onClick={onImplement}
             >
               <Hammer size={13} aria-hidden="true" />
               Implement this plan
-            </button>
+            </Button>
           </div>
         ) : null}
         {time || cost ? (

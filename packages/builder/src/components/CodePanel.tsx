@@ -6,6 +6,8 @@ import type { EditorConflict } from '../use-code-editor.ts';
 import type { EditorDiagnostic } from './CodeEditor.tsx';
 import { Dialog } from './Dialog.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { DialogActions } from './ui/dialog.tsx';
 
 /** CodeMirror and its languages are their own chunk: the workspace paints without them. */
 const CodeEditor = lazy(() => import('./CodeEditor.tsx'));
@@ -118,14 +120,15 @@ export function CodePanel({
         </span>
         <span className="flex flex-none items-center gap-1.5">
           {readOnly ? <span className="text-[12px] text-muted">Read only</span> : null}
-          <button type="button" className="button button-ghost button-small" onClick={copy}>
+          <Button type="button" variant="ghost" size="sm" onClick={copy}>
             {copied ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
             {copied ? 'Copied' : 'Copy'}
-          </button>
+          </Button>
           {readOnly ? null : (
-            <button
+            <Button
               type="button"
-              className="button button-primary button-small"
+              variant="primary"
+              size="sm"
               onClick={onSave}
               disabled={saving || !dirty}
               aria-keyshortcuts="Control+S Meta+S"
@@ -133,7 +136,7 @@ export function CodePanel({
             >
               {saving ? <Spinner /> : <Save size={14} aria-hidden="true" />}
               Save
-            </button>
+            </Button>
           )}
         </span>
       </header>
@@ -148,10 +151,10 @@ export function CodePanel({
             {error.message.split('\n')[0]}
           </span>
           {onFix && !dirty && !readOnly ? (
-            <button type="button" className="button button-ghost button-small" onClick={onFix}>
+            <Button type="button" variant="ghost" size="sm" onClick={onFix}>
               <Wand2 size={14} aria-hidden="true" />
               Fix it
-            </button>
+            </Button>
           ) : null}
         </div>
       ) : null}
@@ -192,21 +195,15 @@ export function CodePanel({
           }
           onClose={onDismissConflict}
         >
-          <div className="dialog-actions">
-            <button type="button" className="button button-ghost" onClick={onReload}>
+          <DialogActions>
+            <Button type="button" variant="ghost" onClick={onReload}>
               Reload (discard mine)
-            </button>
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={onOverwrite}
-              disabled={saving}
-              data-autofocus
-            >
+            </Button>
+            <Button type="button" variant="primary" onClick={onOverwrite} disabled={saving} data-autofocus>
               {saving ? <Spinner /> : null}
               Overwrite
-            </button>
-          </div>
+            </Button>
+          </DialogActions>
         </Dialog>
       ) : null}
     </section>

@@ -8,6 +8,7 @@ import type { SendOptions } from '../use-chat.ts';
 import { useEnterSubmit } from '../use-enter-submit.ts';
 import { ChatModeToggle } from './ChatModeToggle.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
 
 /** The placeholder per mode: a discussion changes nothing, and says so before anything is typed. */
 const PLACEHOLDERS: Record<ChatMode, string> = {
@@ -169,9 +170,11 @@ export function Composer({
                 e.target.value = '';
               }}
             />
-            <button
+            <Button
               type="button"
-              className="button button-ghost button-icon composer-attach"
+              variant="ghost"
+              size="icon"
+              className="composer-attach size-8 rounded-[9px]"
               aria-label="Attach images"
               aria-describedby={hintId}
               title={
@@ -181,7 +184,7 @@ export function Composer({
               onClick={() => fileInput.current?.click()}
             >
               <ImagePlus size={16} aria-hidden="true" />
-            </button>
+            </Button>
             <span id={hintId} className="sr-only">
               {ATTACHMENT_HINT}
             </span>
@@ -197,15 +200,17 @@ export function Composer({
           onKeyDown={onKeyDown}
           onPaste={onPaste}
         />
-        <button
+        <Button
           type="submit"
-          className="button button-primary button-icon"
+          variant="primary"
+          size="icon"
+          className="size-8 rounded-[9px]"
           aria-label={mode === 'DISCUSSION' ? 'Send question' : 'Send'}
           title={mode === 'DISCUSSION' ? 'Send question (Enter)' : 'Send (Enter)'}
           disabled={sendDisabled}
         >
           {busy ? <Spinner /> : <ArrowUp size={16} aria-hidden="true" />}
-        </button>
+        </Button>
       </form>
       {dragging ? (
         <p className="composer-drop-hint">Drop images to attach them ({ATTACHMENT_HINT}).</p>

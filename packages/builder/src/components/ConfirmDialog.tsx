@@ -4,6 +4,8 @@ import { Dialog } from './Dialog.tsx';
 import { Field } from './Field.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { DialogActions, DialogForm } from './ui/dialog.tsx';
 
 /**
  * Asks before something that cannot be undone. With `typeToConfirm`, the button stays disabled until that
@@ -48,7 +50,7 @@ export function ConfirmDialog({
 
   return (
     <Dialog title={title} description={description} onClose={onClose}>
-      <form className="dialog-form" onSubmit={submit}>
+      <DialogForm onSubmit={submit}>
         {typeToConfirm !== undefined ? (
           <Field
             label={`Type “${typeToConfirm}” to confirm`}
@@ -58,21 +60,21 @@ export function ConfirmDialog({
           />
         ) : null}
         <FormAlert message={error} />
-        <div className="dialog-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
+        <DialogActions>
+          <Button type="button" variant="ghost" onClick={onClose}>
             Cancel
-          </button>
-          <button
+          </Button>
+          <Button
             type="submit"
-            className={`button ${danger ? 'button-danger' : 'button-primary'}`}
+            variant={danger ? 'danger' : 'primary'}
             disabled={!ready || busy}
             data-autofocus={typeToConfirm === undefined || undefined}
           >
             {busy ? <Spinner /> : null}
             {confirmLabel}
-          </button>
-        </div>
-      </form>
+          </Button>
+        </DialogActions>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -8,6 +8,7 @@ import {
   setTablePublicRead,
 } from '../database-queries.ts';
 import { PUBLIC_SHEET_TABLE } from '../public-sheet-queries.ts';
+import type { StatusTone } from '../revision-status.ts';
 import { useLoaded } from '../use-loaded.ts';
 import { DatabaseUsage } from './DatabaseUsage.tsx';
 import { FormAlert } from './FormAlert.tsx';
@@ -15,13 +16,15 @@ import { PublicSheetDownload } from './PublicSheetDownload.tsx';
 import { RefreshButton } from './RefreshButton.tsx';
 import { SegmentedTabs } from './SegmentedTabs.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
+import { StatusDot, statusPillVariants } from './ui/badge.tsx';
+import { Table, TableCell, TableFrame, TableHead } from './ui/table.tsx';
 
 const BRANCHES: { branch: DatabaseBranch; label: string }[] = [
   { branch: 'development', label: 'Preview data' },
   { branch: 'main', label: 'Published data' },
 ];
 
-const MIGRATION_TONES: Record<string, string> = {
+const MIGRATION_TONES: Record<string, StatusTone> = {
   COMPLETED: 'ok',
   FAILED: 'error',
   PENDING: 'busy',
@@ -109,39 +112,39 @@ function TableView({
       {table.name === PUBLIC_SHEET_TABLE ? (
         <PublicSheetDownload projectId={projectId} branch={branch} />
       ) : null}
-      <div className="table-wrap" role="region" aria-label="Table rows" tabIndex={0}>
-        <table className="table">
+      <TableFrame role="region" aria-label="Table rows" tabIndex={0}>
+        <Table>
           <thead>
             <tr>
               {table.columns.map((c) => (
-                <th key={c.name} title={`${c.type}${c.nullable ? '' : ', not null'}`}>
+                <TableHead key={c.name} title={`${c.type}${c.nullable ? '' : ', not null'}`}>
                   {c.name} <span className="font-mono text-[11px] font-normal text-text-2">{c.type}</span>
-                </th>
+                </TableHead>
               ))}
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={Math.max(table.columns.length, 1)} className="muted">
+                <TableCell colSpan={Math.max(table.columns.length, 1)} className="muted">
                   No rows yet.
-                </td>
+                </TableCell>
               </tr>
             ) : (
               rows.map((row, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows have no guaranteed key column.
                 <tr key={i}>
                   {table.columns.map((c) => (
-                    <td key={c.name} className="max-w-[280px] truncate tabular-nums">
+                    <TableCell key={c.name} className="max-w-[280px] truncate tabular-nums">
                       {cellText(row[c.name])}
-                    </td>
+                    </TableCell>
                   ))}
                 </tr>
               ))
             )}
           </tbody>
-        </table>
-      </div>
+        </Table>
+      </TableFrame>
       {table.rowCount > rows.length ? (
         <p className="mt-1.5 text-[12px] text-muted">
           Showing the newest {rows.length} of {table.rowCount} rows.
@@ -181,7 +184,7 @@ export function DatabasePanel({
         title={database?.name ?? 'Database'}
         description="Your app's own Postgres database. The preview uses its own copy; publishing brings new tables to the published app."
       >
-        <div className="flex flex-wrap items-center gap-3 [&>.button]:ml-auto">
+        <div className="flex flex-wrap items-center gap-3 [&>button]:ml-auto">
           <SegmentedTabs
             label="Branch"
             options={BRANCHES.map((b) => ({ value: b.branch, label: b.label }))}
@@ -219,8 +222,8 @@ export function DatabasePanel({
                 <details>
                   <summary className="flex cursor-pointer items-center gap-2.5">
                     <code>{m.name}</code>
-                    <span className={`status-pill tone-${MIGRATION_TONES[m.status] ?? 'warn'}`}>
-                      <span className="status-dot" aria-hidden="true" />
+                    <span className={statusPillVariants({ tone: MIGRATION_TONES[m.status] ?? 'warn' })}>
+                      <StatusDot />
                       {m.status}
                     </span>
                     <span className="muted">{m.publishedAt ? 'published' : 'not published yet'}</span>

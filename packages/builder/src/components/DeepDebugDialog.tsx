@@ -10,6 +10,10 @@ import { Dialog } from './Dialog.tsx';
 import { Field } from './Field.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { DialogActions, DialogForm } from './ui/dialog.tsx';
+import { FormItem, FormLabel, FormLabelRow } from './ui/field.tsx';
+import { Textarea } from './ui/input.tsx';
 
 /** What the user asks for. */
 export interface DeepDebugRequest {
@@ -32,16 +36,17 @@ export function DeepDebugButton({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
+      <Button
         type="button"
-        className="button button-ghost button-small"
+        variant="ghost"
+        size="sm"
         disabled={disabledReason !== null}
         title={disabledReason ?? 'Let Kiln reproduce, fix and re-check a stubborn problem, step by step'}
         onClick={() => setOpen(true)}
       >
         <Bug size={14} aria-hidden="true" />
         Debug deeply…
-      </button>
+      </Button>
       {open ? <DeepDebugDialog onStart={onStart} onClose={() => setOpen(false)} /> : null}
     </>
   );
@@ -80,19 +85,13 @@ function DeepDebugDialog({
       description="Kiln reproduces the problem in a browser, changes the code and checks again, step by step, until the check passes or the budget is spent. Each step shows in the chat; Stop ends it."
       onClose={onClose}
     >
-      <form className="dialog-form" onSubmit={submit}>
-        <div className="field">
-          <div className="field-label-row">
-            <label htmlFor={problemId}>What goes wrong?</label>
-          </div>
-          <textarea
-            id={problemId}
-            className="input"
-            rows={3}
-            value={problem}
-            onChange={(e) => setProblem(e.target.value)}
-          />
-        </div>
+      <DialogForm onSubmit={submit}>
+        <FormItem>
+          <FormLabelRow>
+            <FormLabel htmlFor={problemId}>What goes wrong?</FormLabel>
+          </FormLabelRow>
+          <Textarea id={problemId} rows={3} value={problem} onChange={(e) => setProblem(e.target.value)} />
+        </FormItem>
         <Field
           label="Steps at most"
           type="number"
@@ -110,16 +109,16 @@ function DeepDebugDialog({
           onChange={(e) => setMaxCredits(e.target.value)}
         />
         <FormAlert message={error} />
-        <div className="dialog-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
+        <DialogActions>
+          <Button type="button" variant="ghost" onClick={onClose}>
             Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy || !problem.trim()}>
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy || !problem.trim()}>
             {busy ? <Spinner size={14} /> : null}
             Start deep debugging
-          </button>
-        </div>
-      </form>
+          </Button>
+        </DialogActions>
+      </DialogForm>
     </Dialog>
   );
 }

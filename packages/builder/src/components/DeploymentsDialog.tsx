@@ -13,6 +13,10 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { Dialog } from './Dialog.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Badge } from './ui/badge.tsx';
+import { Button } from './ui/button.tsx';
+import { DialogActions } from './ui/dialog.tsx';
+import { Table, TableCell, TableFrame, TableHead, TableSubline } from './ui/table.tsx';
 
 function kib(bytes: number): string {
   return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KiB`;
@@ -36,15 +40,15 @@ export function DeploymentsButton({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
+      <Button
         type="button"
-        className="button button-ghost"
+        variant="ghost"
         title="Deployments: roll back or unpublish"
         onClick={() => setOpen(true)}
       >
         <History size={15} aria-hidden="true" />
         Deployments
-      </button>
+      </Button>
       {open ? (
         <DeploymentsDialog
           projectId={projectId}
@@ -116,78 +120,78 @@ function DeploymentsDialog({
         ) : deployments.length === 0 ? (
           <p className="muted">Publish the app to make its first deployment.</p>
         ) : (
-          <div className="table-wrap">
-            <table className="table" data-testid="deployments">
+          <TableFrame>
+            <Table data-testid="deployments">
               <thead>
                 <tr>
-                  <th scope="col">Published</th>
-                  <th scope="col">Revision</th>
-                  <th scope="col" className="numeric">
+                  <TableHead scope="col">Published</TableHead>
+                  <TableHead scope="col">Revision</TableHead>
+                  <TableHead scope="col" numeric>
                     Size
-                  </th>
-                  <th scope="col">
+                  </TableHead>
+                  <TableHead scope="col">
                     <span className="sr-only">Actions</span>
-                  </th>
+                  </TableHead>
                 </tr>
               </thead>
               <tbody>
                 {deployments.map((d) => (
                   <tr key={d.id} data-deployment={d.id} data-live={d.live}>
-                    <td>
+                    <TableCell>
                       <span title={new Date(d.createdAt).toLocaleString()}>{timeAgo(d.createdAt)}</span>
-                      <span className="muted table-sub">{d.createdBy ? `by ${d.createdBy}` : null}</span>
-                    </td>
-                    <td>{d.revisionNumber !== null ? `#${d.revisionNumber}` : '—'}</td>
-                    <td className="numeric">
+                      <TableSubline>{d.createdBy ? `by ${d.createdBy}` : null}</TableSubline>
+                    </TableCell>
+                    <TableCell>{d.revisionNumber !== null ? `#${d.revisionNumber}` : '—'}</TableCell>
+                    <TableCell numeric>
                       {kib(d.size)}
                       {d.compressedSize !== null ? (
-                        <span className="muted table-sub">{kib(d.compressedSize)} sent</span>
+                        <TableSubline>{kib(d.compressedSize)} sent</TableSubline>
                       ) : null}
-                    </td>
-                    <td className="table-actions">
+                    </TableCell>
+                    <TableCell className="text-right whitespace-nowrap">
                       {d.live ? (
-                        <span className="badge">Live</span>
+                        <Badge>Live</Badge>
                       ) : canEdit ? (
-                        <button
+                        <Button
                           type="button"
-                          className="button button-ghost"
+                          variant="ghost"
                           disabled={busy !== null}
                           onClick={() => void run(d.id, () => rollbackDeployment(d.id))}
                         >
                           {busy === d.id ? <Spinner /> : null}
                           {published ? 'Roll back' : 'Put online'}
-                        </button>
+                        </Button>
                       ) : null}
-                    </td>
+                    </TableCell>
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
+            </Table>
+          </TableFrame>
         )}
         {canEdit && deployments.length > 0 ? (
-          <div className="dialog-actions">
+          <DialogActions>
             {published ? (
-              <button
+              <Button
                 type="button"
-                className="button button-danger"
+                variant="danger"
                 disabled={busy !== null}
                 onClick={() => setConfirmUnpublish(true)}
               >
                 Unpublish
-              </button>
+              </Button>
             ) : (
-              <button
+              <Button
                 type="button"
-                className="button button-primary"
+                variant="primary"
                 disabled={busy !== null}
                 onClick={() => void run('republish', () => republishProject(projectId))}
               >
                 {busy === 'republish' ? <Spinner /> : null}
                 Republish
-              </button>
+              </Button>
             )}
-          </div>
+          </DialogActions>
         ) : null}
       </Dialog>
       {confirmUnpublish ? (

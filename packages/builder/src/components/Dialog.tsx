@@ -1,6 +1,14 @@
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { DialogContent, DialogDescription, DialogTitle, Dialog as Root } from './ui/dialog.tsx';
+import { Button } from './ui/button.tsx';
+import {
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  Dialog as Root,
+} from './ui/dialog.tsx';
 
 /**
  * A modal dialog (Radix, `ui/dialog.tsx`): focus is trapped and starts on the first field, Escape or a click
@@ -19,28 +27,23 @@ export function Dialog({
 }) {
   return (
     <Root open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="dialog" aria-describedby={undefined}>
-        <div className="dialog-body">
-          <header className="dialog-head">
+      <DialogContent aria-describedby={undefined}>
+        <DialogBody>
+          <DialogHeader>
             <DialogTitle asChild>
               <h2>{title}</h2>
             </DialogTitle>
-            <button
-              type="button"
-              className="button button-ghost button-icon"
-              aria-label="Close"
-              onClick={onClose}
-            >
+            <Button type="button" variant="ghost" size="icon" aria-label="Close" onClick={onClose}>
               <X size={16} aria-hidden="true" />
-            </button>
-          </header>
+            </Button>
+          </DialogHeader>
           {description ? (
             <DialogDescription asChild>
-              <div className="dialog-description">{description}</div>
+              <div className="text-text-2">{description}</div>
             </DialogDescription>
           ) : null}
           {children}
-        </div>
+        </DialogBody>
       </DialogContent>
     </Root>
   );

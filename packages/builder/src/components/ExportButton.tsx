@@ -8,6 +8,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useToast } from '../use-toast.ts';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
 
 /** The file name the server suggests (`content-disposition`), else `app.zip`. */
 function fileName(res: Response): string {
@@ -42,9 +43,9 @@ export function ExportButton({ projectId }: { projectId: string }) {
     }
   };
   return (
-    <button
+    <Button
       type="button"
-      className="button button-ghost"
+      variant="ghost"
       onClick={() => void download()}
       aria-disabled={busy || undefined}
       title="Download the project as an app that runs anywhere (Vite + React, npm install && npm run dev)"
@@ -52,6 +53,6 @@ export function ExportButton({ projectId }: { projectId: string }) {
     >
       {busy ? <Spinner size={14} /> : <Download size={14} aria-hidden="true" />}
       Download
-    </button>
+    </Button>
   );
 }

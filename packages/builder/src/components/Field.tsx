@@ -1,4 +1,6 @@
 import { type InputHTMLAttributes, useId } from 'react';
+import { FormItem, FormLabel, FormLabelRow } from './ui/field.tsx';
+import { Input } from './ui/input.tsx';
 
 /**
  * A labelled text input; `hint` sits outside the label so the accessible name stays exactly `label`. An
@@ -15,27 +17,21 @@ export function Field({
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <div className="field-label-row">
-        <label htmlFor={id}>{label}</label>
+    <FormItem>
+      <FormLabelRow>
+        <FormLabel htmlFor={id}>{label}</FormLabel>
         {hint ? (
           <span className="text-[12px] text-muted" id={hintId}>
             {hint}
           </span>
         ) : null}
-      </div>
-      <input
-        id={id}
-        className="input"
-        aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
-        {...input}
-      />
+      </FormLabelRow>
+      <Input id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...input} />
       {error ? (
         <span id={errorId} className="text-[13px] text-error" role="alert">
           {error}
         </span>
       ) : null}
-    </div>
+    </FormItem>
   );
 }

@@ -13,6 +13,8 @@ import { Field } from './Field.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { FormNote } from './FormNote.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
+import { Button } from './ui/button.tsx';
+import { SettingsActions, SettingsForm } from './ui/settings.tsx';
 
 export function GitSection({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
   const [git, setGit] = useState<ProjectGit | null>(null);
@@ -85,7 +87,7 @@ export function GitSection({ projectId, canEdit }: { projectId: string; canEdit:
           </>
         ) : null}
       </p>
-      <form className="settings-form" onSubmit={save}>
+      <SettingsForm onSubmit={save}>
         <Field
           label="Remote URL"
           hint="An https:// repository URL, like https://github.com/you/app.git"
@@ -109,20 +111,20 @@ export function GitSection({ projectId, canEdit }: { projectId: string; canEdit:
         />
         {error ? <FormAlert message={error} /> : null}
         {note ? <FormNote message={note} /> : null}
-        <div className="settings-actions">
-          <button type="submit" className="button" disabled={busy !== null}>
+        <SettingsActions>
+          <Button type="submit" disabled={busy !== null}>
             Save remote
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
-            className="button button-primary"
+            variant="primary"
             disabled={busy !== null || !git?.remoteUrl}
             onClick={() => void push()}
           >
             {busy === 'push' ? 'Pushing…' : 'Push'}
-          </button>
-        </div>
-      </form>
+          </Button>
+        </SettingsActions>
+      </SettingsForm>
       {last ? (
         <div
           className={cn(

@@ -10,6 +10,10 @@ import type { ProjectGroup } from '../queries.ts';
 import { Dialog } from './Dialog.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { DialogActions, DialogForm } from './ui/dialog.tsx';
+import { FormItem, FormLabel } from './ui/field.tsx';
+import { Textarea } from './ui/input.tsx';
 
 export function GroupChatDialog({
   group,
@@ -57,18 +61,18 @@ export function GroupChatDialog({
       description="One request for every chosen project. Each one is told the others' functions and tables, so a mobile app can call its web app's backend."
       onClose={onClose}
     >
-      <form className="dialog-form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={`${id}-text`}>What should change?</label>
-          <textarea
+      <DialogForm onSubmit={submit}>
+        <FormItem>
+          <FormLabel htmlFor={`${id}-text`}>What should change?</FormLabel>
+          <Textarea
             id={`${id}-text`}
-            className="input min-h-24 py-2"
+            className="min-h-24 py-2"
             value={text}
             maxLength={8000}
             placeholder="Add a favourites list to the web app and the mobile app, stored by the web app's backend"
             onChange={(e) => setText(e.target.value)}
           />
-        </div>
+        </FormItem>
         <fieldset className="flex flex-col gap-1">
           <legend className="mb-1 text-sm font-semibold">Projects</legend>
           {group.projects.map((p) => (
@@ -83,20 +87,16 @@ export function GroupChatDialog({
           ))}
         </fieldset>
         <FormAlert message={error ?? (chosen.size === 0 ? 'Choose at least one project.' : null)} />
-        <div className="dialog-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
+        <DialogActions>
+          <Button type="button" variant="ghost" onClick={onClose}>
             Cancel
-          </button>
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={busy || !text.trim() || chosen.size === 0}
-          >
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy || !text.trim() || chosen.size === 0}>
             {busy ? <Spinner /> : null}
             {`Change ${chosen.size} ${chosen.size === 1 ? 'project' : 'projects'}`}
-          </button>
-        </div>
-      </form>
+          </Button>
+        </DialogActions>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -8,6 +8,8 @@ import { Dialog } from './Dialog.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { Spinner } from './Spinner.tsx';
 import { StatusPill } from './StatusPill.tsx';
+import { Badge } from './ui/badge.tsx';
+import { Button } from './ui/button.tsx';
 
 /** The group's latest revision status (and its number) beside the group's name, with the history button. */
 export function GroupRevisionBadge({
@@ -29,15 +31,16 @@ export function GroupRevisionBadge({
       >
         <StatusPill status={latest.status} />
       </output>
-      <button
+      <Button
         type="button"
-        className="button button-ghost button-small"
+        variant="ghost"
+        size="sm"
         aria-label={`Group history of ${groupName}`}
         onClick={onOpen}
       >
         <History size={14} aria-hidden="true" />
         Group history
-      </button>
+      </Button>
     </span>
   );
 }
@@ -99,9 +102,10 @@ export function GroupHistoryDialog({
                 {timeAgo(revision.createdAt)}
               </span>
               {canEdit && index > 0 ? (
-                <button
+                <Button
                   type="button"
-                  className="button button-small ml-auto"
+                  size="sm"
+                  className="ml-auto"
                   disabled={busy !== null || building}
                   title={building ? 'Wait until the group has finished building.' : undefined}
                   aria-label={`Restore group revision ${revision.number}`}
@@ -109,9 +113,9 @@ export function GroupHistoryDialog({
                 >
                   {busy === revision.id ? <Spinner /> : <RotateCcw size={14} aria-hidden="true" />}
                   Restore
-                </button>
+                </Button>
               ) : index === 0 ? (
-                <span className="badge ml-auto">Current</span>
+                <Badge className="ml-auto">Current</Badge>
               ) : null}
             </div>
             <p className="text-[12.5px] text-muted">

@@ -7,6 +7,8 @@ import type { DiffState } from '../use-history.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { Spinner } from './Spinner.tsx';
 import { StatusPill } from './StatusPill.tsx';
+import { Badge } from './ui/badge.tsx';
+import { Button } from './ui/button.tsx';
 
 /** Revisions newest first; the selected one's changes against its parent, and restoring it. */
 export function HistoryPanel({
@@ -103,7 +105,7 @@ export function HistoryPanel({
             <div className="flex min-w-0 flex-col gap-1">
               <h2 id="history-detail-heading" className="flex items-center gap-2 text-[17px]">
                 Version {selected.number}
-                {selected.id === latestId ? <span className="badge">Current</span> : null}
+                {selected.id === latestId ? <Badge>Current</Badge> : null}
               </h2>
               <p className="text-muted">
                 {humanize(selected.action)} · {clockTime(selected.createdAt)} · {timeAgo(selected.createdAt)}
@@ -112,9 +114,9 @@ export function HistoryPanel({
             </div>
             {selected.id !== latestId ? (
               <div className="flex flex-wrap justify-end gap-2">
-                <button
+                <Button
                   type="button"
-                  className="button button-primary"
+                  variant="primary"
                   disabled={restoring || restoreDisabledReason !== null}
                   title={
                     restoreDisabledReason ??
@@ -124,11 +126,10 @@ export function HistoryPanel({
                 >
                   {restoring ? <Spinner /> : <RotateCcw size={15} aria-hidden="true" />}
                   Restore code
-                </button>
+                </Button>
                 {selected.hasDataSnapshot ? (
-                  <button
+                  <Button
                     type="button"
-                    className="button"
                     disabled={restoring || restoreDisabledReason !== null}
                     title={restoreDisabledReason ?? undefined}
                     aria-describedby="history-restore-data-note"
@@ -136,7 +137,7 @@ export function HistoryPanel({
                   >
                     <Database size={15} aria-hidden="true" />
                     Restore code and data
-                  </button>
+                  </Button>
                 ) : null}
               </div>
             ) : null}

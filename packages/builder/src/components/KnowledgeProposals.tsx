@@ -4,6 +4,7 @@ import { errorMessage } from '../api.ts';
 import type { MessageBlock } from '../queries.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
 
 /**
  * A reply's knowledge proposals (`knowledge` blocks): each standing instruction the model suggests keeping,
@@ -67,10 +68,10 @@ function Proposal({
           Added to project knowledge
         </span>
       ) : onAccept ? (
-        <button type="button" className="button button-small" disabled={busy} onClick={() => void accept()}>
+        <Button type="button" size="sm" disabled={busy} onClick={() => void accept()}>
           {busy ? <Spinner size={13} /> : <BookmarkPlus size={13} aria-hidden="true" />}
           Add to project knowledge
-        </button>
+        </Button>
       ) : null}
       <FormAlert message={error} />
     </li>

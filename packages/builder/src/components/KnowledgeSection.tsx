@@ -7,6 +7,10 @@ import { FormAlert } from './FormAlert.tsx';
 import { FormNote } from './FormNote.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { FormItem, FormLabel, FormLabelRow } from './ui/field.tsx';
+import { Textarea } from './ui/input.tsx';
+import { SettingsActions, SettingsForm } from './ui/settings.tsx';
 
 /**
  * Settings → Knowledge (issue 22), for a project or an organisation: standing instructions sent with every
@@ -95,25 +99,24 @@ function KnowledgeForm({
 
   const over = draft.length > MAX_KNOWLEDGE_LENGTH;
   return (
-    <form className="settings-form settings-form-wide" onSubmit={submit}>
+    <SettingsForm wide onSubmit={submit}>
       {loaded.inherited ? (
-        <div className="field">
-          <span className="field-label-row">From the organisation (read-only here)</span>
+        <FormItem>
+          <span className="flex items-baseline justify-between">From the organisation (read-only here)</span>
           <pre className="knowledge-inherited">{loaded.inherited}</pre>
-        </div>
+        </FormItem>
       ) : null}
-      <div className="field">
-        <div className="field-label-row">
-          <label htmlFor={fieldId}>
+      <FormItem>
+        <FormLabelRow>
+          <FormLabel htmlFor={fieldId}>
             {scope === 'project' ? 'Project knowledge' : 'Organisation knowledge'}
-          </label>
+          </FormLabel>
           <span id={hintId} className="text-[12px] text-muted">
             {formatCount(draft.length)} / {formatCount(MAX_KNOWLEDGE_LENGTH)} characters
           </span>
-        </div>
-        <textarea
+        </FormLabelRow>
+        <Textarea
           id={fieldId}
-          className="input textarea"
           rows={6}
           aria-describedby={hintId}
           aria-invalid={over || undefined}
@@ -122,7 +125,7 @@ function KnowledgeForm({
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
         />
-      </div>
+      </FormItem>
       <FormAlert
         message={
           error ?? (over ? `Knowledge is at most ${formatCount(MAX_KNOWLEDGE_LENGTH)} characters.` : null)
@@ -130,17 +133,13 @@ function KnowledgeForm({
       />
       <FormNote message={note} />
       {canEdit ? (
-        <div className="settings-actions">
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={busy || over || draft === loaded.text}
-          >
+        <SettingsActions>
+          <Button type="submit" variant="primary" disabled={busy || over || draft === loaded.text}>
             {busy ? <Spinner /> : null}
             Save knowledge
-          </button>
-        </div>
+          </Button>
+        </SettingsActions>
       ) : null}
-    </form>
+    </SettingsForm>
   );
 }

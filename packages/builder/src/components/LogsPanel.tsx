@@ -1,6 +1,7 @@
 import { ScrollText } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchFunctionLogs } from '../logs-queries.ts';
+import type { StatusTone } from '../revision-status.ts';
 import { useLoaded } from '../use-loaded.ts';
 import { type RoomEvent, useRoom } from '../use-room.ts';
 import { FormAlert } from './FormAlert.tsx';
@@ -8,6 +9,9 @@ import { RefreshButton } from './RefreshButton.tsx';
 import { SegmentedTabs } from './SegmentedTabs.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
+import { StatusDot, statusPillVariants } from './ui/badge.tsx';
+import { NativeSelect } from './ui/input.tsx';
+import { Table, TableCell, TableFrame, TableHead } from './ui/table.tsx';
 
 type Branch = 'development' | 'main';
 
@@ -15,7 +19,7 @@ const BRANCHES: { branch: Branch; label: string }[] = [
   { branch: 'development', label: 'In the preview' },
   { branch: 'main', label: 'Published app' },
 ];
-const LEVEL_TONES: Record<string, string> = { INFO: 'ok', WARN: 'warn', ERROR: 'error' };
+const LEVEL_TONES: Record<string, StatusTone> = { INFO: 'ok', WARN: 'warn', ERROR: 'error' };
 const LEVEL_FILTERS = [
   { value: 'INFO', label: 'All levels' },
   { value: 'WARN', label: 'Warnings and errors' },
@@ -75,25 +79,20 @@ export function LogsPanel({ projectId, organizationId }: { projectId: string; or
         title="Logs"
         description="What your app's functions did: every request, its console output and its calls to other services. Secret values are masked."
       >
-        <div className="flex flex-wrap items-center gap-3 [&>.button]:ml-auto">
+        <div className="flex flex-wrap items-center gap-3 [&>button]:ml-auto">
           <SegmentedTabs
             label="Which app"
             options={BRANCHES.map((b) => ({ value: b.branch, label: b.label }))}
             value={branch}
             onChange={setBranch}
           />
-          <select
-            className="input select"
-            aria-label="Level"
-            value={minLevel}
-            onChange={(e) => setMinLevel(e.target.value)}
-          >
+          <NativeSelect aria-label="Level" value={minLevel} onChange={(e) => setMinLevel(e.target.value)}>
             {LEVEL_FILTERS.map((f) => (
               <option key={f.value} value={f.value}>
                 {f.label}
               </option>
             ))}
-          </select>
+          </NativeSelect>
           <span className="muted">{connected ? 'Live' : 'Updating every few seconds'}</span>
           <RefreshButton loading={loading} onClick={() => void load()} />
         </div>
@@ -110,37 +109,37 @@ export function LogsPanel({ projectId, organizationId }: { projectId: string; or
           </div>
         ) : null}
         {shown.length > 0 ? (
-          <div className="table-wrap">
-            <table className="table logs-table">
+          <TableFrame>
+            <Table className="logs-table">
               <thead>
                 <tr>
-                  <th>Time</th>
-                  <th>Level</th>
-                  <th>Source</th>
-                  <th>Message</th>
+                  <TableHead>Time</TableHead>
+                  <TableHead>Level</TableHead>
+                  <TableHead>Source</TableHead>
+                  <TableHead>Message</TableHead>
                 </tr>
               </thead>
               <tbody>
                 {shown.map((l) => (
                   <tr key={l.id} data-level={l.level} data-source={l.source}>
-                    <td className="muted" title={l.createdAt}>
+                    <TableCell className="muted" title={l.createdAt}>
                       {time(l.createdAt)}
-                    </td>
-                    <td>
-                      <span className={`status-pill tone-${LEVEL_TONES[l.level] ?? 'warn'}`}>
-                        <span className="status-dot" aria-hidden="true" />
+                    </TableCell>
+                    <TableCell>
+                      <span className={statusPillVariants({ tone: LEVEL_TONES[l.level] ?? 'warn' })}>
+                        <StatusDot />
                         {l.level}
                       </span>
-                    </td>
-                    <td className="muted">{l.source.toLowerCase()}</td>
-                    <td className="font-mono text-[12px] whitespace-pre-wrap [word-break:break-word]">
+                    </TableCell>
+                    <TableCell className="muted">{l.source.toLowerCase()}</TableCell>
+                    <TableCell className="font-mono text-[12px] whitespace-pre-wrap [word-break:break-word]">
                       {l.message}
-                    </td>
+                    </TableCell>
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
+            </Table>
+          </TableFrame>
         ) : null}
       </SettingsSection>
     </div>

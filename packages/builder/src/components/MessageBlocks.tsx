@@ -10,6 +10,8 @@ const PLAN =
   'group [&>.chat-text]:mt-1.5 [&>.chat-text]:border-l-2 [&>.chat-text]:border-border-strong [&>.chat-text]:px-2.5 [&>.chat-text]:py-2 [&>.chat-text]:text-[12.5px] [&>.chat-text]:text-text-2';
 
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { Chip } from './ui/chip.tsx';
 
 /** What the user can do with the blocks of the latest answer: send a suggestion, publish. */
 export interface BlockActions {
@@ -109,32 +111,33 @@ export function MessageBlocks({
           {choices.length > 0 ? (
             <div className="flex flex-wrap gap-1.5" role="group" aria-label="Suggestions">
               {choices.map((choice) => (
-                <button
+                <Chip
                   key={choice}
-                  type="button"
-                  className="chip h-auto min-h-[30px] px-3 py-1 text-left whitespace-normal text-ink enabled:hover:border-accent enabled:hover:bg-accent-soft enabled:hover:text-accent-strong disabled:cursor-not-allowed disabled:opacity-50 focus-visible:border-accent focus-visible:shadow-[0_0_0_3px_var(--accent-ring)] focus-visible:outline-none"
+                  className="h-auto min-h-[30px] px-3 py-1 text-left whitespace-normal text-ink enabled:hover:border-accent enabled:hover:bg-accent-soft enabled:hover:text-accent-strong disabled:cursor-not-allowed disabled:opacity-50 focus-visible:border-accent focus-visible:shadow-[0_0_0_3px_var(--accent-ring)] focus-visible:outline-none"
                   disabled={actions?.chooseDisabledReason != null}
                   title={actions?.chooseDisabledReason ?? `Send “${choice}”`}
                   onClick={() => actions?.onChoose(choice)}
                 >
                   {choice}
-                </button>
+                </Chip>
               ))}
             </div>
           ) : null}
           {publish && actions?.onPublish ? (
             <div className="flex items-center justify-between gap-2.5 text-[12.5px]">
               {publish.reason ? <span className="text-muted">{publish.reason}</span> : null}
-              <button
+              <Button
                 type="button"
-                className="button button-primary button-small ml-auto"
+                variant="primary"
+                size="sm"
+                className="ml-auto"
                 disabled={actions.publishDisabledReason != null || actions.publishing === true}
                 title={actions.publishDisabledReason ?? 'Put this app on the web'}
                 onClick={actions.onPublish}
               >
                 {actions.publishing ? <Spinner size={14} /> : <Rocket size={14} aria-hidden="true" />}
                 Publish
-              </button>
+              </Button>
             </div>
           ) : null}
         </div>

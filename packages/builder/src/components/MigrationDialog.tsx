@@ -4,6 +4,8 @@ import { Dialog } from './Dialog.tsx';
 import { Field } from './Field.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { DialogActions, DialogForm } from './ui/dialog.tsx';
 
 const CodeEditor = lazy(() => import('./CodeEditor.tsx'));
 
@@ -48,7 +50,7 @@ export function MigrationDialog({
       description="A change to the app's database, applied once to the development database when saved. To change it later, write another migration."
       onClose={onClose}
     >
-      <form className="dialog-form" onSubmit={submit}>
+      <DialogForm onSubmit={submit}>
         <Field
           label="Name"
           autoComplete="off"
@@ -70,20 +72,16 @@ export function MigrationDialog({
           </Suspense>
         </div>
         <FormAlert message={error} />
-        <div className="dialog-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
+        <DialogActions>
+          <Button type="button" variant="ghost" onClick={onClose}>
             Cancel
-          </button>
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={busy || !name.trim() || !sql.trim()}
-          >
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy || !name.trim() || !sql.trim()}>
             {busy ? <Spinner /> : null}
             Write migration
-          </button>
-        </div>
-      </form>
+          </Button>
+        </DialogActions>
+      </DialogForm>
     </Dialog>
   );
 }

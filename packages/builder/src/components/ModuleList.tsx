@@ -1,10 +1,13 @@
 import { Database, Ellipsis, Pencil, Plus, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
+import { cn } from '../lib/cn.ts';
 import { moduleKind } from '../module-kinds.ts';
 import type { Module } from '../queries.ts';
 import { ActionMenu } from './ActionMenu.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { NameDialog } from './NameDialog.tsx';
+import { Count } from './ui/badge.tsx';
+import { buttonVariants } from './ui/button.tsx';
 
 /** The New menu: the module types made by hand, with the spec's default names (the server names the files). */
 export const NEW_MODULES = [
@@ -54,7 +57,7 @@ export function ModuleList({
           Modules
         </h2>
         <span className="flex items-center gap-1.5">
-          {modules.length ? <span className="count">{modules.length}</span> : null}
+          {modules.length ? <Count>{modules.length}</Count> : null}
           {actions ? (
             <ActionMenu
               label="New module"
@@ -147,7 +150,7 @@ export function ModuleList({
                 {actions ? (
                   <ActionMenu
                     label={`Actions for ${module.name}`}
-                    className="button button-ghost button-icon module-menu"
+                    className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'module-menu')}
                     trigger={<Ellipsis size={14} aria-hidden="true" />}
                     actions={[
                       {

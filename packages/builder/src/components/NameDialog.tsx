@@ -4,6 +4,8 @@ import { Dialog } from './Dialog.tsx';
 import { Field } from './Field.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { DialogActions, DialogForm } from './ui/dialog.tsx';
 
 /** Asks for one name (new organisation, new group, rename…); the server's refusal is shown in place. */
 export function NameDialog({
@@ -41,19 +43,19 @@ export function NameDialog({
 
   return (
     <Dialog title={title} onClose={onClose}>
-      <form className="dialog-form" onSubmit={submit}>
+      <DialogForm onSubmit={submit}>
         <Field label={label} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
         <FormAlert message={error} />
-        <div className="dialog-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
+        <DialogActions>
+          <Button type="button" variant="ghost" onClick={onClose}>
             Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy || !name.trim()}>
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy || !name.trim()}>
             {busy ? <Spinner /> : null}
             {submitLabel}
-          </button>
-        </div>
-      </form>
+          </Button>
+        </DialogActions>
+      </DialogForm>
     </Dialog>
   );
 }

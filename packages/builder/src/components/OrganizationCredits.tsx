@@ -5,6 +5,7 @@ import { errorMessage } from '../api.ts';
 import { formatCount, formatGiB, formatSigned, humanize } from '../format-number.ts';
 import { timeAgo } from '../format-time.ts';
 import { ledgerName } from '../ledger-names.ts';
+import { cn } from '../lib/cn.ts';
 import { depositCredits, type OrganizationDetails, setOrganizationPlan } from '../organization-queries.ts';
 import { atLeast } from '../roles.ts';
 import { useInvalidateOrganization } from '../use-organization.ts';
@@ -15,6 +16,10 @@ import { FormAlert } from './FormAlert.tsx';
 import { Select } from './Select.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Badge } from './ui/badge.tsx';
+import { Button } from './ui/button.tsx';
+import { inlineFormClasses, SettingsSubsection, Stats, Stat as StatTile } from './ui/settings.tsx';
+import { Table, TableCell, TableFrame, TableHead } from './ui/table.tsx';
 
 /** The plan and what it allows, the credit balance and ledger, the event log; platform ADMIN tools. */
 export function OrganizationCredits({ organization }: { organization: OrganizationDetails }) {
@@ -23,7 +28,7 @@ export function OrganizationCredits({ organization }: { organization: Organizati
   const platformAdmin = me?.role === 'ADMIN';
   return (
     <SettingsSection id="plan" title="Plan & credits">
-      <dl className="stats">
+      <Stats>
         <Stat label="Plan" value={humanize(organization.plan)} />
         <Stat
           label="Allowance"
@@ -32,86 +37,85 @@ export function OrganizationCredits({ organization }: { organization: Organizati
         <Stat label="Database size per app" value={formatGiB(organization.databaseSizeBytes)} />
         <Stat label="Credit balance" value={formatCount(credits.balance)} testId="credit-balance" />
         <Stat label="Refill every 30 days" value={formatCount(credits.refillAmount)} />
-      </dl>
+      </Stats>
 
       {platformAdmin ? <AdminTools organization={organization} /> : null}
 
-      <div className="settings-sub">
+      <SettingsSubsection>
         <h3>Credit ledger</h3>
         {credits.entries.length === 0 ? (
           <p className="muted">No credit movements yet.</p>
         ) : (
-          <div className="table-wrap" role="region" aria-label="Ledger" tabIndex={0}>
-            <table className="table">
+          <TableFrame role="region" aria-label="Ledger" tabIndex={0}>
+            <Table>
               <thead>
                 <tr>
-                  <th scope="col">Entry</th>
-                  <th scope="col">Type</th>
-                  <th scope="col" className="numeric">
+                  <TableHead scope="col">Entry</TableHead>
+                  <TableHead scope="col">Type</TableHead>
+                  <TableHead scope="col" numeric>
                     Amount
-                  </th>
-                  <th scope="col">Refunded</th>
-                  <th scope="col">When</th>
+                  </TableHead>
+                  <TableHead scope="col">Refunded</TableHead>
+                  <TableHead scope="col">When</TableHead>
                 </tr>
               </thead>
               <tbody>
                 {credits.entries.map((entry) => (
                   <tr key={entry.id}>
-                    <td>{humanize(entry.entry)}</td>
-                    <td>
+                    <TableCell>{humanize(entry.entry)}</TableCell>
+                    <TableCell>
                       <span title={entry.type}>{ledgerName(entry.type)}</span>
-                    </td>
-                    <td className={`numeric ${entry.amount < 0 ? 'amount-debit' : 'amount-credit'}`}>
+                    </TableCell>
+                    <TableCell
+                      numeric
+                      className={cn('font-semibold', entry.amount < 0 ? 'text-text' : 'text-ok')}
+                    >
                       {formatSigned(entry.amount)}
-                    </td>
-                    <td>
-                      {entry.refunded ? (
-                        <span className="badge">Refunded</span>
-                      ) : (
-                        <span className="muted">—</span>
-                      )}
-                    </td>
-                    <td className="muted">{timeAgo(entry.createdAt)}</td>
+                    </TableCell>
+                    <TableCell>
+                      {entry.refunded ? <Badge>Refunded</Badge> : <span className="muted">—</span>}
+                    </TableCell>
+                    <TableCell className="muted">{timeAgo(entry.createdAt)}</TableCell>
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
+            </Table>
+          </TableFrame>
         )}
-      </div>
+      </SettingsSubsection>
 
       {atLeast(organization.role, 'ADMIN') ? (
-        <div className="settings-sub">
+        <SettingsSubsection>
           <h3>Event log</h3>
           {organization.events.length === 0 ? (
             <p className="muted">Nothing logged yet.</p>
           ) : (
-            <div className="table-wrap" role="region" aria-label="Event log" tabIndex={0}>
-              <table className="table">
+            <TableFrame role="region" aria-label="Event log" tabIndex={0}>
+              <Table>
                 <thead>
                   <tr>
-                    <th scope="col">Event</th>
-                    <th scope="col" className="numeric">
+                    <TableHead scope="col">Event</TableHead>
+                    <TableHead scope="col" numeric>
                       Amount
-                    </th>
-                    <th scope="col">When</th>
+                    </TableHead>
+                    <TableHead scope="col">When</TableHead>
                   </tr>
                 </thead>
                 <tbody>
                   {organization.events.map((event) => (
                     <tr key={event.id}>
-                      <td>
+                      <TableCell>
                         <span title={event.type}>{ledgerName(event.type)}</span>
-                      </td>
-                      <td className="numeric">{formatSigned(event.amount)}</td>
-                      <td className="muted">{timeAgo(event.createdAt)}</td>
+                      </TableCell>
+                      <TableCell numeric>{formatSigned(event.amount)}</TableCell>
+                      <TableCell className="muted">{timeAgo(event.createdAt)}</TableCell>
                     </tr>
                   ))}
                 </tbody>
-              </table>
-            </div>
+              </Table>
+            </TableFrame>
           )}
-        </div>
+        </SettingsSubsection>
       ) : null}
     </SettingsSection>
   );
@@ -119,10 +123,10 @@ export function OrganizationCredits({ organization }: { organization: Organizati
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <div className="stat">
+    <StatTile>
       <dt>{label}</dt>
       <dd data-testid={testId}>{value}</dd>
-    </div>
+    </StatTile>
   );
 }
 
@@ -165,23 +169,23 @@ function AdminTools({ organization }: { organization: OrganizationDetails }) {
 
   const amountValid = /^\d+$/.test(amount.trim()) && Number(amount) > 0;
   return (
-    <div className="settings-sub admin-tools">
+    <SettingsSubsection className="rounded-md border border-dashed border-border-strong bg-bg p-4">
       <h3>
-        Platform admin <span className="badge">Admin</span>
+        Platform admin <Badge>Admin</Badge>
       </h3>
-      <form className="inline-form" onSubmit={changePlan}>
+      <form className={inlineFormClasses} onSubmit={changePlan}>
         <Select
           label="Plan"
           value={plan}
           onChange={(e) => setPlan(e.target.value)}
           options={ORGANIZATION_PLANS.map((p) => ({ value: p, label: humanize(p) }))}
         />
-        <button type="submit" className="button" disabled={busy !== null || plan === organization.plan}>
+        <Button type="submit" disabled={busy !== null || plan === organization.plan}>
           {busy === 'plan' ? <Spinner /> : null}
           Change plan
-        </button>
+        </Button>
       </form>
-      <form className="inline-form" onSubmit={deposit}>
+      <form className={inlineFormClasses} onSubmit={deposit}>
         <Field
           label="Credits"
           type="number"
@@ -197,12 +201,12 @@ function AdminTools({ organization }: { organization: OrganizationDetails }) {
           onChange={(e) => setReason(e.target.value)}
           options={CREDIT_DEPOSIT_REASONS.map((r) => ({ value: r, label: ledgerName(r) }))}
         />
-        <button type="submit" className="button" disabled={busy !== null || !amountValid}>
+        <Button type="submit" disabled={busy !== null || !amountValid}>
           {busy === 'deposit' ? <Spinner /> : null}
           Deposit credits
-        </button>
+        </Button>
       </form>
       <FormAlert message={error} />
-    </div>
+    </SettingsSubsection>
   );
 }

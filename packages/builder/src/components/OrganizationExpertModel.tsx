@@ -9,6 +9,8 @@ import { FormAlert } from './FormAlert.tsx';
 import { FormNote } from './FormNote.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { SettingsActions, SettingsForm } from './ui/settings.tsx';
 
 /**
  * Organisation settings → Expert model (ADMIN and up, EXPERT_SWE): a stronger model members pick per message
@@ -84,7 +86,7 @@ function ExpertModelForm({
   }
 
   return (
-    <form className="settings-form" onSubmit={(e) => void save({ model: model.trim() }, e)}>
+    <SettingsForm onSubmit={(e) => void save({ model: model.trim() }, e)}>
       <Field
         label="Expert model"
         value={model}
@@ -113,17 +115,17 @@ function ExpertModelForm({
       />
       <FormAlert message={error} />
       <FormNote message={note} />
-      <div className="settings-actions">
-        <button type="submit" className="button button-primary" disabled={busy || !model.trim()}>
+      <SettingsActions>
+        <Button type="submit" variant="primary" disabled={busy || !model.trim()}>
           {busy ? <Spinner /> : null}
           Save expert model
-        </button>
+        </Button>
         {current ? (
-          <button type="button" className="button" disabled={busy} onClick={() => void save({ model: '' })}>
+          <Button type="button" disabled={busy} onClick={() => void save({ model: '' })}>
             Remove
-          </button>
+          </Button>
         ) : null}
-      </div>
-    </form>
+      </SettingsActions>
+    </SettingsForm>
   );
 }

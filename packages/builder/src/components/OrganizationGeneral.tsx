@@ -13,6 +13,8 @@ import { Field } from './Field.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { SettingsActions, SettingsForm } from './ui/settings.tsx';
 
 /** Rename (ADMIN and up; the new name shows at once) and delete (OWNER, never the personal organisation). */
 export function OrganizationGeneral({ organization }: { organization: OrganizationDetails }) {
@@ -43,7 +45,7 @@ export function OrganizationGeneral({ organization }: { organization: Organizati
 
   return (
     <SettingsSection id="general" title="General">
-      <form className="settings-form" onSubmit={rename}>
+      <SettingsForm onSubmit={rename}>
         <Field
           label="Organisation name"
           value={name}
@@ -53,27 +55,27 @@ export function OrganizationGeneral({ organization }: { organization: Organizati
         />
         <FormAlert message={error} />
         {canRename ? (
-          <div className="settings-actions">
-            <button
+          <SettingsActions>
+            <Button
               type="submit"
-              className="button button-primary"
+              variant="primary"
               disabled={busy || !name.trim() || name.trim() === organization.name}
             >
               {busy ? <Spinner /> : null}
               Save name
-            </button>
-          </div>
+            </Button>
+          </SettingsActions>
         ) : null}
-      </form>
+      </SettingsForm>
       {canDelete ? (
-        <div className="danger-zone">
+        <div className="flex items-center justify-between gap-4 rounded-md border border-error-border bg-error-faint p-4 max-[860px]:flex-col max-[860px]:items-start [&_h3]:text-[14px]">
           <div>
             <h3>Delete organisation</h3>
             <p className="muted">Its projects, members and credits go with it. This cannot be undone.</p>
           </div>
-          <button type="button" className="button button-danger-outline" onClick={() => setDeleting(true)}>
+          <Button type="button" variant="dangerOutline" onClick={() => setDeleting(true)}>
             Delete organisation
-          </button>
+          </Button>
         </div>
       ) : null}
       {deleting ? (

@@ -7,6 +7,8 @@ import { FormAlert } from './FormAlert.tsx';
 import { FormNote } from './FormNote.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { CheckboxRow, SettingsActions, SettingsForm } from './ui/settings.tsx';
 
 /**
  * Organisation settings → Image model (ADMIN and up): the OpenAI-compatible images endpoint generated apps'
@@ -90,7 +92,7 @@ function ImageModelForm({
   }
 
   return (
-    <form className="settings-form" onSubmit={save}>
+    <SettingsForm onSubmit={save}>
       <Field
         label="Image model"
         value={model}
@@ -120,19 +122,19 @@ function ImageModelForm({
         onChange={(e) => setApiKey(e.target.value)}
       />
       {settings.hasApiKey ? (
-        <label className="checkbox-row">
+        <CheckboxRow>
           <input type="checkbox" checked={clearKey} onChange={(e) => setClearKey(e.target.checked)} />
           Remove the saved key
-        </label>
+        </CheckboxRow>
       ) : null}
       <FormAlert message={error} />
       <FormNote message={note} />
-      <div className="settings-actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
+      <SettingsActions>
+        <Button type="submit" variant="primary" disabled={busy}>
           {busy ? <Spinner /> : null}
           Save image model
-        </button>
-      </div>
-    </form>
+        </Button>
+      </SettingsActions>
+    </SettingsForm>
   );
 }

@@ -6,6 +6,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { humanize } from '../format-number.ts';
 import { timeAgo } from '../format-time.ts';
+import { cn } from '../lib/cn.ts';
 import {
   changeMemberRole,
   type Invitation,
@@ -28,6 +29,19 @@ import { FormAlert } from './FormAlert.tsx';
 import { Select } from './Select.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Badge } from './ui/badge.tsx';
+import { Button } from './ui/button.tsx';
+import { Input, NativeSelect } from './ui/input.tsx';
+import {
+  CopyRow,
+  inlineFormClasses,
+  PlainList,
+  PlainRow,
+  PlainRowMain,
+  SettingsSubsection,
+  settingsSubsectionClasses,
+} from './ui/settings.tsx';
+import { Table, TableCell, TableFrame, TableHead, TableSubline } from './ui/table.tsx';
 
 type Confirm = { kind: 'remove' | 'transfer'; member: Member } | { kind: 'leave' } | null;
 
@@ -75,16 +89,16 @@ export function OrganizationMembers({ organization }: { organization: Organizati
       description={`${organization.members.length} ${organization.members.length === 1 ? 'person' : 'people'} in this organisation.`}
     >
       <FormAlert message={error} />
-      <div className="table-wrap" role="region" aria-label="Members" tabIndex={0}>
-        <table className="table">
+      <TableFrame role="region" aria-label="Members" tabIndex={0}>
+        <Table>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">
+              <TableHead scope="col">Name</TableHead>
+              <TableHead scope="col">E-mail</TableHead>
+              <TableHead scope="col">Role</TableHead>
+              <TableHead scope="col">
                 <span className="sr-only">Actions</span>
-              </th>
+              </TableHead>
             </tr>
           </thead>
           <tbody>
@@ -93,18 +107,18 @@ export function OrganizationMembers({ organization }: { organization: Organizati
               const name = member.displayName || member.email;
               return (
                 <tr key={member.userId}>
-                  <td>
-                    <span className="member-name">
+                  <TableCell>
+                    <span className="inline-flex items-center gap-2 font-[550] text-ink">
                       {name}
-                      {me ? <span className="badge">You</span> : null}
+                      {me ? <Badge>You</Badge> : null}
                     </span>
-                    <span className="muted table-sub">Joined {timeAgo(member.joinedAt)}</span>
-                  </td>
-                  <td>{member.email}</td>
-                  <td>
+                    <TableSubline>Joined {timeAgo(member.joinedAt)}</TableSubline>
+                  </TableCell>
+                  <TableCell>{member.email}</TableCell>
+                  <TableCell>
                     {manages(member) ? (
-                      <select
-                        className="input select select-compact"
+                      <NativeSelect
+                        compact
                         aria-label={`Role of ${name}`}
                         value={member.role}
                         onChange={(e) => roleChange.mutate({ member, role: e.target.value })}
@@ -114,57 +128,58 @@ export function OrganizationMembers({ organization }: { organization: Organizati
                             {humanize(role)}
                           </option>
                         ))}
-                      </select>
+                      </NativeSelect>
                     ) : (
-                      <span className={`role role-${member.role.toLowerCase()}`}>
-                        {humanize(member.role)}
-                      </span>
+                      <span className={roleClasses(member.role)}>{humanize(member.role)}</span>
                     )}
-                  </td>
-                  <td className="table-actions">
+                  </TableCell>
+                  <TableCell className="text-right whitespace-nowrap">
                     {isOwner && !me && member.role !== 'OWNER' ? (
-                      <button
+                      <Button
                         type="button"
-                        className="button button-ghost button-small"
+                        variant="ghost"
+                        size="sm"
                         aria-label={`Transfer ownership to ${name}`}
                         onClick={() => setConfirm({ kind: 'transfer', member })}
                       >
                         <Crown size={14} aria-hidden="true" />
                         Transfer ownership
-                      </button>
+                      </Button>
                     ) : null}
                     {manages(member) ? (
-                      <button
+                      <Button
                         type="button"
-                        className="button button-ghost button-small"
+                        variant="ghost"
+                        size="sm"
                         aria-label={`Remove ${name}`}
                         onClick={() => setConfirm({ kind: 'remove', member })}
                       >
                         <UserMinus size={14} aria-hidden="true" />
                         Remove
-                      </button>
+                      </Button>
                     ) : null}
                     {me && !organization.personal && !soleOwner ? (
-                      <button
+                      <Button
                         type="button"
-                        className="button button-ghost button-small"
+                        variant="ghost"
+                        size="sm"
                         onClick={() => setConfirm({ kind: 'leave' })}
                       >
                         <LogOut size={14} aria-hidden="true" />
                         Leave organisation
-                      </button>
+                      </Button>
                     ) : null}
-                  </td>
+                  </TableCell>
                 </tr>
               );
             })}
           </tbody>
-        </table>
-      </div>
+        </Table>
+      </TableFrame>
 
       {canManage ? (
         <>
-          <InviteForm organizationId={organization.id} className="settings-sub" />
+          <InviteForm organizationId={organization.id} className={settingsSubsectionClasses} />
           <PendingInvitations organizationId={organization.id} invitations={organization.invitations} />
         </>
       ) : null}
@@ -245,7 +260,11 @@ export function InviteForm({
       <h3 id={headingId} className={headingClassName}>
         Invite someone
       </h3>
-      <form className="invite-form" onSubmit={submit} noValidate>
+      <form
+        className={cn(inlineFormClasses, '[&>div:first-child]:flex-[1_1_240px]')}
+        onSubmit={submit}
+        noValidate
+      >
         <Field
           label="Email address"
           type="email"
@@ -259,10 +278,10 @@ export function InviteForm({
           onChange={(e) => setRole(e.target.value)}
           options={INVITABLE_ROLES.map((r) => ({ value: r, label: humanize(r) }))}
         />
-        <button type="submit" className="button button-primary" disabled={busy || !email.trim()}>
+        <Button type="submit" variant="primary" disabled={busy || !email.trim()}>
           {busy ? <Spinner /> : null}
           Send invitation
-        </button>
+        </Button>
       </form>
       <FormAlert message={invite.error ? errorMessage(invite.error) : null} />
       {invite.data ? (
@@ -270,6 +289,11 @@ export function InviteForm({
       ) : null}
     </section>
   );
+}
+
+/** A member's role in a list: the owner's stands out. */
+export function roleClasses(role: string): string {
+  return role === 'OWNER' ? 'font-semibold text-accent-strong' : 'text-text-2';
 }
 
 /**
@@ -297,23 +321,17 @@ export function InvitationLink({ email, url }: { email: string; url: string }) {
     }
   }
   return (
-    <div className="invite-link" role="status">
+    <div className="flex flex-col gap-2 rounded-md border border-ok-border bg-ok-soft p-3.5" role="status">
       <p>
         Share this link with <strong>{email}</strong>. We also e-mailed it.
       </p>
-      <div className="copy-row">
-        <input
-          className="input input-mono"
-          readOnly
-          aria-label="Invitation link"
-          value={url}
-          onFocus={(e) => e.target.select()}
-        />
-        <button type="button" className="button" onClick={copy}>
+      <CopyRow>
+        <Input mono readOnly aria-label="Invitation link" value={url} onFocus={(e) => e.target.select()} />
+        <Button type="button" onClick={copy}>
           {copied ? <Check size={15} aria-hidden="true" /> : <Copy size={15} aria-hidden="true" />}
           {copied ? 'Copied' : 'Copy'}
-        </button>
-      </div>
+        </Button>
+      </CopyRow>
     </div>
   );
 }
@@ -341,29 +359,30 @@ function PendingInvitations({
   if (invitations.length === 0) return error ? <FormAlert message={error} /> : null;
 
   return (
-    <div className="settings-sub">
+    <SettingsSubsection>
       <h3>Pending invitations</h3>
       <FormAlert message={error} />
-      <ul className="plain-list">
+      <PlainList>
         {invitations.map((invitation) => (
-          <li key={invitation.id} className="plain-row">
-            <span className="plain-row-main">
+          <PlainRow key={invitation.id}>
+            <PlainRowMain>
               <span>{invitation.email}</span>
               <span className="muted">
                 {humanize(invitation.role)} · sent {timeAgo(invitation.createdAt)}
               </span>
-            </span>
-            <button
+            </PlainRowMain>
+            <Button
               type="button"
-              className="button button-ghost button-small"
+              variant="ghost"
+              size="sm"
               aria-label={`Revoke invitation for ${invitation.email}`}
               onClick={() => revoking.mutate(invitation)}
             >
               Revoke
-            </button>
-          </li>
+            </Button>
+          </PlainRow>
         ))}
-      </ul>
-    </div>
+      </PlainList>
+    </SettingsSubsection>
   );
 }

@@ -8,6 +8,8 @@ import { FormNote } from './FormNote.tsx';
 import { Select } from './Select.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { CheckboxRow, SettingsActions, SettingsForm } from './ui/settings.tsx';
 
 /** The providers a model spec can name, as the server's KILN_MODEL does (`provider:model`). */
 const PROVIDERS = [
@@ -127,9 +129,12 @@ function ModelForm({
   }
 
   return (
-    <form className="settings-form" onSubmit={save}>
+    <SettingsForm onSubmit={save}>
       <p className="muted" data-testid="model-in-use">
-        In use: <code className="enum">{settings.model}</code>{' '}
+        In use:{' '}
+        <code className="rounded-[5px] bg-surface-2 px-1.5 py-px text-[11.5px] text-text-2">
+          {settings.model}
+        </code>{' '}
         {settings.source === 'ORGANIZATION' ? "(this organisation's choice)" : "(the server's KILN_MODEL)"}
       </p>
       <Select
@@ -173,25 +178,21 @@ function ModelForm({
             onChange={(e) => setApiKey(e.target.value)}
           />
           {settings.hasApiKey ? (
-            <label className="checkbox-row">
+            <CheckboxRow>
               <input type="checkbox" checked={clearKey} onChange={(e) => setClearKey(e.target.checked)} />
               Remove the saved key
-            </label>
+            </CheckboxRow>
           ) : null}
         </>
       ) : null}
       <FormAlert message={error} />
       <FormNote message={note} />
-      <div className="settings-actions">
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={busy || (remote && !modelId.trim())}
-        >
+      <SettingsActions>
+        <Button type="submit" variant="primary" disabled={busy || (remote && !modelId.trim())}>
           {busy ? <Spinner /> : null}
           Save
-        </button>
-      </div>
-    </form>
+        </Button>
+      </SettingsActions>
+    </SettingsForm>
   );
 }

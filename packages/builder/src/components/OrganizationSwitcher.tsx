@@ -5,6 +5,7 @@ import { createOrganization } from '../organization-queries.ts';
 import { useSession } from '../use-session.ts';
 import { ActionMenu } from './ActionMenu.tsx';
 import { NameDialog } from './NameDialog.tsx';
+import { Badge } from './ui/badge.tsx';
 
 /** The header's organisation picker: every organisation with its plan, a new one, and the current one's settings. */
 export function OrganizationSwitcher() {
@@ -25,7 +26,7 @@ export function OrganizationSwitcher() {
           <>
             <span className="sr-only">Switch organisation: </span>
             <span className="max-w-[220px] min-w-0 truncate max-[560px]:max-w-[120px]">{current.name}</span>
-            <span className="badge max-[560px]:hidden">{current.plan}</span>
+            <Badge className="max-[560px]:hidden">{current.plan}</Badge>
             <ChevronsUpDown size={14} aria-hidden="true" className="text-muted" />
           </>
         }
@@ -40,7 +41,7 @@ export function OrganizationSwitcher() {
                 className={organization.id === current.id ? 'text-accent' : 'invisible'}
               />
             ),
-            detail: <span className="badge">{organization.plan}</span>,
+            detail: <Badge>{organization.plan}</Badge>,
             onSelect: () => {
               session.selectOrganization(organization.id);
               void navigate({ to: '/' });

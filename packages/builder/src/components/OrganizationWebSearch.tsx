@@ -13,6 +13,8 @@ import { FormNote } from './FormNote.tsx';
 import { Select } from './Select.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { CheckboxRow, SettingsActions, SettingsForm } from './ui/settings.tsx';
 
 const KINDS = [
   { value: '', label: 'None (web search off)' },
@@ -94,7 +96,7 @@ function WebSearchForm({
   }
 
   return (
-    <form className="settings-form" onSubmit={save}>
+    <SettingsForm onSubmit={save}>
       <Select
         label="Search provider"
         value={kind}
@@ -127,21 +129,21 @@ function WebSearchForm({
             onChange={(e) => setApiKey(e.target.value)}
           />
           {settings?.hasApiKey ? (
-            <label className="checkbox-row">
+            <CheckboxRow>
               <input type="checkbox" checked={clearKey} onChange={(e) => setClearKey(e.target.checked)} />
               Remove the saved key
-            </label>
+            </CheckboxRow>
           ) : null}
         </>
       ) : null}
       <FormAlert message={error} />
       <FormNote message={note} />
-      <div className="settings-actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
+      <SettingsActions>
+        <Button type="submit" variant="primary" disabled={busy}>
           {busy ? <Spinner /> : null}
           Save web search
-        </button>
-      </div>
-    </form>
+        </Button>
+      </SettingsActions>
+    </SettingsForm>
   );
 }

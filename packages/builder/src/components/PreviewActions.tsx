@@ -1,6 +1,7 @@
 import { ExternalLink, Link2, RotateCw } from 'lucide-react';
 import { previewLink } from '../preview-link.ts';
 import { useToast } from '../use-toast.ts';
+import { Segment, Segmented, segmentClasses } from './ui/segmented.tsx';
 
 /**
  * The preview toolbar's Open in a new tab, Copy link (the preview at the current route, "Link copied") and
@@ -24,9 +25,9 @@ export function PreviewActions({
     else navigator.clipboard.writeText(link).then(done, failed);
   }
   return (
-    <div className="segmented" role="group" aria-label="Preview actions">
+    <Segmented role="group" aria-label="Preview actions">
       <a
-        className="segment"
+        className={segmentClasses}
         href={link}
         target="_blank"
         rel="noopener"
@@ -35,24 +36,12 @@ export function PreviewActions({
       >
         <ExternalLink size={15} aria-hidden="true" />
       </a>
-      <button
-        type="button"
-        className="segment"
-        aria-label="Copy link"
-        title="Copy a link to this page"
-        onClick={copy}
-      >
+      <Segment type="button" aria-label="Copy link" title="Copy a link to this page" onClick={copy}>
         <Link2 size={15} aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        className="segment"
-        aria-label="Reload preview"
-        title="Reload at this page"
-        onClick={onReload}
-      >
+      </Segment>
+      <Segment type="button" aria-label="Reload preview" title="Reload at this page" onClick={onReload}>
         <RotateCw size={15} aria-hidden="true" />
-      </button>
-    </div>
+      </Segment>
+    </Segmented>
   );
 }

@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { Copy, FolderInput, GitFork, Globe, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { timeAgo } from '../format-time.ts';
+import { cn } from '../lib/cn.ts';
 import type { ProjectSummary } from '../queries.ts';
 import { ActionMenu } from './ActionMenu.tsx';
 import { StatusPill } from './StatusPill.tsx';
+import { buttonVariants } from './ui/button.tsx';
 
 export type ProjectAction = 'rename' | 'move' | 'duplicate' | 'fork' | 'delete';
 
@@ -52,7 +54,10 @@ export function ProjectCard({
       </Link>
       <div className="absolute top-2.5 right-2.5">
         <ActionMenu
-          className="button button-ghost button-icon size-[30px] text-muted hover:text-ink"
+          className={cn(
+            buttonVariants({ variant: 'ghost', size: 'icon' }),
+            'size-[30px] text-muted hover:text-ink',
+          )}
           label={`Actions for ${project.name}`}
           trigger={<MoreHorizontal size={16} aria-hidden="true" />}
           actions={[

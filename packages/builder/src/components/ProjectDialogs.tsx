@@ -7,6 +7,8 @@ import { Dialog } from './Dialog.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { Select } from './Select.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { DialogActions, DialogForm } from './ui/dialog.tsx';
 
 /** Choose another group of the same organisation. */
 export function MoveProjectDialog({
@@ -149,19 +151,19 @@ function ChooseDialog({
 
   return (
     <Dialog title={title} description={description} onClose={onClose}>
-      <form className="dialog-form" onSubmit={submit}>
+      <DialogForm onSubmit={submit}>
         {empty ? <p className="muted">{empty}</p> : children}
         <FormAlert message={error ?? outsideError} />
-        <div className="dialog-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
+        <DialogActions>
+          <Button type="button" variant="ghost" onClick={onClose}>
             Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={!ready || busy || empty !== null}>
+          </Button>
+          <Button type="submit" variant="primary" disabled={!ready || busy || empty !== null}>
             {busy ? <Spinner /> : null}
             {submitLabel}
-          </button>
-        </div>
-      </form>
+          </Button>
+        </DialogActions>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -19,6 +19,10 @@ import { SecretsSection } from './SecretsSection.tsx';
 import { Select } from './Select.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { FormItem, FormLabel, FormLabelRow } from './ui/field.tsx';
+import { Input, Textarea } from './ui/input.tsx';
+import { CopyRow, SettingsActions, SettingsForm, SettingsSubsection } from './ui/settings.tsx';
 import { VisitorSignInSection } from './VisitorSignInSection.tsx';
 
 const FONT_OPTIONS = [
@@ -153,24 +157,24 @@ function DesignSystemSection({
       title="Design system"
       description="Colours become Tailwind colours (brand → bg-brand, text-brand); the display font is font-display."
     >
-      <form className="settings-form settings-form-wide" onSubmit={save}>
-        <div className="field">
-          <div className="field-label-row">
-            <label htmlFor={configId}>Tailwind config</label>
+      <SettingsForm wide onSubmit={save}>
+        <FormItem>
+          <FormLabelRow>
+            <FormLabel htmlFor={configId}>Tailwind config</FormLabel>
             <span className="text-[12px] text-muted">
               Tailwind v4 CSS, e.g. @theme {'{ --radius-card: 14px; }'}
             </span>
-          </div>
-          <textarea
+          </FormLabelRow>
+          <Textarea
             id={configId}
-            className="input textarea input-mono"
+            mono
             rows={6}
             spellCheck={false}
             readOnly={!canEdit}
             value={draft.tailwindConfig}
             onChange={(e) => setDraft({ ...draft, tailwindConfig: e.target.value })}
           />
-        </div>
+        </FormItem>
         <div className="grid grid-cols-[repeat(auto-fit,minmax(200px,1fr))] gap-3">
           <Select
             label="Body font"
@@ -189,14 +193,13 @@ function DesignSystemSection({
             }
           />
         </div>
-        <fieldset className="m-0 flex flex-col gap-2 border-0 p-0 [&>.button]:self-start">
+        <fieldset className="m-0 flex flex-col gap-2 border-0 p-0 [&>button]:self-start">
           <legend className="mb-1.5 text-[13px] font-semibold text-ink">Colours</legend>
           {draft.colors.length === 0 ? <p className="text-muted">No colours yet.</p> : null}
           {draft.colors.map((color, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the name itself changes.
             <div className="grid grid-cols-[minmax(0,1fr)_44px_80px_auto] items-center gap-2" key={index}>
-              <input
-                className="input"
+              <Input
                 aria-label={`Colour ${index + 1} name`}
                 placeholder="brand"
                 value={color.name}
@@ -213,21 +216,22 @@ function DesignSystemSection({
               />
               <code className="font-mono text-[12.5px] text-text-2">{color.value}</code>
               {canEdit ? (
-                <button
+                <Button
                   type="button"
-                  className="button button-ghost button-icon button-icon-small"
+                  variant="ghost"
+                  size="iconSm"
                   aria-label={`Remove colour ${color.name || index + 1}`}
                   onClick={() => setDraft({ ...draft, colors: draft.colors.filter((_, i) => i !== index) })}
                 >
                   <Trash2 size={14} aria-hidden="true" />
-                </button>
+                </Button>
               ) : null}
             </div>
           ))}
           {canEdit ? (
-            <button
+            <Button
               type="button"
-              className="button button-small"
+              size="sm"
               onClick={() =>
                 setDraft({
                   ...draft,
@@ -243,20 +247,20 @@ function DesignSystemSection({
             >
               <Plus size={14} aria-hidden="true" />
               Add colour
-            </button>
+            </Button>
           ) : null}
         </fieldset>
         <FormAlert message={error} />
         <FormNote message={note} />
         {canEdit ? (
-          <div className="settings-actions">
-            <button type="submit" className="button button-primary" disabled={busy}>
+          <SettingsActions>
+            <Button type="submit" variant="primary" disabled={busy}>
               {busy ? <Spinner /> : null}
               Save design system
-            </button>
-          </div>
+            </Button>
+          </SettingsActions>
         ) : null}
-      </form>
+      </SettingsForm>
     </SettingsSection>
   );
 }
@@ -278,7 +282,7 @@ function EnvironmentSection({
       title="Environment"
       description="Where this project stands in its lifecycle."
     >
-      <div className="settings-form">
+      <div className="flex max-w-[420px] flex-col gap-3">
         <Select
           label="Environment"
           options={ENVIRONMENTS.map((value) => ({ value, label: ENVIRONMENT_LABELS[value] ?? value }))}
@@ -355,11 +359,19 @@ function VisibilitySection({
 
   return (
     <SettingsSection id="visibility" title="Visibility" description="Who can open the published app.">
-      <div className="settings-form">
-        <div className="radio-cards" role="radiogroup" aria-label="Visibility">
+      <div className="flex max-w-[420px] flex-col gap-3">
+        <div
+          className="grid grid-cols-[repeat(auto-fit,minmax(200px,1fr))] gap-2.5"
+          role="radiogroup"
+          aria-label="Visibility"
+        >
           {DESIGN_SYSTEM_VISIBILITIES.map((value) => (
-            <label key={value} className="radio-card">
+            <label
+              key={value}
+              className="flex cursor-pointer items-start gap-2.5 rounded-md border border-border-strong bg-surface px-3.5 py-3 text-[13px] has-checked:border-accent has-checked:shadow-[0_0_0_3px_var(--accent-ring)]"
+            >
               <input
+                className="mt-[3px] accent-accent"
                 type="radio"
                 name={name}
                 value={value}
@@ -367,7 +379,7 @@ function VisibilitySection({
                 disabled={!canEdit || busy}
                 onChange={() => void choose(value)}
               />
-              <span>
+              <span className="flex flex-col gap-0.5">
                 <strong>{VISIBILITY_LABELS[value]?.label ?? value}</strong>
                 <span className="muted">{VISIBILITY_LABELS[value]?.hint}</span>
               </span>
@@ -376,7 +388,7 @@ function VisibilitySection({
         </div>
         <FormAlert message={error} />
         {settings.visibility === 'PRIVATE' ? (
-          <div className="settings-sub">
+          <SettingsSubsection>
             <h3>
               <Link2 size={15} aria-hidden="true" />
               Private link
@@ -387,29 +399,29 @@ function VisibilitySection({
                 : 'Make a link to share the app with the people who should see it.'}
             </p>
             {link ? (
-              <div className="copy-row">
-                <input
-                  className="input input-mono"
+              <CopyRow>
+                <Input
+                  mono
                   readOnly
                   aria-label="Private link"
                   value={link}
                   onFocus={(e) => e.target.select()}
                 />
-                <button type="button" className="button" onClick={() => void copy()}>
+                <Button type="button" onClick={() => void copy()}>
                   {copied ? <Check size={15} aria-hidden="true" /> : <Copy size={15} aria-hidden="true" />}
                   {copied ? 'Copied' : 'Copy'}
-                </button>
-              </div>
+                </Button>
+              </CopyRow>
             ) : null}
             {canEdit ? (
-              <div className="settings-actions">
-                <button type="button" className="button" disabled={busy} onClick={() => void rotate()}>
+              <SettingsActions>
+                <Button type="button" disabled={busy} onClick={() => void rotate()}>
                   {busy ? <Spinner /> : null}
                   {settings.hasAccessLink ? 'Make a new private link' : 'Make a private link'}
-                </button>
-              </div>
+                </Button>
+              </SettingsActions>
             ) : null}
-          </div>
+          </SettingsSubsection>
         ) : null}
       </div>
     </SettingsSection>

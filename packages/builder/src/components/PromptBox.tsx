@@ -3,6 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { useEnterSubmit } from '../use-enter-submit.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { Chip } from './ui/chip.tsx';
 
 const SUGGESTIONS = [
   'A todo list with due dates',
@@ -64,26 +66,24 @@ export function PromptBox({
           <span className="mr-auto text-[12px] text-muted max-[860px]:hidden">
             <kbd>Enter</kbd> to create · <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line
           </span>
-          <button type="submit" className="button button-primary" disabled={busy}>
+          <Button type="submit" variant="primary" disabled={busy}>
             {busy ? <Spinner /> : <ArrowUp size={16} aria-hidden="true" />}
             Create
-          </button>
+          </Button>
         </div>
       </div>
       <FormAlert message={localError ?? error} />
       <ul className="m-0 mt-1.5 flex list-none flex-wrap justify-center gap-2 p-0" aria-label="Ideas">
         {SUGGESTIONS.map((idea) => (
           <li key={idea}>
-            <button
-              type="button"
-              className="chip"
+            <Chip
               onClick={() => {
                 setPrompt(idea);
                 setLocalError(null);
               }}
             >
               {idea}
-            </button>
+            </Chip>
           </li>
         ))}
       </ul>

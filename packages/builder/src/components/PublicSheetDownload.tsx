@@ -5,6 +5,7 @@ import type { DatabaseBranch } from '../database-queries.ts';
 import { fetchPublicSheetCsv } from '../public-sheet-queries.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
 
 /** "Download CSV" for the public-sheet table: every submission, a column per form field. */
 export function PublicSheetDownload({ projectId, branch }: { projectId: string; branch: DatabaseBranch }) {
@@ -29,10 +30,10 @@ export function PublicSheetDownload({ projectId, branch }: { projectId: string; 
   };
   return (
     <div className="db-sheet-download">
-      <button type="button" className="button button-ghost" onClick={() => void download()} disabled={busy}>
+      <Button type="button" variant="ghost" onClick={() => void download()} disabled={busy}>
         {busy ? <Spinner size={14} /> : <Download size={14} aria-hidden="true" />}
         Download CSV
-      </button>
+      </Button>
       {error ? <FormAlert message={error} /> : null}
     </div>
   );

@@ -2,6 +2,8 @@ import { ExternalLink, Rocket } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '../lib/cn.ts';
 import { Spinner } from './Spinner.tsx';
+import { Badge } from './ui/badge.tsx';
+import { Button } from './ui/button.tsx';
 
 /** The Publish button and, once published, the live URL. */
 export function PublishControl({
@@ -42,7 +44,7 @@ export function PublishControl({
             {url}
           </a>
           <ExternalLink size={13} aria-hidden="true" className="text-muted" />
-          {freshness === 'HAS_UPDATES' ? <span className="badge badge-warn">Unpublished changes</span> : null}
+          {freshness === 'HAS_UPDATES' ? <Badge variant="warn">Unpublished changes</Badge> : null}
         </span>
       ) : null}
       {disabledReason ? (
@@ -55,9 +57,9 @@ export function PublishControl({
         </span>
       ) : null}
       {/* aria-disabled while publishing, so the button keeps keyboard focus through the seconds it takes. */}
-      <button
+      <Button
         type="button"
-        className="button button-primary"
+        variant="primary"
         disabled={disabledReason !== null}
         aria-disabled={publishing || undefined}
         aria-describedby={disabledReason ? reasonId : undefined}
@@ -68,7 +70,7 @@ export function PublishControl({
       >
         {publishing ? <Spinner /> : <Rocket size={15} aria-hidden="true" />}
         {publishing ? 'Publishing…' : 'Publish'}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -8,6 +8,8 @@ import type { SecurityFinding } from '../security-queries.ts';
 import type { PublishWarnings } from '../use-publish.ts';
 import { Dialog } from './Dialog.tsx';
 import { FormAlert } from './FormAlert.tsx';
+import { Button } from './ui/button.tsx';
+import { DialogActions } from './ui/dialog.tsx';
 
 /** Badge colours per severity (theme tokens). */
 const SEVERITY_CLASS: Record<string, string> = {
@@ -64,20 +66,20 @@ export function PublishWarningsDialog({
           ))}
         </ul>
       ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="button button-ghost" onClick={onClose} data-autofocus>
+      <DialogActions>
+        <Button type="button" variant="ghost" onClick={onClose} data-autofocus>
           Cancel
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
-          className="button button-primary"
+          variant="primary"
           disabled={publishDisabledReason !== null}
           title={publishDisabledReason ?? undefined}
           onClick={onPublishAnyway}
         >
           Publish anyway
-        </button>
-      </div>
+        </Button>
+      </DialogActions>
     </Dialog>
   );
 }

@@ -23,7 +23,7 @@ export function RouteBar({
 
   return (
     <form
-      className="route-bar relative mx-auto flex max-w-[520px] min-w-40 flex-[1_1_180px] items-center text-muted [&>svg]:pointer-events-none [&>svg]:absolute [&>svg]:left-[11px]"
+      className="relative mx-auto flex max-w-[520px] min-w-40 flex-[1_1_180px] items-center @max-[480px]:order-3 @max-[480px]:max-w-none @max-[480px]:basis-full text-muted [&>svg]:pointer-events-none [&>svg]:absolute [&>svg]:left-[11px]"
       onSubmit={submit}
     >
       <Globe size={14} aria-hidden="true" />

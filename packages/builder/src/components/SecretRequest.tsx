@@ -3,6 +3,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { Input } from './ui/input.tsx';
 
 /**
  * A secret the answer asked for (save-secret-and-continue, issue 19): a password input and Save and continue.
@@ -51,24 +53,25 @@ export function SecretRequest({
           <label htmlFor={id} className="text-muted">
             Value for {name}
           </label>
-          <input
+          <Input
             id={id}
-            className="input min-w-40 flex-1"
+            className="min-w-40 flex-1"
             type="password"
             autoComplete="new-password"
             value={value}
             onChange={(e) => setValue(e.target.value)}
             required
           />
-          <button
+          <Button
             type="submit"
-            className="button button-primary button-small"
+            variant="primary"
+            size="sm"
             disabled={busy || !value || disabledReason !== null}
             title={disabledReason ?? 'Saved encrypted in Project settings → Secrets; Kiln then continues'}
           >
             {busy ? <Spinner size={14} /> : null}
             Save and continue
-          </button>
+          </Button>
           {error ? <FormAlert message={error} /> : null}
         </form>
       ) : null}

@@ -14,6 +14,9 @@ import { FormAlert } from './FormAlert.tsx';
 import { FormNote } from './FormNote.tsx';
 import { Select } from './Select.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
+import { Button } from './ui/button.tsx';
+import { SettingsActions, SettingsForm } from './ui/settings.tsx';
+import { Table, TableCell, TableFrame, TableHead } from './ui/table.tsx';
 
 const ENVIRONMENTS: { value: SecretEnvironment; label: string }[] = [
   { value: 'ALL', label: 'Preview and published app' },
@@ -87,47 +90,48 @@ export function SecretsSection({ projectId, canEdit }: { projectId: string; canE
         </div>
       ) : null}
       {secrets && secrets.length > 0 ? (
-        <div className="table-wrap">
-          <table className="table secrets-table">
+        <TableFrame>
+          <Table className="secrets-table">
             <thead>
               <tr>
-                <th>Name</th>
-                <th>Used by</th>
-                <th>Set</th>
-                {canEdit ? <th aria-label="Delete" /> : null}
+                <TableHead>Name</TableHead>
+                <TableHead>Used by</TableHead>
+                <TableHead>Set</TableHead>
+                {canEdit ? <TableHead aria-label="Delete" /> : null}
               </tr>
             </thead>
             <tbody>
               {secrets.map((s) => (
                 <tr key={`${s.name}:${s.environment}`}>
-                  <td>
+                  <TableCell>
                     <code>{s.name}</code>
-                  </td>
-                  <td>{ENVIRONMENT_LABEL[s.environment] ?? s.environment}</td>
-                  <td className="muted" title={s.updatedAt}>
+                  </TableCell>
+                  <TableCell>{ENVIRONMENT_LABEL[s.environment] ?? s.environment}</TableCell>
+                  <TableCell className="muted" title={s.updatedAt}>
                     {timeAgo(s.updatedAt)}
                     {s.setBy ? ` by ${s.setBy.displayName}` : ''}
-                  </td>
+                  </TableCell>
                   {canEdit ? (
-                    <td>
-                      <button
+                    <TableCell>
+                      <Button
                         type="button"
-                        className="button button-ghost button-icon button-icon-small"
+                        variant="ghost"
+                        size="iconSm"
                         aria-label={`Delete ${s.name} (${ENVIRONMENT_LABEL[s.environment] ?? s.environment})`}
                         onClick={() => void remove(s)}
                       >
                         <Trash2 size={14} aria-hidden="true" />
-                      </button>
-                    </td>
+                      </Button>
+                    </TableCell>
                   ) : null}
                 </tr>
               ))}
             </tbody>
-          </table>
-        </div>
+          </Table>
+        </TableFrame>
       ) : null}
       {canEdit ? (
-        <form className="settings-form" onSubmit={save}>
+        <SettingsForm onSubmit={save}>
           <Field
             label="Name"
             hint="Like STRIPE_SECRET_KEY"
@@ -153,12 +157,12 @@ export function SecretsSection({ projectId, canEdit }: { projectId: string; canE
           />
           {error ? <FormAlert message={error} /> : null}
           {note ? <FormNote message={note} /> : null}
-          <div className="settings-actions">
-            <button type="submit" className="button button-primary" disabled={busy || !name.trim() || !value}>
+          <SettingsActions>
+            <Button type="submit" variant="primary" disabled={busy || !name.trim() || !value}>
               Save secret
-            </button>
-          </div>
-        </form>
+            </Button>
+          </SettingsActions>
+        </SettingsForm>
       ) : error ? (
         <FormAlert message={error} />
       ) : null}

@@ -4,6 +4,7 @@
  */
 import { ShieldAlert } from 'lucide-react';
 import type { SecurityFinding } from '../security-queries.ts';
+import { Button } from './ui/button.tsx';
 
 export function SecurityWarningsButton({
   findings,
@@ -16,9 +17,11 @@ export function SecurityWarningsButton({
   const high = findings.some((f) => f.severity === 'HIGH');
   const label = `${findings.length} security ${findings.length === 1 ? 'warning' : 'warnings'}`;
   return (
-    <button
+    <Button
       type="button"
-      className={`button button-ghost button-small ${high ? 'text-error' : 'text-warn'}`}
+      variant="ghost"
+      size="sm"
+      className={high ? 'text-error hover:not-disabled:text-error' : 'text-warn hover:not-disabled:text-warn'}
       title="What the security check found in what Publish would ship"
       data-testid="security-warnings"
       onClick={onOpen}
@@ -27,6 +30,6 @@ export function SecurityWarningsButton({
       {findings.length}
       {/* Narrow headers show only the icon and the count; the button's name always says it all. */}
       <span className="sr-only xl:not-sr-only">{label.slice(String(findings.length).length)}</span>
-    </button>
+    </Button>
   );
 }

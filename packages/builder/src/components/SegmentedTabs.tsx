@@ -1,3 +1,4 @@
+import { Segment, Segmented } from './ui/segmented.tsx';
 /** A row of tabs choosing one value (the `segmented` control), e.g. the preview's or the published app's data. */
 export function SegmentedTabs<T extends string>({
   label,
@@ -12,19 +13,18 @@ export function SegmentedTabs<T extends string>({
   onChange: (value: T) => void;
 }) {
   return (
-    <div className="segmented" role="tablist" aria-label={label}>
+    <Segmented role="tablist" aria-label={label}>
       {options.map((o) => (
-        <button
+        <Segment
           key={o.value}
           type="button"
           role="tab"
-          className="segment"
           aria-selected={value === o.value}
           onClick={() => onChange(o.value)}
         >
           {o.label}
-        </button>
+        </Segment>
       ))}
-    </div>
+    </Segmented>
   );
 }

@@ -1,4 +1,6 @@
 import { type SelectHTMLAttributes, useId } from 'react';
+import { FormItem, FormLabel, FormLabelRow } from './ui/field.tsx';
+import { NativeSelect } from './ui/input.tsx';
 
 /** A labelled native select, styled like `Field`. */
 export function Select({
@@ -11,17 +13,17 @@ export function Select({
 }) {
   const id = useId();
   return (
-    <div className="field">
-      <div className="field-label-row">
-        <label htmlFor={id}>{label}</label>
-      </div>
-      <select id={id} className="input select" {...select}>
+    <FormItem>
+      <FormLabelRow>
+        <FormLabel htmlFor={id}>{label}</FormLabel>
+      </FormLabelRow>
+      <NativeSelect id={id} {...select}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
-      </select>
-    </div>
+      </NativeSelect>
+    </FormItem>
   );
 }

@@ -1,4 +1,5 @@
 import { MousePointerClick } from 'lucide-react';
+import { Segment, Segmented } from './ui/segmented.tsx';
 
 /**
  * The preview toolbar's Select mode switch (issue 17): while pressed, hovering in the preview outlines elements
@@ -16,10 +17,10 @@ export function SelectModeToggle({
   onChange: (on: boolean) => void;
 }) {
   return (
-    <div className="segmented">
-      <button
+    <Segmented>
+      <Segment
         type="button"
-        className="segment select-mode-toggle"
+        className="select-mode-toggle"
         aria-pressed={on}
         disabled={disabledReason !== null}
         title={
@@ -28,8 +29,8 @@ export function SelectModeToggle({
         onClick={() => onChange(!on)}
       >
         <MousePointerClick size={15} aria-hidden="true" />
-        <span className="segment-label">Select</span>
-      </button>
-    </div>
+        <span className="@max-[760px]:sr-only">Select</span>
+      </Segment>
+    </Segmented>
   );
 }

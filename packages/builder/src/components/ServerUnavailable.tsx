@@ -1,5 +1,6 @@
 import { MESSAGES } from '@kiln/core';
 import { CloudOff } from 'lucide-react';
+import { Button } from './ui/button.tsx';
 
 /** The server could not be reached at all. */
 export function ServerUnavailable({ message, onRetry }: { message: string | null; onRetry: () => void }) {
@@ -14,9 +15,9 @@ export function ServerUnavailable({ message, onRetry }: { message: string | null
         </span>
         <h1 className="mt-1 text-[24px]">Kiln is not answering</h1>
         <p role="alert">{message ?? MESSAGES.somethingWentWrong}</p>
-        <button type="button" className="button button-primary mt-2" onClick={onRetry}>
+        <Button type="button" variant="primary" className="mt-2" onClick={onRetry}>
           Try again
-        </button>
+        </Button>
       </div>
     </main>
   );

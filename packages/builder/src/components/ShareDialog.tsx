@@ -14,22 +14,19 @@ import { useSession } from '../use-session.ts';
 import { useToast } from '../use-toast.ts';
 import { Dialog } from './Dialog.tsx';
 import { FormAlert } from './FormAlert.tsx';
-import { InviteForm } from './OrganizationMembers.tsx';
+import { InviteForm, roleClasses } from './OrganizationMembers.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { Input } from './ui/input.tsx';
+import { CopyRow, PlainList, PlainRow, PlainRowMain } from './ui/settings.tsx';
 
 /** The header's Share button; the dialog opens from it or from the command palette (`open`). */
 export function ShareButton({ onOpen, ref }: { onOpen: () => void; ref?: Ref<HTMLButtonElement> }) {
   return (
-    <button
-      ref={ref}
-      type="button"
-      className="button button-ghost"
-      onClick={onOpen}
-      title="Share this project"
-    >
+    <Button ref={ref} type="button" variant="ghost" onClick={onOpen} title="Share this project">
       <Share2 size={14} aria-hidden="true" />
       Share
-    </button>
+    </Button>
   );
 }
 
@@ -63,7 +60,7 @@ export function ShareDialog({
       description="The published app is open to anyone with its address; the project itself to the members of its organisation."
       onClose={onClose}
     >
-      <div className="dialog-form">
+      <div className="flex flex-col gap-3.5">
         <section aria-labelledby="share-published">
           <h3 id="share-published" className="mb-2 font-semibold text-sm">
             Published app
@@ -73,9 +70,9 @@ export function ShareDialog({
           ) : (
             <div className="flex flex-wrap items-center gap-3">
               <p className="muted m-0">Not published yet.</p>
-              <button
+              <Button
                 type="button"
-                className="button button-primary"
+                variant="primary"
                 aria-disabled={publishDisabledReason !== null || publishing || undefined}
                 aria-describedby={publishDisabledReason ? 'share-publish-reason' : undefined}
                 onClick={() => {
@@ -84,7 +81,7 @@ export function ShareDialog({
               >
                 {publishing ? <Spinner size={14} /> : <Rocket size={14} aria-hidden="true" />}
                 {publishing ? 'Publishing…' : 'Publish'}
-              </button>
+              </Button>
               {publishDisabledReason ? (
                 <p id="share-publish-reason" className="muted m-0 w-full text-sm">
                   {publishDisabledReason}
@@ -99,17 +96,17 @@ export function ShareDialog({
             Who has access
           </h3>
           {state.status === 'ready' ? (
-            <ul className="plain-list" aria-label="Members">
+            <PlainList aria-label="Members">
               {state.organization.members.map((member) => (
-                <li key={member.userId} className="plain-row">
-                  <span className="plain-row-main">
+                <PlainRow key={member.userId}>
+                  <PlainRowMain>
                     <span>{member.displayName || member.email}</span>
                     {member.displayName ? <span className="muted">{member.email}</span> : null}
-                  </span>
-                  <span className={`role role-${member.role.toLowerCase()}`}>{humanize(member.role)}</span>
-                </li>
+                  </PlainRowMain>
+                  <span className={roleClasses(member.role)}>{humanize(member.role)}</span>
+                </PlainRow>
               ))}
-            </ul>
+            </PlainList>
           ) : state.status === 'loading' ? (
             <Spinner />
           ) : (
@@ -158,18 +155,12 @@ function CopyField({ label, value }: { label: string; value: string }) {
     );
   }
   return (
-    <div className="copy-row">
-      <input
-        className="input input-mono"
-        readOnly
-        aria-label={label}
-        value={value}
-        onFocus={(e) => e.target.select()}
-      />
-      <button type="button" className="button" onClick={copy}>
+    <CopyRow>
+      <Input mono readOnly aria-label={label} value={value} onFocus={(e) => e.target.select()} />
+      <Button type="button" onClick={copy}>
         {copied ? <Check size={15} aria-hidden="true" /> : <Copy size={15} aria-hidden="true" />}
         {copied ? 'Copied' : 'Copy'}
-      </button>
-    </div>
+      </Button>
+    </CopyRow>
   );
 }

@@ -1,5 +1,6 @@
 import { BarChart3, Code, Database, Eye, History, ScrollText, SlidersHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useRef } from 'react';
+import { Segment, Segmented } from './ui/segmented.tsx';
 
 export type StageTab = 'preview' | 'code' | 'history' | 'database' | 'logs' | 'analytics' | 'settings';
 
@@ -37,16 +38,15 @@ export function StageTabs({ tab, onChange }: { tab: StageTab; onChange: (tab: St
     buttons.current[next]?.focus();
   }
   return (
-    <div className="segmented" role="tablist" aria-label="View">
+    <Segmented role="tablist" aria-label="View">
       {TABS.map(({ tab: value, label, Icon }, index) => (
-        <button
+        <Segment
           key={value}
           ref={(element) => {
             buttons.current[index] = element;
           }}
           type="button"
           role="tab"
-          className="segment"
           aria-selected={tab === value}
           aria-controls={`stage-${value}`}
           tabIndex={tab === value ? 0 : -1}
@@ -54,9 +54,9 @@ export function StageTabs({ tab, onChange }: { tab: StageTab; onChange: (tab: St
           onClick={() => onChange(value)}
         >
           <Icon size={15} aria-hidden="true" />
-          <span className="segment-label">{label}</span>
-        </button>
+          <span className="@max-[760px]:sr-only">{label}</span>
+        </Segment>
       ))}
-    </div>
+    </Segmented>
   );
 }

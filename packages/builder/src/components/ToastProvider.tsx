@@ -2,6 +2,7 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { cn } from '../lib/cn.ts';
 import { type Toast, type ToastAction, ToastContext } from '../use-toast.ts';
+import { Button } from './ui/button.tsx';
 
 const SHOWN_MS = 5000;
 
@@ -43,13 +44,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             )}
             <span className="min-w-0 break-words">{toast.message}</span>
             {toast.action ? (
-              <button
+              <Button
                 type="button"
-                className="button button-small shrink-0 bg-on-ink text-ink"
+                size="sm"
+                className="shrink-0 bg-on-ink text-ink"
                 onClick={toast.action.onClick}
               >
                 {toast.action.label}
-              </button>
+              </Button>
             ) : null}
             <button
               type="button"

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '../api.ts';
 import { useSession } from '../use-session.ts';
 import { Avatar } from './Avatar.tsx';
+import { Button, buttonVariants } from './ui/button.tsx';
 
 /** Who is signed in, and the way out. Kept visible rather than behind a toggle: it is one action. */
 export function UserMenu() {
@@ -25,7 +26,7 @@ export function UserMenu() {
   return (
     <div className="relative flex items-center gap-2">
       {me.role === 'ADMIN' ? (
-        <Link to="/admin/users" className="button button-ghost button-small">
+        <Link to="/admin/users" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
           <ShieldCheck size={15} aria-hidden="true" />
           Users
         </Link>
@@ -34,10 +35,10 @@ export function UserMenu() {
         <Avatar me={me} />
         <span className="max-w-[180px] truncate max-[860px]:hidden">{me.displayName || me.email}</span>
       </span>
-      <button type="button" className="button button-ghost button-small" onClick={signOut}>
+      <Button type="button" variant="ghost" size="sm" onClick={signOut}>
         <LogOut size={15} aria-hidden="true" />
         Sign out
-      </button>
+      </Button>
       {error ? (
         <span
           className="absolute top-full right-0 mt-1.5 rounded-sm bg-error-soft px-2.5 py-1.5 text-[12px] whitespace-nowrap text-error"

@@ -4,6 +4,7 @@ import { hasDevMailbox, resendVerification } from '../account-queries.ts';
 import { errorMessage } from '../api.ts';
 import { useSession } from '../use-session.ts';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
 
 /** Asks an UNVERIFIED user to confirm their address; offers the development mailbox when there is one. */
 export function VerifyBanner() {
@@ -59,10 +60,10 @@ export function VerifyBanner() {
             Open development mailbox
           </a>
         ) : null}
-        <button type="button" className="button button-small" disabled={state.busy} onClick={resend}>
+        <Button type="button" size="sm" disabled={state.busy} onClick={resend}>
           {state.busy ? <Spinner size={14} /> : null}
           Resend
-        </button>
+        </Button>
       </span>
     </div>
   );

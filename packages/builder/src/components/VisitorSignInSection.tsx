@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../api.ts';
+import { cn } from '../lib/cn.ts';
 import {
   fetchVisitorAuthProviders,
   setVisitorAuthProvider,
@@ -9,6 +10,10 @@ import { FormAlert } from './FormAlert.tsx';
 import { FormNote } from './FormNote.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { Spinner } from './Spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { FormItem, FormLabel, FormLabelRow } from './ui/field.tsx';
+import { Input } from './ui/input.tsx';
+import { SettingsActions, SettingsForm, settingsSubsectionClasses } from './ui/settings.tsx';
 
 /**
  * Project settings → Visitor sign-in: the OAuth clients (Google, Facebook, Twitter) the published app offers
@@ -90,39 +95,43 @@ function ProviderForm({
   }
 
   return (
-    <form className="settings-form settings-sub" onSubmit={save} aria-label={`${provider.name} sign-in`}>
+    <SettingsForm
+      className={cn(settingsSubsectionClasses)}
+      onSubmit={save}
+      aria-label={`${provider.name} sign-in`}
+    >
       <h3>
         {provider.name}
         <span className="muted"> · {provider.clientId ? 'on' : 'off'}</span>
       </h3>
-      <div className="field">
-        <label htmlFor={idField}>Client id</label>
-        <input
+      <FormItem>
+        <FormLabel htmlFor={idField}>Client id</FormLabel>
+        <Input
           id={idField}
-          className="input input-mono"
+          mono
           value={clientId}
           disabled={!canEdit || busy}
           onChange={(e) => setClientId(e.target.value)}
           placeholder="Empty turns it off"
         />
-      </div>
-      <div className="field">
-        <div className="field-label-row">
-          <label htmlFor={secretField}>Client secret</label>
+      </FormItem>
+      <FormItem>
+        <FormLabelRow>
+          <FormLabel htmlFor={secretField}>Client secret</FormLabel>
           <span className="text-[12px] text-muted">
             {provider.hasClientSecret ? 'Secret saved; leave empty to keep it' : ''}
           </span>
-        </div>
-        <input
+        </FormLabelRow>
+        <Input
           id={secretField}
-          className="input input-mono"
+          mono
           type="password"
           autoComplete="off"
           value={secret}
           disabled={!canEdit || busy}
           onChange={(e) => setSecret(e.target.value)}
         />
-      </div>
+      </FormItem>
       <p className="muted">
         Redirect URI to register with {provider.name}:{' '}
         {provider.callbackUrl ? (
@@ -134,13 +143,13 @@ function ProviderForm({
       <FormAlert message={error} />
       <FormNote message={note} />
       {canEdit ? (
-        <div className="settings-actions">
-          <button type="submit" className="button" disabled={busy}>
+        <SettingsActions>
+          <Button type="submit" disabled={busy}>
             {busy ? <Spinner /> : null}
             Save {provider.name}
-          </button>
-        </div>
+          </Button>
+        </SettingsActions>
       ) : null}
-    </form>
+    </SettingsForm>
   );
 }

@@ -12,7 +12,19 @@ import { patchElement, type VisualEditKind, visualEdit } from '../visual-edit-qu
 import { Field } from './Field.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { Spinner } from './Spinner.tsx';
-import { DialogContent, DialogDescription, DialogTitle, Dialog as Root } from './ui/dialog.tsx';
+import { Button } from './ui/button.tsx';
+import {
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogForm,
+  DialogHeader,
+  DialogTitle,
+  Dialog as Root,
+} from './ui/dialog.tsx';
+import { FormItem, FormLabel } from './ui/field.tsx';
+import { Input, Textarea } from './ui/input.tsx';
 
 /** The panel's width (CSS pixels), for placing it beside the element. */
 const PANEL_WIDTH = 340;
@@ -98,47 +110,42 @@ export function VisualEditPanel({
     };
 
   const submit = (label: string, disabled: boolean): ReactNode => (
-    <button type="submit" className="button button-primary" disabled={busy !== null || disabled}>
+    <Button type="submit" variant="primary" disabled={busy !== null || disabled}>
       {busy === label ? <Spinner /> : null}
       {label}
-    </button>
+    </Button>
   );
 
   return (
     <Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent
-        className="dialog visual-edit-panel"
+        className="visual-edit-panel"
         overlayClassName="bg-transparent"
         style={{ ...placement(frame, element.rect), width: PANEL_WIDTH, translate: 'none' }}
         aria-describedby={undefined}
       >
-        <div className="dialog-body">
-          <header className="dialog-head">
+        <DialogBody>
+          <DialogHeader>
             <DialogTitle asChild>
               <h2>Edit &lt;{element.tag}&gt;</h2>
             </DialogTitle>
-            <button
-              type="button"
-              className="button button-ghost button-icon"
-              aria-label="Close"
-              onClick={onClose}
-            >
+            <Button type="button" variant="ghost" size="icon" aria-label="Close" onClick={onClose}>
               <X size={16} aria-hidden="true" />
-            </button>
-          </header>
+            </Button>
+          </DialogHeader>
           <DialogDescription asChild>
             <p className="text-[12px] text-muted">
               In <code>{where}</code>. Each change is a new version; Restore in History undoes it.
             </p>
           </DialogDescription>
           {!NO_TEXT.has(element.tag) ? (
-            <form className="dialog-form" onSubmit={edit('TEXT', text, element.text, 'Text change')}>
+            <DialogForm onSubmit={edit('TEXT', text, element.text, 'Text change')}>
               <Field label="Text" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
-              <div className="dialog-actions">{submit('Change text', text === element.text)}</div>
-            </form>
+              <DialogActions>{submit('Change text', text === element.text)}</DialogActions>
+            </DialogForm>
           ) : null}
           {element.tag === 'img' || element.src !== null ? (
-            <form className="dialog-form" onSubmit={edit('IMAGE', src.trim(), element.src, 'Image change')}>
+            <DialogForm onSubmit={edit('IMAGE', src.trim(), element.src, 'Image change')}>
               <Field
                 label="Image URL"
                 type="url"
@@ -147,25 +154,24 @@ export function VisualEditPanel({
                 placeholder="https://…"
                 autoComplete="off"
               />
-              <div className="field">
-                <label htmlFor={uploadId}>Or upload an image</label>
-                <input
+              <FormItem>
+                <FormLabel htmlFor={uploadId}>Or upload an image</FormLabel>
+                <Input
                   id={uploadId}
                   type="file"
                   accept="image/*"
-                  className="input"
                   disabled={busy !== null}
                   onChange={(e) => void uploadImage(e.target.files?.[0])}
                 />
-              </div>
-              <div className="dialog-actions">
+              </FormItem>
+              <DialogActions>
                 {busy === 'Upload' ? <Spinner /> : null}
                 {submit('Change image', !src.trim() || src === element.src)}
-              </div>
-            </form>
+              </DialogActions>
+            </DialogForm>
           ) : null}
           {element.tag === 'a' || element.href !== null ? (
-            <form className="dialog-form" onSubmit={edit('LINK', href.trim(), element.href, 'Link change')}>
+            <DialogForm onSubmit={edit('LINK', href.trim(), element.href, 'Link change')}>
               <Field
                 label="Link URL"
                 value={href}
@@ -173,13 +179,10 @@ export function VisualEditPanel({
                 placeholder="/about or https://…"
                 autoComplete="off"
               />
-              <div className="dialog-actions">
-                {submit('Change link', !href.trim() || href === element.href)}
-              </div>
-            </form>
+              <DialogActions>{submit('Change link', !href.trim() || href === element.href)}</DialogActions>
+            </DialogForm>
           ) : null}
-          <form
-            className="dialog-form"
+          <DialogForm
             onSubmit={(e) => {
               e.preventDefault();
               void run('Apply with AI', 'Change', () =>
@@ -187,32 +190,31 @@ export function VisualEditPanel({
               );
             }}
           >
-            <div className="field">
-              <label htmlFor={describeId}>Describe a change</label>
-              <textarea
+            <FormItem>
+              <FormLabel htmlFor={describeId}>Describe a change</FormLabel>
+              <Textarea
                 id={describeId}
-                className="input"
                 rows={2}
                 value={instruction}
                 placeholder="Make it larger and blue"
                 onChange={(e) => setInstruction(e.target.value)}
               />
-            </div>
-            <div className="dialog-actions">{submit('Apply with AI', !instruction.trim())}</div>
-          </form>
+            </FormItem>
+            <DialogActions>{submit('Apply with AI', !instruction.trim())}</DialogActions>
+          </DialogForm>
           <FormAlert message={error} />
-          <div className="dialog-actions">
-            <button
+          <DialogActions>
+            <Button
               type="button"
-              className="button button-danger-outline"
+              variant="dangerOutline"
               disabled={busy !== null}
               onClick={() => void run('Delete', 'Deletion', () => visualEdit({ ...base, kind: 'DELETE' }))}
             >
               {busy === 'Delete' ? <Spinner /> : <Trash2 size={15} aria-hidden="true" />}
               Delete element
-            </button>
-          </div>
-        </div>
+            </Button>
+          </DialogActions>
+        </DialogBody>
       </DialogContent>
     </Root>
   );

@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { StatusPill } from './StatusPill.tsx';
+import { Badge } from './ui/badge.tsx';
+import { buttonVariants } from './ui/button.tsx';
 
 /** The workspace's top bar: back, project name and status, and the publish controls. */
 export function WorkspaceHeader({
@@ -24,7 +26,7 @@ export function WorkspaceHeader({
       <div className="flex min-w-0 items-center gap-2.5">
         <Link
           to="/"
-          className="button button-ghost button-icon"
+          className={buttonVariants({ variant: 'ghost', size: 'icon' })}
           aria-label="All projects"
           title="All projects"
         >
@@ -32,7 +34,7 @@ export function WorkspaceHeader({
         </Link>
         <h1 className="truncate text-[15px]">{name}</h1>
         <StatusPill status={status} />
-        {readOnly ? <span className="badge">View only</span> : null}
+        {readOnly ? <Badge>View only</Badge> : null}
         {presence}
       </div>
       {children}

@@ -8,6 +8,8 @@ const SEPARATOR =
   "relative w-px bg-border outline-none after:absolute after:inset-y-0 after:-inset-x-[3px] after:content-[''] hover:bg-accent hover:shadow-[0_0_0_1px_var(--accent)] focus-visible:bg-accent focus-visible:shadow-[0_0_0_1px_var(--accent)] data-[separator=active]:bg-accent data-[separator=active]:shadow-[0_0_0_1px_var(--accent)]";
 
 import { useMediaQuery } from '../use-media-query.ts';
+import { Button } from './ui/button.tsx';
+import { Segment, Segmented } from './ui/segmented.tsx';
 
 /** Below this width the workspace shows one view at a time (chat, preview or code). */
 export const NARROW_QUERY = '(max-width: 899px)';
@@ -42,19 +44,13 @@ export function WorkspaceLayout({
   const narrow = useMediaQuery(NARROW_QUERY);
   return narrow ? (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="segmented m-2 self-center" role="group" aria-label="Show">
+      <Segmented className="m-2 self-center" role="group" aria-label="Show">
         {VIEWS.map(({ view: value, label }) => (
-          <button
-            key={value}
-            type="button"
-            className="segment"
-            aria-pressed={view === value}
-            onClick={() => onView(value)}
-          >
+          <Segment key={value} type="button" aria-pressed={view === value} onClick={() => onView(value)}>
             {label}
-          </button>
+          </Segment>
         ))}
-      </div>
+      </Segmented>
       <div className="flex min-h-0 flex-1 flex-col border-t border-border">
         {view === 'chat' ? (
           <aside className="flex min-h-0 flex-1 flex-col border-r-0 bg-surface" aria-label="Chat">
@@ -162,15 +158,16 @@ function PanelToggle({
   onToggle: () => void;
 }) {
   return (
-    <button
+    <Button
       type="button"
-      className="button button-ghost button-icon button-icon-small"
+      variant="ghost"
+      size="iconSm"
       aria-label={name}
       title={name}
       aria-pressed={shown}
       onClick={onToggle}
     >
       <Icon size={15} aria-hidden="true" />
-    </button>
+    </Button>
   );
 }

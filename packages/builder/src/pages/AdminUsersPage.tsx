@@ -4,6 +4,10 @@ import { type AdminUser, fetchUsers, updateUser } from '../account-queries.ts';
 import { errorMessage } from '../api.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
+import { Badge } from '../components/ui/badge.tsx';
+import { NativeSelect } from '../components/ui/input.tsx';
+import { Switch } from '../components/ui/switch.tsx';
+import { Table, TableCell, TableFrame, TableHead, TableSubline } from '../components/ui/table.tsx';
 import { humanize } from '../format-number.ts';
 import { timeAgo } from '../format-time.ts';
 import { queryKeys } from '../query-client.ts';
@@ -66,14 +70,14 @@ export function AdminUsersPage() {
               Loading users…
             </p>
           ) : (
-            <div className="table-wrap" role="region" aria-label="Users" tabIndex={0}>
-              <table className="table">
+            <TableFrame role="region" aria-label="Users" tabIndex={0}>
+              <Table>
                 <thead>
                   <tr>
-                    <th scope="col">User</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Platform role</th>
-                    <th scope="col">Ambassador</th>
+                    <TableHead scope="col">User</TableHead>
+                    <TableHead scope="col">Status</TableHead>
+                    <TableHead scope="col">Platform role</TableHead>
+                    <TableHead scope="col">Ambassador</TableHead>
                   </tr>
                 </thead>
                 <tbody>
@@ -81,25 +85,25 @@ export function AdminUsersPage() {
                     const name = user.displayName || user.email;
                     return (
                       <tr key={user.id}>
-                        <td>
-                          <span className="member-name">
+                        <TableCell>
+                          <span className="inline-flex items-center gap-2 font-[550] text-ink">
                             {name}
-                            {user.id === me.id ? <span className="badge">You</span> : null}
+                            {user.id === me.id ? <Badge>You</Badge> : null}
                           </span>
-                          <span className="muted table-sub">
+                          <TableSubline>
                             {user.email} · joined {timeAgo(user.createdAt)}
-                          </span>
-                        </td>
-                        <td>
+                          </TableSubline>
+                        </TableCell>
+                        <TableCell>
                           {user.status === 'UNVERIFIED' ? (
-                            <span className="badge badge-warn">Unverified</span>
+                            <Badge variant="warn">Unverified</Badge>
                           ) : (
                             <span className="muted">{humanize(user.status)}</span>
                           )}
-                        </td>
-                        <td>
-                          <select
-                            className="input select select-compact"
+                        </TableCell>
+                        <TableCell>
+                          <NativeSelect
+                            compact
                             aria-label={`Platform role of ${name}`}
                             value={user.role}
                             onChange={(e) => change(user, { role: e.target.value })}
@@ -109,26 +113,21 @@ export function AdminUsersPage() {
                                 {humanize(role)}
                               </option>
                             ))}
-                          </select>
-                        </td>
-                        <td>
-                          <label className="switch">
-                            <input
-                              type="checkbox"
-                              role="switch"
-                              checked={user.ambassador}
-                              aria-label={`${name} is an ambassador`}
-                              onChange={(e) => change(user, { ambassador: e.target.checked })}
-                            />
-                            <span className="switch-track" aria-hidden="true" />
-                          </label>
-                        </td>
+                          </NativeSelect>
+                        </TableCell>
+                        <TableCell>
+                          <Switch
+                            checked={user.ambassador}
+                            aria-label={`${name} is an ambassador`}
+                            onChange={(e) => change(user, { ambassador: e.target.checked })}
+                          />
+                        </TableCell>
                       </tr>
                     );
                   })}
                 </tbody>
-              </table>
-            </div>
+              </Table>
+            </TableFrame>
           )}
         </section>
       </main>

@@ -35,6 +35,8 @@ import { useTitle } from '../use-title.ts';
 /** The project cards' grid: as many 300 px columns as fit. */
 const GRID = 'm-0 grid list-none grid-cols-[repeat(auto-fill,minmax(300px,1fr))] gap-4 p-0';
 
+import { Count } from '../components/ui/badge.tsx';
+import { Button, buttonVariants } from '../components/ui/button.tsx';
 import { useToast } from '../use-toast.ts';
 
 function greeting(hour: number): string {
@@ -123,14 +125,16 @@ export function DashboardPage() {
             </h2>
             {projectCount > 0 ? <span className="text-muted">{projectCount}</span> : null}
             {canEdit ? (
-              <button
+              <Button
                 type="button"
-                className="button button-ghost button-small ml-auto self-center"
+                variant="ghost"
+                size="sm"
+                className="ml-auto self-center"
                 onClick={() => setOpen({ kind: 'new-group' })}
               >
                 <FolderPlus size={15} aria-hidden="true" />
                 New group
-              </button>
+              </Button>
             ) : null}
           </div>
           <FormAlert message={listError ?? actionError} className="mb-4" />
@@ -323,24 +327,25 @@ function GroupSection({
         >
           {group.name}
         </h3>
-        <span className="count">{group.projects.length}</span>
+        <Count>{group.projects.length}</Count>
         <GroupRevisionBadge groupName={group.name} latest={revisions?.[0]} onOpen={onHistory} />
         {canEdit && group.projects.length > 0 ? (
-          <button
+          <Button
             type="button"
-            className="button button-ghost button-small"
+            variant="ghost"
+            size="sm"
             aria-label={`Change all projects of ${group.name}`}
             onClick={onChangeAll}
           >
             <MessagesSquare size={14} aria-hidden="true" />
             Change all projects
-          </button>
+          </Button>
         ) : null}
         {canEdit ? (
           <ActionMenu
             label={`Actions for group ${group.name}`}
             trigger={<MoreHorizontal size={16} aria-hidden="true" />}
-            className="button button-ghost button-icon button-icon-small"
+            className={buttonVariants({ variant: 'ghost', size: 'iconSm' })}
             actions={[
               { label: 'Rename group', icon: <Pencil size={14} aria-hidden="true" />, onSelect: onRename },
               {

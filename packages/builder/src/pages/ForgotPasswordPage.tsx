@@ -7,6 +7,7 @@ import { Field } from '../components/Field.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { FormNote } from '../components/FormNote.tsx';
 import { Spinner } from '../components/Spinner.tsx';
+import { Button } from '../components/ui/button.tsx';
 import { useTitle } from '../use-title.ts';
 
 /** `/forgot-password`: asks for a reset link. The answer never says whether the address has an account. */
@@ -44,13 +45,9 @@ export function ForgotPasswordPage() {
       {sent ? (
         <div className="flex flex-col gap-4">
           <FormNote message="If an account exists for that address, we sent a link. It works for one hour." />
-          <button
-            type="button"
-            className="button button-ghost button-block mt-1"
-            onClick={() => setSent(false)}
-          >
+          <Button type="button" variant="ghost" size="block" className="mt-1" onClick={() => setSent(false)}>
             Use another address
-          </button>
+          </Button>
         </div>
       ) : (
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
@@ -65,10 +62,10 @@ export function ForgotPasswordPage() {
             onChange={(e) => setEmail(e.target.value)}
           />
           <FormAlert message={error} />
-          <button type="submit" className="button button-primary button-block mt-1" disabled={busy}>
+          <Button type="submit" variant="primary" size="block" className="mt-1" disabled={busy}>
             {busy ? <Spinner /> : null}
             Send reset link
-          </button>
+          </Button>
         </form>
       )}
     </AuthLayout>

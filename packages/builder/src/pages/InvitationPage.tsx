@@ -6,6 +6,7 @@ import { errorMessage } from '../api.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { Spinner } from '../components/Spinner.tsx';
+import { Button } from '../components/ui/button.tsx';
 import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
 import { useToast } from '../use-toast.ts';
@@ -51,15 +52,10 @@ export function InvitationPage({ token }: { token: string }) {
           </span>
         </p>
         <FormAlert message={error} />
-        <button
-          type="button"
-          className="button button-primary button-block mt-1"
-          disabled={busy}
-          onClick={join}
-        >
+        <Button type="button" variant="primary" size="block" className="mt-1" disabled={busy} onClick={join}>
           {busy ? <Spinner /> : null}
           Join organisation
-        </button>
+        </Button>
       </div>
     </AuthLayout>
   );

@@ -6,6 +6,7 @@ import { Field } from '../components/Field.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { FormNote } from '../components/FormNote.tsx';
 import { Spinner } from '../components/Spinner.tsx';
+import { Button } from '../components/ui/button.tsx';
 import { signIn } from '../queries.ts';
 import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
@@ -76,10 +77,10 @@ export function LoginPage({ next, notice }: { next: string; notice: string | nul
           Forgot your password?
         </Link>
         <FormAlert message={error} />
-        <button type="submit" className="button button-primary button-block mt-1" disabled={busy}>
+        <Button type="submit" variant="primary" size="block" className="mt-1" disabled={busy}>
           {busy ? <Spinner /> : null}
           Sign in
-        </button>
+        </Button>
       </form>
     </AuthLayout>
   );

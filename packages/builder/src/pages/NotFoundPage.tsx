@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { Compass } from 'lucide-react';
 import { Logo } from '../components/Logo.tsx';
+import { buttonVariants } from '../components/ui/button.tsx';
+import { cn } from '../lib/cn.ts';
 import { useTitle } from '../use-title.ts';
 
 /** A friendly dead end with a way back; used for unknown routes and unknown projects. */
@@ -26,7 +28,7 @@ export function NotFoundPage({
         </span>
         <h1 className="mt-1 text-[24px]">{title}</h1>
         <p>{message}</p>
-        <Link to="/" className="button button-primary mt-2">
+        <Link to="/" className={cn(buttonVariants({ variant: 'primary' }), 'mt-2')}>
           Back to your projects
         </Link>
       </div>

@@ -6,6 +6,7 @@ import { AuthLayout } from '../components/AuthLayout.tsx';
 import { Field } from '../components/Field.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { Spinner } from '../components/Spinner.tsx';
+import { Button } from '../components/ui/button.tsx';
 import { useSession } from '../use-session.ts';
 import { useTitle } from '../use-title.ts';
 
@@ -53,10 +54,10 @@ export function ResetPasswordPage({ token }: { token: string }) {
           onChange={(e) => setPassword(e.target.value)}
         />
         <FormAlert message={error} />
-        <button type="submit" className="button button-primary button-block mt-1" disabled={busy || !token}>
+        <Button type="submit" variant="primary" size="block" className="mt-1" disabled={busy || !token}>
           {busy ? <Spinner /> : null}
           Set new password
-        </button>
+        </Button>
       </form>
     </AuthLayout>
   );

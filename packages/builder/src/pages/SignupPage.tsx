@@ -6,6 +6,7 @@ import { Field } from '../components/Field.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { FormNote } from '../components/FormNote.tsx';
 import { Spinner } from '../components/Spinner.tsx';
+import { Button } from '../components/ui/button.tsx';
 import { fieldOfError } from '../field-errors.ts';
 import { fetchMe, signUp } from '../queries.ts';
 import { useSession } from '../use-session.ts';
@@ -64,13 +65,15 @@ export function SignupPage({ next }: { next: string }) {
       {checkMail ? (
         <div className="flex flex-col gap-4">
           <FormNote message="Check your e-mail to continue." />
-          <button
+          <Button
             type="button"
-            className="button button-ghost button-block mt-1"
+            variant="ghost"
+            size="block"
+            className="mt-1"
             onClick={() => setCheckMail(false)}
           >
             Use another address
-          </button>
+          </Button>
         </div>
       ) : (
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
@@ -105,10 +108,10 @@ export function SignupPage({ next }: { next: string }) {
             onChange={(e) => setPassword(e.target.value)}
           />
           <FormAlert message={errorField ? null : error} />
-          <button type="submit" className="button button-primary button-block mt-1" disabled={busy}>
+          <Button type="submit" variant="primary" size="block" className="mt-1" disabled={busy}>
             {busy ? <Spinner /> : null}
             Create account
-          </button>
+          </Button>
         </form>
       )}
     </AuthLayout>

@@ -579,7 +579,7 @@ function Workspace({
               className="@container grid h-full min-h-0 min-w-0 grid-rows-[auto_minmax(0,1fr)]"
               aria-label="Stage"
             >
-              <div className="stage-toolbar flex min-h-[52px] flex-wrap items-center gap-x-2.5 gap-y-2 border-b border-border bg-surface px-2.5 py-2">
+              <div className="flex min-h-[52px] flex-wrap items-center gap-x-2.5 gap-y-2 border-b border-border bg-surface px-2.5 py-2">
                 {toggles}
                 <StageTabs tab={tab} onChange={setTab} />
                 <RouteBar

@@ -47,3 +47,27 @@ export function DialogContent({
     </DialogPrimitive.Portal>
   );
 }
+
+/** The dialog's padded column: header, description, then the content, 14 px apart. */
+export function DialogBody({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex flex-col gap-3.5 p-5', className)} {...props} />;
+}
+
+/** The title row: the title (an `h2` inside `DialogTitle`) and the × button at the end. */
+export function DialogHeader({ className, ...props }: ComponentProps<'header'>) {
+  return (
+    <header
+      className={cn('-mt-1.5 -mr-2 flex items-center justify-between gap-3 [&_h2]:text-[17px]', className)}
+      {...props}
+    />
+  );
+}
+
+export function DialogForm({ className, ...props }: ComponentProps<'form'>) {
+  return <form className={cn('flex flex-col gap-3.5', className)} {...props} />;
+}
+
+/** The buttons at the end of a dialog, the main action last. */
+export function DialogActions({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('mt-1 flex justify-end gap-2', className)} {...props} />;
+}
