@@ -26,7 +26,9 @@ async function gql(kiln: KilnProcess, cookie: string, query: string, variables =
     body: JSON.stringify({ query, variables }),
   });
   // biome-ignore lint/suspicious/noExplicitAny: the bench reads GraphQL answers loosely, as JSON.
-  return { cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? cookie, json: (await res.json()) as any };
+  const json = (await res.json()) as any;
+  if (json.errors) throw new Error(`GraphQL: ${JSON.stringify(json.errors).slice(0, 500)}`);
+  return { cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? cookie, json };
 }
 
 /** One first generation: ms from createProject to a finished revision, and the report's own duration. */
