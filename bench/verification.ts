@@ -65,13 +65,18 @@ async function started(verify: 'on' | 'off'): Promise<{ kiln: KilnProcess; cooki
   const kiln = await startKilnProcess({
     env: { KILN_BUILTIN_DELAY_MS: '0', NODE_ENV: 'production', KILN_VERIFY: verify },
   });
-  const { cookie } = await gql(
-    kiln,
-    '',
-    `mutation { signUp(email: "bench-${verify}@example.com", password: "long enough") { id } }`,
-  );
-  await generation(kiln, cookie); // warm: browser started, runtime loaded, caches filled
-  return { kiln, cookie };
+  try {
+    const { cookie } = await gql(
+      kiln,
+      '',
+      `mutation { signUp(email: "bench-${verify}@example.com", password: "long enough") { id } }`,
+    );
+    await generation(kiln, cookie); // warm: browser started, runtime loaded, caches filled
+    return { kiln, cookie };
+  } catch (err) {
+    await kiln.stop(); // a failed start leaves no server behind
+    throw err;
+  }
 }
 
 const median = (xs: number[]) => {
@@ -84,7 +89,10 @@ const median = (xs: number[]) => {
 // Both processes run side by side and their generations alternate, so a busy moment on this shared machine
 // weighs on both series alike (one series after the other measured the load, not verification).
 const off = await started('off');
-const on = await started('on');
+const on = await started('on').catch(async (err: unknown) => {
+  await off.kiln.stop();
+  throw err;
+});
 const offMs: number[] = [];
 const onMs: number[] = [];
 const verifyMs: number[] = [];
