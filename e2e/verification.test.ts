@@ -2,14 +2,22 @@
  * Verification after every generation (issue 22), as a person sees it in Debian Chromium against Kiln started
  * like `npm start` with the builtin generator: the first answer carries a passing "Checked in the browser" card
  * whose steps open, whose screenshots are real images that open larger in a dialog (Escape closes it, focus
- * returns), and the card is axe-clean (no serious or critical violation inside it). Deep debugging started from
- * the chat's "Debug deeply…" dialog runs a verified fix step and says in the chat that it finished.
+ * returns), and the card is axe-clean (no serious or critical violation inside it). A scripted model's page
+ * whose button throws shows a failing card naming the step; the fix loop repairs it and its card passes. Deep
+ * debugging started from the chat's "Debug deeply…" dialog runs a verified fix step and says in the chat that it
+ * finished.
  */
 import { createRequire } from 'node:module';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, newProjectFromDashboard, startKilnProcess } from './harness';
+import {
+  type KilnProcess,
+  launchChromium,
+  newProjectFromDashboard,
+  signUp,
+  startKilnProcess,
+} from './harness';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -82,6 +90,74 @@ describe('verification in the chat', () => {
         .map((v) => `${v.id}×${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`);
     });
     expect(violations).toEqual([]);
+  });
+
+  it('a scripted page with a broken button gets a failing report; the fix loop repairs it and the report passes', {
+    timeout: 300_000,
+  }, async () => {
+    await using model = await startScriptedModelServer();
+    await kiln?.stop();
+    kiln = await startKilnProcess({
+      env: {
+        KILN_BUILTIN_DELAY_MS: '0',
+        KILN_MODEL: 'openai:gpt-4o-mini',
+        OPENAI_API_KEY: 'sk-test',
+        KILN_MODEL_BASE_URL: model.url,
+        KILN_VERIFY: 'on',
+      },
+    });
+    model.enqueue(
+      {
+        reply: `Here is your shop.
+<kiln:file path="apps/web/src/app/page.tsx" type="PAGE">
+export default function HomePage() {
+  const add = () => { const cart = undefined; cart.items.push('tea'); };
+  return <main className="p-6"><h1>Tea shop</h1><button type="button" onClick={add}>Add to cart</button></main>;
+}
+</kiln:file>
+`,
+      },
+      {
+        reply: `Fixed: the cart exists now.
+<kiln:edit path="apps/web/src/app/page.tsx">
+<<<<<<< SEARCH
+const cart = undefined;
+=======
+const cart = { items: [] as string[] };
+>>>>>>> REPLACE
+</kiln:edit>
+`,
+      },
+    );
+    const page = await (await browser.newContext()).newPage();
+    // Not newProjectFromDashboard: the fix is queued as the first revision finishes, so VALID may never show
+    // until the fix is done.
+    await page.goto(`${kiln.url}/`);
+    await page.waitForURL(/\/login$/);
+    await signUp(page, 'linus@example.com');
+    await page.getByLabel('Describe your app').fill('A tea shop');
+    await page.getByLabel('Describe your app').press('Enter');
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+    const log = page.getByRole('log', { name: 'Chat history' });
+    const cards = log.getByRole('region', { name: 'Verification in the browser' });
+
+    // The first answer's report failed, open, naming the button and its error, with a screenshot of it.
+    const failed = cards.filter({ hasText: 'Checked in the browser: something failed' });
+    await failed.waitFor({ timeout: 120_000 });
+    const step = failed.getByRole('listitem').filter({ hasText: /^Failed: / });
+    await expect.poll(() => step.first().textContent()).toContain('click "Add to cart"');
+    expect(await step.first().textContent()).toMatch(/items/);
+    await failed.getByRole('button', { name: /Screenshot after click "Add to cart" \(desktop\)/ }).waitFor();
+
+    // The fix loop, told the report, repairs it: the fix's own report passes.
+    await log
+      .getByText(/Verification in the browser failed/)
+      .first()
+      .waitFor({ timeout: 90_000 });
+    const passed = cards.filter({ hasText: 'Checked in the browser: everything worked' });
+    await passed.waitFor({ timeout: 120_000 });
+    expect(await cards.count()).toBe(2);
+    expect(model.requests.length).toBe(2);
   });
 
   it('deep debugging from the chat runs a verified step and reports that it finished', {

@@ -19,7 +19,7 @@ import {
 } from '@kiln/core';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { AppDatabases } from './app-db/index';
+import { AppDatabases, READ_ONLY_MESSAGE } from './app-db/index';
 import { DatabaseSizeLimits } from './app-db/size-limit';
 import type { AppIntegrations } from './app-integrations';
 import { DataSnapshots } from './data-snapshots';
@@ -357,7 +357,13 @@ export class AppBackend {
     revisionId: string,
     branch: DatabaseBranch,
     request: FunctionRequest,
-    options: { readOnly?: boolean } = {},
+    options: {
+      readOnly?: boolean;
+      /** Sees every log entry of the request as it is made (verification reports the functions' errors). */
+      onLog?: (entry: FunctionLogEntry) => void;
+      /** Told when `readOnly` refused one of the functions' statements (a write). */
+      onWriteRefused?: () => void;
+    } = {},
   ): Promise<Response> {
     const started = Date.now();
     const revision = await this.#functionsOf(revisionId);
@@ -366,17 +372,37 @@ export class AppBackend {
     }
     const { sources } = revision;
     const secrets = await this.#secretsOf(projectId, branch);
-    const logs = this.#requestLog(revision.organizationId, projectId, branch, secrets);
+    const stored = this.#requestLog(revision.organizationId, projectId, branch, secrets);
+    const onLog = options.onLog;
+    const logs = onLog
+      ? {
+          add: (entry: FunctionLogEntry) => {
+            onLog(entry);
+            stored.add(entry);
+          },
+          finish: (entry: FunctionLogEntry) => {
+            onLog(entry);
+            return stored.finish(entry);
+          },
+        }
+      : stored;
     const key = { projectId, branch };
     const appKey = `${projectId}:${branch}`;
     const result = await this.functions.invoke(`${revisionId}:${branch}`, sources, request, {
-      sql: async (text, values) =>
-        (
-          await this.databases.query(key, text, values, {
-            readOnly: options.readOnly === true,
-            authorize: this.sizeLimits.guard(projectId, branch),
-          })
-        ).rows,
+      sql: async (text, values) => {
+        try {
+          return (
+            await this.databases.query(key, text, values, {
+              readOnly: options.readOnly === true,
+              authorize: this.sizeLimits.guard(projectId, branch),
+            })
+          ).rows;
+        } catch (err) {
+          if (options.readOnly && err instanceof Error && err.message === READ_ONLY_MESSAGE)
+            options.onWriteRefused?.();
+          throw err;
+        }
+      },
       env: { ...secrets, NODE_ENV: branch === 'main' ? 'production' : 'development' },
       fetch: (outbound) => this.#outbound.fetch(appKey, outbound, logs.add),
       log: (level, message) => logs.add({ level, source: 'CONSOLE', message }),
@@ -389,7 +415,7 @@ export class AppBackend {
     });
     const path = request.path.split('#', 1)[0] ?? request.path;
     const ms = Date.now() - started;
-    const stored = logs.finish({
+    const finished = logs.finish({
       level: result.status >= 500 ? 'ERROR' : result.status >= 400 ? 'WARN' : 'INFO',
       source: 'REQUEST',
       message: `${request.method.toUpperCase()} ${path} ${result.status} ${ms}ms${errorOf(result)}`,
@@ -398,7 +424,7 @@ export class AppBackend {
       status: result.status,
       durationMs: ms,
     });
-    if (this.logs.behind) await stored;
+    if (this.logs.behind) await finished;
     const headers = new Headers(result.headers);
     headers.set('x-content-type-options', 'nosniff');
     return new Response(result.status === 204 || result.status === 304 ? null : result.body, {

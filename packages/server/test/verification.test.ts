@@ -2,7 +2,8 @@
  * Verification after every generation (issue 22), against a real Kiln and real headless Chromium: a builtin
  * first generation is VALID with a PASSED report and screenshots only its project's members can open; a
  * scripted model's page whose button throws gets a FAILED report, the automatic fix is told the failed step and
- * repairs it, and the fix's report passes; a project can switch verification off.
+ * repairs it, and the fix's report passes; a function's logged error and 500 fail the report (a write the
+ * read-only walk refused does not) and the fix is told them; a project can switch verification off.
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +70,72 @@ expect Tea shop
 </kiln:verify>
 `;
 
+// The page reads /api/stats, whose function fails (logs an error, answers 500), and posts the form to
+// /api/entries, whose INSERT read-only refuses during the walk (not the app's fault, so not reported).
+const BROKEN_FUNCTION = `Here is your guestbook.
+<kiln:migration name="create_entries">
+CREATE TABLE entries (id serial PRIMARY KEY, message text NOT NULL);
+</kiln:migration>
+<kiln:file path="apps/web/src/app/api/entries/route.ts" type="FUNCTION">
+import sql from '@/app/api/utils/sql';
+
+export async function POST(request: Request) {
+  const body = await request.json();
+  const [row] = await sql\`INSERT INTO entries (message) VALUES (\${body.message}) RETURNING id\`;
+  return Response.json(row, { status: 201 });
+}
+</kiln:file>
+<kiln:file path="apps/web/src/app/api/stats/route.ts" type="FUNCTION">
+import sql from '@/app/api/utils/sql';
+
+export async function GET() {
+  const rows = await sql\`SELECT count(*)::int AS n FROM entries\`;
+  if (rows.length > 0) {
+    console.error('stats broke: totals were never set up');
+    return Response.json({ error: 'No totals.' }, { status: 500 });
+  }
+  return Response.json({ total: 0 });
+}
+</kiln:file>
+<kiln:file path="apps/web/src/app/page.tsx" type="PAGE">
+import { useEffect, useState } from 'react';
+
+export default function HomePage() {
+  const [total, setTotal] = useState(0);
+  useEffect(() => {
+    fetch('/api/stats').then((r) => (r.ok ? r.json() : { total: 0 })).then((s) => setTotal(s.total ?? 0));
+  }, []);
+  const sign = (e) => {
+    e.preventDefault();
+    const message = new FormData(e.currentTarget).get('message');
+    fetch('/api/entries', { method: 'POST', body: JSON.stringify({ message }) }).catch(() => {});
+  };
+  return (
+    <main className="p-6">
+      <h1 className="text-2xl font-bold">Guestbook ({total})</h1>
+      <form onSubmit={sign}>
+        <label>Message <input name="message" /></label>
+        <button type="submit">Sign</button>
+      </form>
+    </main>
+  );
+}
+</kiln:file>
+`;
+const FUNCTION_FIX = `Fixed: the stats answer from the table.
+<kiln:edit path="apps/web/src/app/api/stats/route.ts">
+<<<<<<< SEARCH
+  if (rows.length > 0) {
+    console.error('stats broke: totals were never set up');
+    return Response.json({ error: 'No totals.' }, { status: 500 });
+  }
+  return Response.json({ total: 0 });
+=======
+  return Response.json({ total: rows[0]?.n ?? 0 });
+>>>>>>> REPLACE
+</kiln:edit>
+`;
+
 async function settled(c: Client, id: string, accept: (p: Project) => boolean = () => true) {
   return waitFor(async () => {
     const { data } = await c.gql(PROJECT, { id });
@@ -113,6 +180,7 @@ describe.each(backends)('verification after every generation (%s)', (backend) =>
     const me = t.client();
     await me.gql(`mutation { signUp(email: "verify@example.com", password: "long enough") { id } }`);
     const created = await me.gql(`mutation { createProject(prompt: "A todo list app") { id } }`);
+    expect(created.errors).toBeUndefined();
     const id = created.data.createProject.id as string;
     const project = await settled(me, id);
     expect(project.latestRevision.status).toBe('VALID');
@@ -187,7 +255,8 @@ describe.each(backends)('verification after every generation (%s)', (backend) =>
     expect(fixRevision.prompt).toContain('click "Add to cart" failed');
     expect(fixed.messages.some((m) => m.text.includes('Verification in the browser failed'))).toBe(true);
     expect(fixed.latestRevision.status).toBe('VALID');
-    expect(fixed.latestRevision.verification?.status).toBe('PASSED');
+    // (The whole report, so a failure says which step failed and why.)
+    expect(fixed.latestRevision.verification).toMatchObject({ status: 'PASSED' });
     // The fix wrote its own walk (<kiln:verify>): performed instead of the default one, then mobile.
     expect(fixed.latestRevision.verification?.steps.map((s) => `${s.viewport} ${s.action}`)).toEqual([
       'desktop visit /',
@@ -197,6 +266,56 @@ describe.each(backends)('verification after every generation (%s)', (backend) =>
     ]);
     // The second request to the model was the fix; there was no third.
     expect(model.requests.length).toBe(2);
+  });
+});
+
+describe("verification records the functions' errors", () => {
+  it('a function that logs an error and answers 500 fails the report; a write refused read-only does not', {
+    timeout: 180_000,
+  }, async () => {
+    await using model = await startScriptedModelServer();
+    await using t = await startTestKiln('pglite', {
+      KILN_MODEL: 'openai:gpt-4o-mini',
+      OPENAI_API_KEY: 'sk-test',
+      KILN_MODEL_BASE_URL: model.url,
+      KILN_VERIFY: 'on',
+    });
+    const me = t.client();
+    await me.gql(`mutation { signUp(email: "guest@example.com", password: "long enough") { id } }`);
+    model.enqueue({ reply: BROKEN_FUNCTION }, { reply: FUNCTION_FIX });
+    const created = await me.gql(`mutation { createProject(prompt: "A guestbook") { id } }`);
+    const id = created.data.createProject.id as string;
+    const fixed = await settled(me, id, (p) => p.latestRevision.action === 'FIX_CHANGE');
+
+    const first = await me.gql(
+      `query($id: ID!) { project(id: $id) { revisions { action status verification { status consoleErrors failedRequests steps { action ok } } } } }`,
+      { id },
+    );
+    const initial = (
+      first.data.project.revisions as {
+        action: string;
+        status: string;
+        verification: { status: string; consoleErrors: string[]; failedRequests: string[]; steps: Step[] };
+      }[]
+    ).find((r) => r.action === 'INITIAL')!;
+    expect(initial.status).toBe('VALID');
+    expect(initial.verification.status).toBe('FAILED');
+    // The walk's steps themselves passed: the page rendered and its form submitted.
+    expect(initial.verification.steps.every((s) => s.ok)).toBe(true);
+    expect(initial.verification.steps.map((s) => s.action)).toContain('submit form "Sign"');
+    const functionErrors = initial.verification.consoleErrors.filter((e) => e.startsWith('function '));
+    expect(functionErrors).toEqual([
+      'function GET /api/stats: stats broke: totals were never set up',
+      'function GET /api/stats: No totals.',
+    ]);
+    // The refused write is a failed request (read-only), not an error of the app.
+    expect(initial.verification.failedRequests.some((r) => r.startsWith('POST /api/entries'))).toBe(true);
+
+    // The automatic fix was told the function's error; its own report passes.
+    const fixRevision = fixed.revisions.find((r) => r.action === 'FIX_CHANGE')!;
+    expect(fixRevision.prompt).toContain('console error: function GET /api/stats: stats broke');
+    expect(fixed.latestRevision.verification?.status).toBe('PASSED');
+    expect(fixed.latestRevision.verification?.consoleErrors).toEqual([]);
   });
 });
 

@@ -8,7 +8,14 @@
  * not, with a small JPEG screenshot. Bounded: at most `MAX_PAGES` pages, a few actions each, one deadline.
  * Node only, like headless.ts; the generated code runs in Chromium, never here.
  */
-import type { Frame, Page, Request as PwRequest, Response as PwResponse, Route } from 'playwright-core';
+import type {
+  CDPSession,
+  Frame,
+  Page,
+  Request as PwRequest,
+  Response as PwResponse,
+  Route,
+} from 'playwright-core';
 import type { PreviewMode, PreviewModule } from '../protocol.ts';
 import { type CheckPage, type PackageSource, routeFor, withCheckPage } from './headless.ts';
 
@@ -83,6 +90,12 @@ const MAX_SCREENSHOTS = 10;
 /** Console errors and failed requests kept. */
 const MAX_COLLECTED = 20;
 export const VERIFY_TIMEOUT_MS = 20_000;
+/** The longest wait, at the end of the walk, for the app's backend calls still under way. */
+const BACKEND_WAIT_MS = 5_000;
+/** A route no app page has: loaded before each visit so the visited page mounts afresh. */
+const BLANK_ROUTE = '/__kiln_verify_blank';
+const BLANK_PAGE = 'export default function KilnVerifyBlank() { return null; }';
+const BLANK_TIMEOUT_MS = 2_000;
 /** A page that has not rendered after this long fails its visit step. */
 const LOAD_TIMEOUT_MS = 8_000;
 /** How long a model-walk action waits for its element. */
@@ -225,6 +238,11 @@ class Session {
   private readonly page: Page;
   private revisionId = '';
   private screenshots = 0;
+  /** The width the preview is shown at. */
+  private shown: VerifyViewport = 'desktop';
+  /** The app's backend calls still being answered. */
+  private readonly pending = new Set<Promise<void>>();
+  private cdp: CDPSession | null = null;
   private readonly onConsole = (msg: { type(): string; text(): string }) => {
     if (msg.type() !== 'error' || RESOURCE_LINE.test(msg.text())) return;
     push(this.consoleErrors, msg.text().slice(0, 500));
@@ -261,6 +279,7 @@ class Session {
     this.page.off('requestfailed', this.onRequestFailed);
     this.page.off('response', this.onResponse);
     await this.page.unrouteAll({ behavior: 'ignoreErrors' });
+    await this.cdp?.detach().catch(() => {});
     await this.resize(VIEWPORTS.desktop.width, 720).catch(() => {});
   }
 
@@ -277,6 +296,7 @@ class Session {
         await this.showAt('desktop');
         await this.walkPage(filePath);
       }
+      await this.backendSettled();
       if (this.late()) break;
     }
   }
@@ -288,6 +308,7 @@ class Session {
     for (const step of walk) {
       if (this.late()) break;
       if (step.action === 'visit') {
+        await this.backendSettled();
         const filePath = this.pageFor(step.target) ?? first;
         if (filePath) await this.visit(filePath, step.target, 'desktop');
         else this.record(`visit ${step.target}`, false, 'No page has this route.', 'desktop');
@@ -295,6 +316,7 @@ class Session {
       }
       await this.modelAction(step);
     }
+    await this.backendSettled();
     for (const filePath of this.pages()) {
       if (this.late()) break;
       await this.visit(filePath, routeFor(filePath), 'mobile');
@@ -323,24 +345,62 @@ class Session {
 
   /** Loads the revision at `route` in a fresh preview load; the step fails with the preview's error if any. */
   private async visit(filePath: string, route: string, viewport: VerifyViewport): Promise<boolean> {
+    const result = await this.mount(filePath, route, viewport);
+    await this.record(`visit ${route}`, result.ok, result.ok ? null : result.error, viewport, true);
+    return result.ok;
+  }
+
+  /** Shows the revision at `route`, freshly mounted, at a viewport's width. */
+  private async mount(
+    filePath: string,
+    route: string,
+    viewport: VerifyViewport,
+  ): Promise<{ ok: boolean; error: string | null }> {
     const module = this.moduleOf(filePath);
     const mode: PreviewMode = module?.moduleType === 'EXPO_PAGE' ? 'mobile' : 'web';
     const size = VIEWPORTS[viewport];
     await this.resize(size.width, size.height);
+    this.shown = viewport;
     this.revisionId = `verify-${++sequence}`;
     await this.drain();
+    const blank: PreviewModule =
+      mode === 'mobile'
+        ? {
+            filePath: 'apps/mobile/src/app/__kiln_verify_blank/index.tsx',
+            moduleType: 'EXPO_PAGE',
+            name: 'Blank',
+            content: BLANK_PAGE,
+          }
+        : {
+            filePath: 'apps/web/src/app/__kiln_verify_blank/page.tsx',
+            moduleType: 'PAGE',
+            name: 'Blank',
+            content: BLANK_PAGE,
+          };
     const load = {
       kind: 'kiln:load',
       revisionId: this.revisionId,
-      modules: this.input.modules,
+      modules: [...this.input.modules, blank],
       css: this.input.css ?? '',
-      route,
+      route: BLANK_ROUTE,
       generating: false,
       mode,
       checkedFile: filePath,
     };
+    // A visit is a fresh one: the runtime keeps a page mounted across loads of the same code (the render check
+    // just showed it), so its effects — the data it fetches when it opens — would not run again. A route no
+    // page of the app has (an empty page of its own) first unmounts it.
+    await this.load({ ...load, revisionId: `${this.revisionId}-blank` }, BLANK_TIMEOUT_MS);
+    return this.load({ ...load, route }, LOAD_TIMEOUT_MS);
+  }
+
+  /** Posts a load to the preview and waits until it rendered or failed (or `timeoutMs` passed). */
+  private async load(
+    load: Record<string, unknown>,
+    timeoutMs: number,
+  ): Promise<{ ok: boolean; error: string | null }> {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const result = await Promise.race([
+    return Promise.race([
       this.page.evaluate(
         ([msg, settle]) =>
           (
@@ -352,13 +412,11 @@ class Session {
       ),
       new Promise<{ ok: boolean; error: string }>((resolve) => {
         timer = setTimeout(
-          () => resolve({ ok: false, error: `The page did not render within ${LOAD_TIMEOUT_MS} ms.` }),
-          LOAD_TIMEOUT_MS,
+          () => resolve({ ok: false, error: `The page did not render within ${timeoutMs} ms.` }),
+          timeoutMs,
         );
       }),
     ]).finally(() => clearTimeout(timer));
-    await this.record(`visit ${route}`, result.ok, result.ok ? null : result.error, viewport, true);
-    return result.ok;
   }
 
   /**
@@ -411,8 +469,10 @@ class Session {
       const ok = errors.length === 0;
       const label = action.kind === 'form' ? `submit ${name}` : `click ${name}`;
       await this.record(label, ok, errors[0] ?? (moved ? `Went to ${moved}.` : null), 'desktop', !ok);
-      // The walk of a page ends at its first failure (the fix is told that one) or when it navigated away.
-      if (!ok || moved) return;
+      // The walk of a page ends at its first failure (the fix is told that one). A button that went to another
+      // page passed; the page is opened again for the buttons after it.
+      if (!ok) return;
+      if (moved && !(await this.mount(filePath, route, 'desktop')).ok) return;
     }
   }
 
@@ -472,21 +532,40 @@ class Session {
   ): Promise<void> {
     const step: VerifyStep = { action, ok, detail, viewport };
     if (screenshot && this.screenshots < MAX_SCREENSHOTS) {
-      const shot = await this.page
-        .locator('#preview')
-        .screenshot({
-          type: 'jpeg',
-          quality: JPEG_QUALITY,
-          timeout: ACTION_TIMEOUT_MS,
-          animations: 'disabled',
-        })
-        .catch(() => null);
+      const shot = await this.screenshot().catch(() => null);
       if (shot) {
         this.screenshots += 1;
         step.screenshot = new Uint8Array(shot);
       }
     }
     this.steps.push(step);
+  }
+
+  /**
+   * A JPEG of the preview frame as it is on screen, straight from Chromium's compositor (CDP
+   * `Page.captureScreenshot` with a clip, optimised for speed): Playwright's element screenshot first injects
+   * styles into every frame and waits for the element to be stable, which cost about a second a shot on a
+   * loaded machine (bench/verification.ts).
+   */
+  private async screenshot(): Promise<Uint8Array> {
+    const box = await this.page.evaluate(() => {
+      const r = (document.getElementById('preview') as HTMLIFrameElement).getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    });
+    this.cdp ??= await this.page.context().newCDPSession(this.page);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const { data } = await Promise.race([
+      this.cdp.send('Page.captureScreenshot', {
+        format: 'jpeg',
+        quality: JPEG_QUALITY,
+        clip: { ...box, scale: 1 },
+        optimizeForSpeed: true,
+      }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('The screenshot timed out.')), ACTION_TIMEOUT_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    return new Uint8Array(Buffer.from(data, 'base64'));
   }
 
   private async frame(): Promise<Frame> {
@@ -500,6 +579,7 @@ class Session {
   private async showAt(viewport: VerifyViewport): Promise<void> {
     const size = VIEWPORTS[viewport];
     await this.resize(size.width, size.height);
+    this.shown = viewport;
     const frame = await this.frame();
     await frame
       .evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
@@ -528,13 +608,43 @@ class Session {
     return url.startsWith(this.check.previewOrigin);
   }
 
+  /**
+   * Waits (until the deadline, at most `BACKEND_WAIT_MS`) for the app's backend calls still under way — a page
+   * that loads its data when it opens, a function starting cold — so their failures and errors are reported
+   * with the walk that caused them rather than lost.
+   */
+  async backendSettled(): Promise<void> {
+    const until = Math.min(this.deadline, performance.now() + BACKEND_WAIT_MS);
+    const waited = this.pending.size > 0;
+    while (this.pending.size > 0 && performance.now() < until) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        Promise.all(this.pending),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, Math.max(0, until - performance.now()));
+        }),
+      ]).finally(() => clearTimeout(timer));
+    }
+    if (this.pending.size === 0 && !waited) return;
+    // The page sees the answers (its response events, what it logs about them) a moment later; an error they
+    // caused (data of the wrong shape, a handler that throws on a failure) fails the page.
+    const errors = await this.settle().catch(() => []);
+    if (errors.length > 0) {
+      await this.record("wait for the app's requests", false, errors[0]!, this.shown, true);
+    }
+  }
+
   /** The app's backend calls, answered by the server's handler (or 503 without one). */
-  private async answerApi(route: Route): Promise<void> {
+  private answerApi(route: Route): Promise<void> {
+    const answer = this.answer(route);
+    this.pending.add(answer);
+    return answer.finally(() => this.pending.delete(answer));
+  }
+
+  private async answer(route: Route): Promise<void> {
     const req = route.request();
     const url = new URL(req.url());
-    const path = url.pathname.startsWith('/sandbox/api/')
-      ? `/api/${url.pathname.split('/').slice(4).join('/')}`
-      : url.pathname;
+    const path = appPath(url.pathname);
     const api = this.input.api;
     if (!api) {
       await route.fulfill({ status: 503, json: { error: 'The app backend is not available here.' } });
@@ -567,9 +677,14 @@ function firstLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 300);
 }
 
+/** A request's path as the app wrote it: the preview's `/sandbox/api/{token}/…` prefix back to `/api/…`. */
+function appPath(pathname: string): string {
+  return pathname.startsWith('/sandbox/api/') ? `/api/${pathname.split('/').slice(4).join('/')}` : pathname;
+}
+
 function pathOf(url: string): string {
   const u = new URL(url);
-  return `${u.pathname}${u.search}`.slice(0, 200);
+  return `${appPath(u.pathname)}${u.search}`.slice(0, 200);
 }
 
 function cssString(value: string): string {

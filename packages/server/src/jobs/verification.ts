@@ -7,7 +7,9 @@
  *
  * The app's backend answers during the walk, read-only: its functions run in the sandbox with a read-only
  * `sql`, `/api/db` runs SELECTs only, so the default walk's sample data never lands in the user's data.
- * Function errors (status 500 and above) are reported as failed requests.
+ * Requests that fail or answer 400 and above are reported as failed requests; the functions' own errors (logged
+ * at ERROR, or a 500's error) are listed with the console errors and fail the report, unless read-only refused
+ * the request's write (the walk's doing, not the app's fault).
  *
  * A FAILED report does not change the revision's status (its code compiles and renders: VALID); it queues the
  * one automatic fix (autofix.ts) with the failed steps and errors as its context.
@@ -59,6 +61,10 @@ const RENDERED = /\.(jsx?|tsx?)$/;
 /** Longest report text handed to the automatic fix (the same cap as an error's). */
 const MAX_FIX_CONTEXT = 4000;
 
+/** Function errors kept per report, and the longest one. */
+const MAX_FUNCTION_ERRORS = 10;
+const MAX_FUNCTION_ERROR = 500;
+
 let unavailableLogged = false;
 
 /** Whether a project's generations are verified: the server setting, then the project's own (default on). */
@@ -72,8 +78,8 @@ export async function verificationEnabled(db: Db, enabled: boolean, projectId: s
 }
 
 /**
- * The pages to open: those whose code changed since `before`, or every page when a component they may use
- * changed (or on a first generation).
+ * The pages to open: those whose code changed since `before`, those that call a function that changed (they
+ * mention its `/api/name`), or every page when a component they may use changed (or on a first generation).
  */
 export function changedPages(before: readonly Module[], after: readonly Module[]): string[] {
   const old = new Map(before.map((m) => [m.filePath, m.content]));
@@ -82,7 +88,14 @@ export function changedPages(before: readonly Module[], after: readonly Module[]
   if (changed.some((m) => !PAGE_TYPES.has(m.moduleType) && m.moduleType !== 'FUNCTION')) {
     return pages.map((p) => p.filePath);
   }
-  return pages.filter((p) => changed.includes(p)).map((p) => p.filePath);
+  // `apps/web/src/app/api/tasks/[id]/route.ts` → `/api/tasks`, not followed by more of a name.
+  const apis = changed
+    .filter((m) => m.moduleType === 'FUNCTION')
+    .map((m) => /\/app\/api\/([^/]+)\//.exec(m.filePath)?.[1])
+    .filter((name): name is string => name !== undefined)
+    .map((name) => new RegExp(`/api/${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`));
+  const callsChanged = (page: Module) => apis.some((api) => api.test(page.content));
+  return pages.filter((p) => changed.includes(p) || callsChanged(p)).map((p) => p.filePath);
 }
 
 /**
@@ -100,6 +113,7 @@ export async function verifyRevisionPages(
   const pages = changedPages(before, modules);
   if (pages.length === 0) return null;
   const started = performance.now();
+  const functionErrors: string[] = [];
   try {
     const { verifyRevision } = await import('@kiln/preview/verify');
     const rendered = modules
@@ -120,9 +134,14 @@ export async function verifyRevisionPages(
       pages,
       css: await revisionCss(db, revision, modules),
       ...(walk && walk.length > 0 ? { walk } : {}),
-      ...(deps.backend ? { api: readOnlyApi(deps.backend, revision) } : {}),
+      ...(deps.backend ? { api: readOnlyApi(deps.backend, revision, functionErrors) } : {}),
     });
-    return fromResult(result);
+    const report = fromResult(result);
+    // The functions' errors are the app's errors too: listed with the console's, and the walk did not pass.
+    report.consoleErrors.push(...functionErrors);
+    if (functionErrors.length > 0) report.status = 'FAILED';
+    // The report's duration is all verification added: the CSS and the walk, not only the browser's part.
+    return { ...report, durationMs: Math.round(performance.now() - started) };
   } catch (err) {
     if (!unavailableLogged) {
       unavailableLogged = true;
@@ -172,8 +191,17 @@ async function revisionCss(
   );
 }
 
-/** The app's backend for the walk: the development branch, read-only (see the module comment). */
-function readOnlyApi(backend: AppBackend, revision: { id: string; projectId: string }) {
+/**
+ * The app's backend for the walk: the development branch, read-only (see the module comment). The functions'
+ * errors — what they log at ERROR and the error of a response of 500 and above — go to `functionErrors`
+ * (`function POST /api/tasks: message`), unless the request tried to write: read-only refused that, and what
+ * follows from it is the walk's doing, not the app's fault.
+ */
+function readOnlyApi(
+  backend: AppBackend,
+  revision: { id: string; projectId: string },
+  functionErrors: string[],
+) {
   return async (req: VerifyApiRequest): Promise<Response> => {
     try {
       if (req.path.startsWith('/api/db/')) {
@@ -186,13 +214,38 @@ function readOnlyApi(backend: AppBackend, revision: { id: string; projectId: str
       const headers = Object.fromEntries(
         Object.entries(req.headers).filter(([name]) => name !== 'cookie' && name !== 'host'),
       );
-      return await backend.invoke(
+      const errors: string[] = [];
+      let wrote = false;
+      const response = await backend.invoke(
         revision.projectId,
         revision.id,
         'development',
         { method: req.method, path: `${req.path}${req.search}`, headers, body: req.body, visitor: null },
-        { readOnly: true },
+        {
+          readOnly: true,
+          onWriteRefused: () => {
+            wrote = true;
+          },
+          onLog: (entry) => {
+            if (entry.level !== 'ERROR') return;
+            // A request's own entry says `POST /api/x 500 12ms — error`; a console line is the function's words.
+            const message =
+              entry.source === 'REQUEST'
+                ? (/ — (.*)$/s.exec(entry.message)?.[1] ?? entry.message)
+                : entry.message;
+            errors.push(message);
+          },
+        },
       );
+      if (!wrote) {
+        const where = `function ${req.method.toUpperCase()} ${req.path}`;
+        for (const message of errors) {
+          const line = `${where}: ${message.replace(/\s+/g, ' ').slice(0, MAX_FUNCTION_ERROR)}`;
+          if (functionErrors.length < MAX_FUNCTION_ERRORS && !functionErrors.includes(line))
+            functionErrors.push(line);
+        }
+      }
+      return response;
     } catch (err) {
       const status = isKilnError(err) ? ERROR_STATUS[err.kind] : 500;
       const message = err instanceof Error ? err.message : String(err);
