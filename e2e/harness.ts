@@ -13,6 +13,8 @@ import type { Page } from 'playwright-core';
 
 export { CHROMIUM_ARGS, launchChromium } from '@kiln/preview/node';
 
+const RENDER_CACHE_PRELOAD = join(import.meta.dirname, '../packages/server/test/render-cache-preload.mjs');
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
@@ -41,16 +43,27 @@ export interface KilnProcess {
  *
  * Like the server tests' harness, it starts with the verification walk and the data snapshot per revision off
  * (`KILN_VERIFY=off`, `KILN_DATA_SNAPSHOTS=0`: seconds per generation that only their own tests are about); a
- * test about either, and the walking skeleton (a server as `npm start` runs it), set them back in `env`.
+ * test about either, and the walking skeleton (a server as `npm start` runs it), set them back in `env`. Its
+ * render checks use the tests' cache of results unless `renderCache: false` (the walking skeleton).
  */
 export async function startKilnProcess(
-  opts: { port?: number; dataDir?: string; env?: Record<string, string> } = {},
+  opts: {
+    port?: number;
+    dataDir?: string;
+    env?: Record<string, string>;
+    /** Render checks answered from the tests' disk cache when seen before (default true; render-cache.ts). */
+    renderCache?: boolean;
+  } = {},
 ): Promise<KilnProcess> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kiln-e2e-'));
   // A new data directory starts from the prepared snapshots (platform database, app database template).
   if (!opts.dataDir) await prepareDataDir(dataDir, { platform: opts.env?.DATABASE_URL === undefined });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  // The render check results earlier tests saw on the same runtime and browser (a page seen before does not
+  // start the server's Chromium); off for a test of the server exactly as `npm start` runs it.
+  const preload = opts.renderCache === false ? [] : ['--import', RENDER_CACHE_PRELOAD];
+  const args = ['--import', 'tsx', ...preload, 'packages/server/src/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: join(import.meta.dirname, '..'),
     env: {
       ...process.env,

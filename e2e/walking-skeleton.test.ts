@@ -40,7 +40,10 @@ describe('walking skeleton', () => {
   }, async () => {
     // Slow enough typing (10 ms a chunk) that the workspace is open while the app is being written.
     // A server as `npm start` runs it: verification and data snapshots on (the harness turns them off).
-    kiln = await startKilnProcess({ env: { ...AS_STARTED, KILN_BUILTIN_DELAY_MS: '10' } });
+    kiln = await startKilnProcess({
+      env: { ...AS_STARTED, KILN_BUILTIN_DELAY_MS: '10' },
+      renderCache: false,
+    });
     const context = await browser.newContext();
     const page = await context.newPage();
     let draftFrames = 0;
@@ -105,7 +108,7 @@ describe('walking skeleton', () => {
     // 5. Ctrl-C and start again on the same data: account, project, revision, published app are there.
     const { port, dataDir } = kiln;
     expect(await kiln.stop()).toBe(0);
-    kiln = await startKilnProcess({ port, dataDir, env: AS_STARTED });
+    kiln = await startKilnProcess({ port, dataDir, env: AS_STARTED, renderCache: false });
 
     await page.goto(projectUrl);
     await expect

@@ -4,7 +4,7 @@
  */
 import { createBuiltinProvider, type GenerationEvent, type GenModule, generate } from '@kiln/codegen';
 import { afterAll, describe, expect, test } from 'vitest';
-import { closeValidation, validateRevision } from './validate';
+import { closeValidation, type RenderOutcome, useRenderCheckCache, validateRevision } from './validate';
 
 afterAll(() => closeValidation());
 
@@ -139,5 +139,44 @@ describe('validateRevision', () => {
     const started = performance.now();
     expect(await validateRevision(modules)).toEqual({ status: 'VALID' });
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  test('a render check cache answers a page it has seen with the same modules, and keeps what Chromium said', async () => {
+    const kept = new Map<string, RenderOutcome>();
+    const asked: string[] = [];
+    useRenderCheckCache({
+      get: async (key) => {
+        asked.push(key);
+        return kept.get(key);
+      },
+      set: async (key, outcome) => {
+        kept.set(key, outcome);
+      },
+    });
+    try {
+      const broken = page(
+        "export default function Home() { throw new Error('cached failure'); return <p>Hi</p>; }",
+      );
+      // Rendered by Chromium, then kept under one key.
+      const first = await validateRevision([broken]);
+      expect(first.status).toBe('INVALID_CODE');
+      expect(first.error?.message).toContain('cached failure');
+      expect(kept.size).toBe(1);
+      expect([...kept.values()][0]).toMatchObject({ ok: false });
+      // The same inputs: answered from the cache (the stored outcome is what decides).
+      const [key] = kept.keys();
+      kept.set(key!, { ok: false, error: 'the cached answer' });
+      expect(await validateRevision([broken])).toEqual({
+        status: 'INVALID_CODE',
+        error: { filePath: 'apps/web/src/app/page.tsx', message: 'the cached answer' },
+      });
+      // Another module beside the page is another check: rendered, and kept under a key of its own.
+      const fine = component('Badge', 'export default function Badge() { return <b>new</b>; }');
+      expect((await validateRevision([broken, fine])).error?.message).toContain('cached failure');
+      expect(kept.size).toBe(2);
+      expect(new Set(asked).size).toBe(2);
+    } finally {
+      useRenderCheckCache(undefined);
+    }
   });
 });

@@ -8,7 +8,14 @@
  * code" marks the revision INVALID_CODE. Generated code never runs in this process: it runs in Chromium.
  * Without Chromium (or the built runtime) the render pass is skipped, logged once, and the compile result
  * stands; a render check that times out (an overloaded machine) is not held against the code either.
+ *
+ * A render check's result is decided by what it renders (the page, the mode, every module) and by the runtime
+ * and browser doing it. A `RenderCheckCache` (`useRenderCheckCache`; the test harness keeps one on disk keyed by
+ * the built runtime and the browser) answers a check whose inputs it has seen, so Chromium is not even started
+ * when every page hits. Not cached: a check that timed out, and one that resolved npm packages (its result
+ * also depends on what the revision's pins resolve to).
  */
+import { createHash } from 'node:crypto';
 import { MESSAGES } from '@kiln/core';
 import { compileModule, missingProjectImport, type PreviewModule } from '@kiln/preview';
 import { bundleRoute, functionSources } from '../functions/index';
@@ -53,6 +60,34 @@ const TIMED_OUT = /^Render check timed out/;
 
 type RenderCheck = typeof import('@kiln/preview/node').renderCheck;
 type PackageSource = import('@kiln/preview/node').PackageSource;
+
+/** What a render check answered: rendered, or the first error's message. */
+export interface RenderOutcome {
+  ok: boolean;
+  error: string | null;
+}
+
+/** Render check results by a key over the check's inputs (see the module comment). */
+export interface RenderCheckCache {
+  get(key: string): Promise<RenderOutcome | undefined>;
+  set(key: string, outcome: RenderOutcome): Promise<void>;
+}
+
+let renderCache: RenderCheckCache | undefined;
+
+/** Answers later render checks with the same inputs from `cache` (undefined: none, a server's default). */
+export function useRenderCheckCache(cache: RenderCheckCache | undefined): void {
+  renderCache = cache;
+}
+
+/** The key of one page's check: everything `renderCheck` is given. */
+function renderKey(page: PreviewModule, mode: string, modules: readonly PreviewModule[]): string {
+  const h = createHash('sha256');
+  h.update(JSON.stringify([RENDER_TIMEOUT_MS, page.filePath, mode, page.content])).update('\0');
+  for (const m of modules)
+    h.update(JSON.stringify([m.filePath, m.moduleType, m.name, m.content])).update('\0');
+  return h.digest('hex');
+}
 
 let headless: Promise<typeof import('@kiln/preview/node')> | undefined;
 let unavailableLogged = false;
@@ -148,9 +183,46 @@ async function functionPass(
   return { status: 'VALID' };
 }
 
+/** One page's check: from the cache when it has the same inputs, else rendered (and kept unless it may vary). */
+async function checkPage(
+  page: PreviewModule,
+  all: readonly PreviewModule[],
+  renderCheck: () => Promise<RenderCheck>,
+  packages: PackageSource | undefined,
+): Promise<RenderOutcome> {
+  const mode = page.moduleType === 'EXPO_PAGE' ? 'mobile' : 'web';
+  const cache = renderCache;
+  const key = cache ? renderKey(page, mode, all) : '';
+  const cached = cache ? await cache.get(key) : undefined;
+  if (cached) return cached;
+  // A check that resolved npm packages depends on the revision's pins too: not kept.
+  let resolved = false;
+  const result = await (await renderCheck())({
+    source: page.content,
+    filePath: page.filePath,
+    mode,
+    modules: [...all],
+    timeoutMs: RENDER_TIMEOUT_MS,
+    ...(packages
+      ? {
+          packages: {
+            resolve: (source: string) => {
+              resolved = true;
+              return packages.resolve(source);
+            },
+            bundleFile: (hash: string) => packages.bundleFile(hash),
+          },
+        }
+      : {}),
+  });
+  const outcome = { ok: result.ok, error: result.error };
+  if (cache && !resolved && !(result.error && TIMED_OUT.test(result.error))) await cache.set(key, outcome);
+  return outcome;
+}
+
 async function renderPass(
   modules: readonly ValidatedModule[],
-  renderCheck: RenderCheck,
+  renderCheck: () => Promise<RenderCheck>,
   packages: PackageSource | undefined,
 ): Promise<ValidationResult> {
   const all = previewModules(modules);
@@ -160,14 +232,7 @@ async function renderPass(
   const worker = async () => {
     while (next < pages.length && failures.size === 0) {
       const page = pages[next++]!;
-      const result = await renderCheck({
-        source: page.content,
-        filePath: page.filePath,
-        mode: page.moduleType === 'EXPO_PAGE' ? 'mobile' : 'web',
-        modules: all,
-        timeoutMs: RENDER_TIMEOUT_MS,
-        ...(packages ? { packages } : {}),
-      });
+      const result = await checkPage(page, all, renderCheck, packages);
       if (!result.ok && result.error && !TIMED_OUT.test(result.error)) {
         failures.set(page.filePath, failingModule(page.filePath, result.error, modules));
       }
@@ -195,8 +260,11 @@ export async function validateRevision(
   clearTimeout(idleTimer);
   rendering += 1;
   try {
-    headless ??= import('@kiln/preview/node');
-    const { renderCheck } = await headless;
+    // Chromium and the runtime load with the first check the cache cannot answer.
+    const renderCheck = async () => {
+      headless ??= import('@kiln/preview/node');
+      return (await headless).renderCheck;
+    };
     return await renderPass(modules, renderCheck, opts.packages);
   } catch (err) {
     if (!unavailableLogged) {
