@@ -44,13 +44,22 @@ export interface KilnProcess {
  * test about either, and the walking skeleton (a server as `npm start` runs it), set them back in `env`.
  */
 export async function startKilnProcess(
-  opts: { port?: number; dataDir?: string; env?: Record<string, string> } = {},
+  opts: {
+    port?: number;
+    dataDir?: string;
+    env?: Record<string, string>;
+    /** Run the compiled server (`packages/server/dist/main.mjs`, made by `npm run build`) as `npm start` does. */
+    compiled?: boolean;
+  } = {},
 ): Promise<KilnProcess> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kiln-e2e-'));
   // A new data directory starts from the prepared snapshots (platform database, app database template).
   if (!opts.dataDir) await prepareDataDir(dataDir, { platform: opts.env?.DATABASE_URL === undefined });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const main = opts.compiled
+    ? ['packages/server/dist/main.mjs']
+    : ['--import', 'tsx', 'packages/server/src/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, main, {
     cwd: join(import.meta.dirname, '..'),
     env: {
       ...process.env,
