@@ -7,7 +7,7 @@
  * to itself (migrations, the GraphQL schema, worker scripts, templates) are found where they always were.
  * @module
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -42,6 +42,8 @@ const externalPackages: Plugin = {
 };
 
 const started = performance.now();
+// Chunk names are content hashes: without this, every build would leave the previous one's chunks behind.
+await rm(join(serverDir, 'dist'), { recursive: true, force: true });
 await build({
   entryPoints: [join(serverDir, 'src/main.ts')],
   outdir: join(serverDir, 'dist'),
