@@ -12,8 +12,9 @@
  *
  *   node --import tsx bench/footprint.ts          (everything)
  *   node --import tsx bench/footprint.ts apps     (only the 100 apps' databases; the sandbox figure then unknown)
+ *   node --import tsx bench/footprint.ts tsx      (the server run through tsx from its sources, for comparison)
  */
-import { execSync } from 'node:child_process';
+import { execFileSync, execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,16 +81,24 @@ async function gql(kiln: KilnProcess, cookie: string, query: string, variables =
 }
 
 const env = { KILN_BUILTIN_DELAY_MS: '0', NODE_ENV: 'production' };
+// The server as `npm start` runs it: compiled ahead of time (packages/server/scripts/build-server.ts).
+const compiled = !process.argv.includes('tsx');
 const onlyApps = process.argv.includes('apps');
 let idleRestart = 0;
 if (!onlyApps) {
-  let kiln = await startKilnProcess({ env });
+  if (compiled) {
+    execFileSync(process.execPath, ['--import', 'tsx', 'packages/server/scripts/build-server.ts'], {
+      cwd: join(import.meta.dirname, '..'),
+      stdio: 'inherit',
+    });
+  }
+  let kiln = await startKilnProcess({ env, compiled });
   const dataDir = kiln.dataDir;
   try {
     await sleep(8000);
     report('idle, first start', kiln.pid, 400);
     await kiln.stop();
-    kiln = await startKilnProcess({ env, dataDir });
+    kiln = await startKilnProcess({ env, dataDir, compiled });
     await sleep(10_000);
     idleRestart = report('idle, after a restart', kiln.pid, 300);
 

@@ -1,7 +1,7 @@
 /**
  * @module
  * Hosting (issue 15), side by side in one run, with ratios against the anchors the issue names:
- * 1. A published page: Kiln (started as `npm start` starts it, embedded database) against a bare Hono server
+ * 1. A published page: Kiln (started as `npm start` starts it: the compiled server, embedded database) against a bare Hono server
  *    sending the same bytes — `wrk -t2 -c50 -d8s`, alternated twice; requests/s and p99. Goal ≥ 0.8×, p99 < 50 ms.
  * 2. A function call (`POST /api/todos` with no body: the function answers 400 without touching the database)
  *    and a database read through a function (`GET /api/todos`: SELECT + map) on the published app, against a
@@ -77,7 +77,12 @@ async function startKiln() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kiln-bench-hosting-'));
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'packages/server/src/main.ts'], {
+  // The server as `npm start` runs it: compiled ahead of time (packages/server/scripts/build-server.ts).
+  execFileSync(process.execPath, ['--import', 'tsx', 'packages/server/scripts/build-server.ts'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  const child = spawn(process.execPath, [...profile, 'packages/server/dist/main.mjs'], {
     cwd: repoRoot,
     env: {
       ...process.env,

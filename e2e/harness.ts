@@ -53,6 +53,8 @@ export async function startKilnProcess(
     env?: Record<string, string>;
     /** Render checks answered from the tests' disk cache when seen before (default true; render-cache.ts). */
     renderCache?: boolean;
+    /** Run the compiled server (`packages/server/dist/main.mjs`, made by `npm run build`) as `npm start` does. */
+    compiled?: boolean;
   } = {},
 ): Promise<KilnProcess> {
   const port = opts.port ?? (await freePort());
@@ -62,8 +64,8 @@ export async function startKilnProcess(
   // The render check results earlier tests saw on the same runtime and browser (a page seen before does not
   // start the server's Chromium); off for a test of the server exactly as `npm start` runs it.
   const preload = opts.renderCache === false ? [] : ['--import', RENDER_CACHE_PRELOAD];
-  const args = ['--import', 'tsx', ...preload, 'packages/server/src/main.ts'];
-  const child: ChildProcess = spawn(process.execPath, args, {
+  const main = opts.compiled ? ['packages/server/dist/main.mjs'] : ['--import', 'tsx', 'packages/server/src/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, [...preload, ...main], {
     cwd: join(import.meta.dirname, '..'),
     env: {
       ...process.env,

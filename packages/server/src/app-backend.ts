@@ -34,6 +34,7 @@ import {
 } from './functions/index';
 import { functionPackages } from './functions/npm';
 import { OutboundFetch } from './functions/outbound';
+import { bodyOf } from './http/security';
 import { newId } from './ids';
 import { DEFAULT_EGRESS_POLICY, type EgressPolicy } from './net/egress';
 import type { PackageResolver } from './packages/resolver';
@@ -720,7 +721,7 @@ export async function functionRequest(req: Request, rest: string): Promise<Funct
   const url = new URL(req.url);
   const length = Number(req.headers.get('content-length') ?? 0);
   if (length > MAX_FUNCTION_BODY_BYTES) throw new KilnError('too_large', 'The request body is too large.');
-  const body = req.method === 'GET' || req.method === 'HEAD' ? null : new Uint8Array(await req.arrayBuffer());
+  const body = req.method === 'GET' || req.method === 'HEAD' ? null : await bodyOf(req);
   if (body && body.byteLength > MAX_FUNCTION_BODY_BYTES) {
     throw new KilnError('too_large', 'The request body is too large.');
   }

@@ -3,6 +3,7 @@
  * that keep the builder out of other sites' frames, and the byte limit on every request body, enforced while
  * the body streams in (a chunked body is cut at the limit, never read whole).
  */
+import { IncomingMessage } from 'node:http';
 import { KilnError } from '@kiln/core';
 import type { MiddlewareHandler } from 'hono';
 import { SESSION_COOKIE } from '../accounts';
@@ -124,29 +125,85 @@ const TEXT_TYPES = /^(application\/(json|graphql|x-www-form-urlencoded)|text\/)/
 export function limitBody(limit: (path: string) => { max: number; utf8: boolean }): MiddlewareHandler {
   return async (c, next) => {
     const req = c.req.raw;
-    if (!req.body) return next();
+    // GET and HEAD bodies are never read (a Request cannot carry one); asking @hono/node-server's request for
+    // `body` would build a full Request for nothing.
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
     const { max, utf8 } = limit(c.req.path);
     const declared = req.headers.get('content-length');
     if (declared !== null && Number(declared) > max) throw new KilnError('too_large', MESSAGES.tooLarge(max));
-    const reader = req.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > max) {
-        void reader.cancel().catch(() => {});
-        throw new KilnError('too_large', MESSAGES.tooLarge(max));
-      }
-      chunks.push(value);
+    const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+    let body: Buffer<ArrayBuffer>;
+    if (incoming instanceof IncomingMessage && !incoming.readableDidRead && !req.bodyUsed) {
+      // Straight from Node's request: no web stream and no Request to read it through.
+      body = await readIncoming(incoming, max);
+    } else {
+      if (!req.body) return next();
+      body = await readStream(req.body, max);
     }
-    const body = Buffer.concat(chunks, size);
     if (utf8 && TEXT_TYPES.test(req.headers.get('content-type') ?? '') && !isUtf8(body))
       throw new KilnError('validation', MESSAGES.badUtf8);
-    c.req.raw = new Request(req, { body });
+    const read = new Request(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body: body.byteLength > 0 ? body : null,
+    });
+    bufferedBodies.set(read, body);
+    c.req.raw = read;
     return next();
   };
+}
+
+/** The bodies `limitBody` read, by the Request it made of each: `bodyOf` answers them without a stream. */
+const bufferedBodies = new WeakMap<Request, Uint8Array>();
+
+/** A request's body: the bytes `limitBody` already read, else read now. */
+export async function bodyOf(req: Request): Promise<Uint8Array> {
+  return bufferedBodies.get(req) ?? new Uint8Array(await req.arrayBuffer());
+}
+
+function readIncoming(incoming: IncomingMessage, max: number): Promise<Buffer<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const done = (error: Error | null) => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks, size));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > max) {
+        incoming.destroy(); // as cancelling the web stream did: the rest is never read
+        done(new KilnError('too_large', MESSAGES.tooLarge(max)));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => done(null);
+    const onError = (e: Error) => done(e);
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
+  });
+}
+
+async function readStream(stream: ReadableStream<Uint8Array>, max: number): Promise<Buffer<ArrayBuffer>> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      void reader.cancel().catch(() => {});
+      throw new KilnError('too_large', MESSAGES.tooLarge(max));
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
