@@ -62,8 +62,9 @@ export async function startKilnProcess(
   // A new data directory starts from the prepared snapshots (platform database, app database template).
   if (!opts.dataDir) await prepareDataDir(dataDir, { platform: opts.env?.DATABASE_URL === undefined });
   // The render check results earlier tests saw on the same runtime and browser (a page seen before does not
-  // start the server's Chromium); off for a test of the server exactly as `npm start` runs it.
-  const preload = opts.renderCache === false ? [] : ['--import', RENDER_CACHE_PRELOAD];
+  // start the server's Chromium); off for a test of the server exactly as `npm start` runs it, and for the
+  // compiled server (the preload reaches the sources' module, which the bundle does not share).
+  const preload = opts.renderCache === false || opts.compiled ? [] : ['--import', RENDER_CACHE_PRELOAD];
   const main = opts.compiled ? ['packages/server/dist/main.mjs'] : ['--import', 'tsx', 'packages/server/src/main.ts'];
   const child: ChildProcess = spawn(process.execPath, [...preload, ...main], {
     cwd: join(import.meta.dirname, '..'),
