@@ -65,8 +65,10 @@ export async function startKilnProcess(
   // start the server's Chromium); off for a test of the server exactly as `npm start` runs it, and for the
   // compiled server (the preload reaches the sources' module, which the bundle does not share).
   const preload = opts.renderCache === false || opts.compiled ? [] : ['--import', RENDER_CACHE_PRELOAD];
-  const main = opts.compiled ? ['packages/server/dist/main.mjs'] : ['--import', 'tsx', 'packages/server/src/main.ts'];
-  const child: ChildProcess = spawn(process.execPath, [...preload, ...main], {
+  const args = opts.compiled
+    ? ['packages/server/dist/main.mjs']
+    : ['--import', 'tsx', ...preload, 'packages/server/src/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: join(import.meta.dirname, '..'),
     env: {
       ...process.env,
