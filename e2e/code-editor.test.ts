@@ -74,7 +74,18 @@ async function typeAll(page: Page, text: string): Promise<void> {
   await page.keyboard.insertText(text);
 }
 
+/** Typed untidily (indentation, quotes, no semicolon): format on save tidies it. */
 const EDITED = `export default function Home() {
+      return (
+  <main className='p-8'>
+          <h1>Edited by hand 4711</h1>
+  </main>
+      )
+}
+`;
+
+/** What Prettier (the builder's format on save) makes of EDITED. */
+const EDITED_FORMATTED = `export default function Home() {
   return (
     <main className="p-8">
       <h1>Edited by hand 4711</h1>
@@ -154,6 +165,9 @@ describe('code editor', () => {
     const savedHome = saved.modules.find((m) => m.filePath === home)?.content ?? '';
     expect(savedHome).toContain('Edited by hand 4711');
     expect(savedHome.split('// typed by hand, key by key').length).toBe(2);
+    // Formatted on save, and the editor shows the formatted text.
+    expect(savedHome.startsWith(EDITED_FORMATTED)).toBe(true);
+    await page.locator('.cm-content').getByText('<main className="p-8">').waitFor();
     await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(0);
 
     // A broken save: INVALID_CODE, the error at line 5 in the editor, Fix it offered.
@@ -167,12 +181,18 @@ describe('code editor', () => {
       .toMatch(/^Line 5: /);
     await page.locator('.cm-lintRange-error').first().waitFor({ timeout: 10_000 });
     // The underlined range is on line 5 of the document.
-    const errorLine = await page.evaluate(() => {
-      const range = document.querySelector('.cm-lintRange-error');
-      const line = range?.closest('.cm-line');
-      return line ? [...document.querySelectorAll('.cm-content .cm-line')].indexOf(line) + 1 : 0;
-    });
-    expect(errorLine).toBe(5);
+    // Polled: the diagnostics are set again when the preview reports on the saved text (the range re-renders).
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const range = document.querySelector('.cm-lintRange-error');
+            const line = range?.closest('.cm-line');
+            return line ? [...document.querySelectorAll('.cm-content .cm-line')].indexOf(line) + 1 : 0;
+          }),
+        { timeout: 10_000 },
+      )
+      .toBe(5);
     await page.locator('.code-panel').getByRole('button', { name: 'Fix it' }).waitFor();
 
     // A render error in typed text (not saved) shows at its line too: the preview's stack frame, mapped back.
@@ -205,8 +225,8 @@ describe('code editor', () => {
       { id: projectId, base: broken.id, filePath: home },
     );
     await settled(page, projectId, other.number);
-    await page.locator('.cm-content').click();
-    await page.keyboard.press('Control+s');
+    // The Save button (Ctrl+S is covered above; a click into the editor may land on the error's tooltip).
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     const dialog = page.getByRole('dialog', {
       name: 'Someone else changed this project since you opened this file',
     });
