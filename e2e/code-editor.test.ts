@@ -2,7 +2,8 @@
  * The code editor (issue 17), in Debian Chromium against Kiln started like `npm start`: text typed in the Code
  * tab shows in the preview before it is saved (no revision made); Ctrl+S saves a CODE_CHANGE revision that
  * validates; a broken save ends INVALID_CODE with the error shown at its line and Fix it offered; a save on an
- * outdated revision asks to reload or overwrite and loses nothing; New Page opens a new page in the editor.
+ * outdated revision asks to reload or overwrite and loses nothing; New Page opens a new page in the editor; New
+ * Migration is written in the editor's SQL mode and applied to the development database.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -275,6 +276,44 @@ describe('code editor', () => {
     const deleted = await settled(page, projectId, renamed.number + 1);
     expect(deleted.action).toBe('CODE_CHANGE');
     expect(deleted.modules.map((m) => m.filePath)).not.toContain('apps/web/src/app/about/page.tsx');
+
+    // New Migration: SQL in the editor's PostgreSQL mode; saved, it is applied to the development database.
+    await page.getByRole('button', { name: 'New module' }).click();
+    await page.getByRole('menuitem', { name: 'New Migration' }).click();
+    const migration = page.getByRole('dialog', { name: 'New migration' });
+    const sqlEditor = migration.locator('.cm-content');
+    await sqlEditor.waitFor();
+    expect(await sqlEditor.getAttribute('data-language')).toBe('sql');
+    await migration.getByLabel('Name', { exact: true }).fill('create_notes');
+    await sqlEditor.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.insertText(
+      'CREATE TABLE notes (\n  id serial PRIMARY KEY,\n  body text NOT NULL\n);\n',
+    );
+    await migration.getByRole('button', { name: 'Write migration' }).click();
+    await migration.waitFor({ state: 'detached', timeout: 30_000 });
+    const migrated = await settled(page, projectId, deleted.number + 1);
+    expect(migrated.status).toBe('VALID');
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async (id) => {
+            const response = await fetch('/graphql', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                query: 'query($id: ID!) { project(id: $id) { database { migrations { name status } } } }',
+                variables: { id },
+              }),
+            });
+            const body = (await response.json()) as {
+              data: { project: { database: { migrations: { name: string; status: string }[] } } };
+            };
+            return body.data.project.database.migrations.find((m) => m.name === 'create_notes')?.status;
+          }, projectId),
+        { timeout: 60_000 },
+      )
+      .toBe('COMPLETED');
     await context.close();
   });
 });
