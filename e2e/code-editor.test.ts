@@ -172,7 +172,12 @@ describe('code editor', () => {
     await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(0);
 
     // A broken save: INVALID_CODE, the error at line 5 in the editor, Fix it offered.
+    // Typed (not saved yet), the compile error already shows at its line: the preview compiled the text.
     await typeAll(page, BROKEN);
+    await expect
+      .poll(() => page.locator('.code-error').first().textContent(), { timeout: 30_000 })
+      .toMatch(/^Line 5: /);
+    expect((await latest(page, projectId)).number).toBe(first.number + 1);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const broken = await settled(page, projectId, first.number + 2);
     expect(broken.action).toBe('CODE_CHANGE');
@@ -279,6 +284,14 @@ describe('code editor', () => {
 
     // New Migration: SQL in the editor's PostgreSQL mode; saved, it is applied to the development database.
     await page.getByRole('button', { name: 'New module' }).click();
+    // The New menu names the spec's module types (server test module-edits: their default names and paths).
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual([
+      'New Page',
+      'New Component',
+      'New Function',
+      'New Mobile Page',
+      'New Migration',
+    ]);
     await page.getByRole('menuitem', { name: 'New Migration' }).click();
     const migration = page.getByRole('dialog', { name: 'New migration' });
     const sqlEditor = migration.locator('.cm-content');
