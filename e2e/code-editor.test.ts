@@ -231,6 +231,11 @@ describe('code editor', () => {
       { id: projectId, base: broken.id, filePath: home },
     );
     await settled(page, projectId, other.number);
+    // The builder has seen it checked too (a save while it still looks in progress is asked to wait).
+    await page
+      .getByTestId('revision-status')
+      .filter({ hasText: /^VALID$/ })
+      .waitFor({ state: 'attached', timeout: 30_000 });
     // The Save button (Ctrl+S is covered above; a click into the editor may land on the error's tooltip).
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const dialog = page.getByRole('dialog', {
