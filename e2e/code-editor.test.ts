@@ -2,7 +2,8 @@
  * The code editor (issue 17), in Debian Chromium against Kiln started like `npm start`: text typed in the Code
  * tab shows in the preview before it is saved (no revision made); Ctrl+S saves a CODE_CHANGE revision that
  * validates; a broken save ends INVALID_CODE with the error shown at its line and Fix it offered; a save on an
- * outdated revision asks to reload or overwrite and loses nothing; New Page opens a new page in the editor.
+ * outdated revision asks to reload or overwrite and loses nothing; New Page opens a new page in the editor; New
+ * Migration is written in the editor's SQL mode and applied to the development database.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +75,18 @@ async function typeAll(page: Page, text: string): Promise<void> {
   await page.keyboard.insertText(text);
 }
 
+/** Typed untidily (indentation, quotes, no semicolon): format on save tidies it. */
 const EDITED = `export default function Home() {
+      return (
+  <main className='p-8'>
+          <h1>Edited by hand 4711</h1>
+  </main>
+      )
+}
+`;
+
+/** What Prettier (the builder's format on save) makes of EDITED. */
+const EDITED_FORMATTED = `export default function Home() {
   return (
     <main className="p-8">
       <h1>Edited by hand 4711</h1>
@@ -154,10 +166,18 @@ describe('code editor', () => {
     const savedHome = saved.modules.find((m) => m.filePath === home)?.content ?? '';
     expect(savedHome).toContain('Edited by hand 4711');
     expect(savedHome.split('// typed by hand, key by key').length).toBe(2);
+    // Formatted on save, and the editor shows the formatted text.
+    expect(savedHome.startsWith(EDITED_FORMATTED)).toBe(true);
+    await page.locator('.cm-content').getByText('<main className="p-8">').waitFor();
     await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(0);
 
     // A broken save: INVALID_CODE, the error at line 5 in the editor, Fix it offered.
+    // Typed (not saved yet), the compile error already shows at its line: the preview compiled the text.
     await typeAll(page, BROKEN);
+    await expect
+      .poll(() => page.locator('.code-error').first().textContent(), { timeout: 30_000 })
+      .toMatch(/^Line 5: /);
+    expect((await latest(page, projectId)).number).toBe(first.number + 1);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const broken = await settled(page, projectId, first.number + 2);
     expect(broken.action).toBe('CODE_CHANGE');
@@ -167,12 +187,18 @@ describe('code editor', () => {
       .toMatch(/^Line 5: /);
     await page.locator('.cm-lintRange-error').first().waitFor({ timeout: 10_000 });
     // The underlined range is on line 5 of the document.
-    const errorLine = await page.evaluate(() => {
-      const range = document.querySelector('.cm-lintRange-error');
-      const line = range?.closest('.cm-line');
-      return line ? [...document.querySelectorAll('.cm-content .cm-line')].indexOf(line) + 1 : 0;
-    });
-    expect(errorLine).toBe(5);
+    // Polled: the diagnostics are set again when the preview reports on the saved text (the range re-renders).
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const range = document.querySelector('.cm-lintRange-error');
+            const line = range?.closest('.cm-line');
+            return line ? [...document.querySelectorAll('.cm-content .cm-line')].indexOf(line) + 1 : 0;
+          }),
+        { timeout: 10_000 },
+      )
+      .toBe(5);
     await page.locator('.code-panel').getByRole('button', { name: 'Fix it' }).waitFor();
 
     // A render error in typed text (not saved) shows at its line too: the preview's stack frame, mapped back.
@@ -205,8 +231,13 @@ describe('code editor', () => {
       { id: projectId, base: broken.id, filePath: home },
     );
     await settled(page, projectId, other.number);
-    await page.locator('.cm-content').click();
-    await page.keyboard.press('Control+s');
+    // The builder has seen it checked too (a save while it still looks in progress is asked to wait).
+    await page
+      .getByTestId('revision-status')
+      .filter({ hasText: /^VALID$/ })
+      .waitFor({ state: 'attached', timeout: 30_000 });
+    // The Save button (Ctrl+S is covered above; a click into the editor may land on the error's tooltip).
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     const dialog = page.getByRole('dialog', {
       name: 'Someone else changed this project since you opened this file',
     });
@@ -255,6 +286,52 @@ describe('code editor', () => {
     const deleted = await settled(page, projectId, renamed.number + 1);
     expect(deleted.action).toBe('CODE_CHANGE');
     expect(deleted.modules.map((m) => m.filePath)).not.toContain('apps/web/src/app/about/page.tsx');
+
+    // New Migration: SQL in the editor's PostgreSQL mode; saved, it is applied to the development database.
+    await page.getByRole('button', { name: 'New module' }).click();
+    // The New menu names the spec's module types (server test module-edits: their default names and paths).
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual([
+      'New Page',
+      'New Component',
+      'New Function',
+      'New Mobile Page',
+      'New Migration',
+    ]);
+    await page.getByRole('menuitem', { name: 'New Migration' }).click();
+    const migration = page.getByRole('dialog', { name: 'New migration' });
+    const sqlEditor = migration.locator('.cm-content');
+    await sqlEditor.waitFor();
+    expect(await sqlEditor.getAttribute('data-language')).toBe('sql');
+    await migration.getByLabel('Name', { exact: true }).fill('create_notes');
+    await sqlEditor.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.insertText(
+      'CREATE TABLE notes (\n  id serial PRIMARY KEY,\n  body text NOT NULL\n);\n',
+    );
+    await migration.getByRole('button', { name: 'Write migration' }).click();
+    await migration.waitFor({ state: 'detached', timeout: 30_000 });
+    const migrated = await settled(page, projectId, deleted.number + 1);
+    expect(migrated.status).toBe('VALID');
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async (id) => {
+            const response = await fetch('/graphql', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                query: 'query($id: ID!) { project(id: $id) { database { migrations { name status } } } }',
+                variables: { id },
+              }),
+            });
+            const body = (await response.json()) as {
+              data: { project: { database: { migrations: { name: string; status: string }[] } } };
+            };
+            return body.data.project.database.migrations.find((m) => m.name === 'create_notes')?.status;
+          }, projectId),
+        { timeout: 60_000 },
+      )
+      .toBe('COMPLETED');
     await context.close();
   });
 });

@@ -2,8 +2,9 @@
  * Visual edits in the preview (issue 17), in Debian Chromium against Kiln started like `npm start`: Select mode
  * outlines and picks elements in the preview; the panel beside a clicked element changes a heading's text, an
  * image and a link, and deletes an element, each a revision that lands in the preview; Escape leaves the mode;
- * "describe a change" queues a UI_PATCH revision naming the element; restoring the version before the edits brings
- * the page back as it was.
+ * an element from a loop says which literal its text comes from and a change edits it there, a computed text says
+ * it can only be described; "describe a change" queues a UI_PATCH revision naming the element; restoring the
+ * version before the edits brings the page back as it was; the published page carries no source locations.
  */
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -39,9 +40,17 @@ const PAGE = `export default function Page() {
       <img src="https://example.com/logo.png" alt="Acme logo" width="64" height="64" />
       <a href="/about">About us</a>
       <p>A paragraph to delete.</p>
+      <ul>
+        {PLANS.map((plan) => (
+          <li key={plan}>{plan}</li>
+        ))}
+      </ul>
+      <footer>{new Date().getFullYear()}</footer>
     </main>
   );
 }
+
+const PLANS = ['Starter', 'Team'];
 `;
 
 /** A GraphQL call from the builder's page, with its session. */
@@ -191,12 +200,50 @@ it('changes text, image and link by clicking, deletes an element, and restores t
   await waitValid(page, 6);
   await expect.poll(() => preview.getByText('A paragraph to delete.').count(), { timeout: 60_000 }).toBe(0);
 
-  // 5. Describe a change to one element: a UI_PATCH revision generated for it (the builtin model here).
+  // 5. An element from a loop: the panel says where its text is written (the array), and the change edits it there.
+  const item = preview.locator('li[data-kiln-loc]').filter({ hasText: 'Team' });
+  await item.waitFor({ timeout: 60_000 });
+  await item.click();
+  const itemPanel = page.getByRole('dialog', { name: 'Edit <li>' });
+  const note = itemPanel.getByText('This text comes from {plan}');
+  await note.waitFor({ timeout: 30_000 });
+  expect(await note.textContent()).toBe(
+    `This text comes from {plan}: a change here edits "Team" where it is written, in ${filePath} (line 17).`,
+  );
+  // The note describes the field (screen readers hear it with the label).
+  expect(await itemPanel.getByLabel('Text').getAttribute('aria-describedby')).toBe(
+    await note.getAttribute('id'),
+  );
+  await itemPanel.getByLabel('Text').fill('Business');
+  await itemPanel.getByRole('button', { name: 'Change text' }).click();
+  await waitValid(page, 7);
+  await preview.getByRole('listitem').filter({ hasText: 'Business' }).waitFor({ timeout: 60_000 });
+  const traced = await gql<{
+    project: { latestRevision: { modules: { filePath: string; content: string }[] } };
+  }>(page, 'query($id: ID!) { project(id: $id) { latestRevision { modules { filePath content } } } }', {
+    id: projectId,
+  });
+  expect(traced.project.latestRevision.modules.find((m) => m.filePath === filePath)?.content).toContain(
+    "const PLANS = ['Starter', 'Business'];",
+  );
+
+  // A computed text: the panel says where it comes from and that it can only be described; Change text stays off.
+  await pick(page, preview, 'footer', 'footer');
+  const footerPanel = page.getByRole('dialog', { name: 'Edit <footer>' });
+  await footerPanel
+    .getByText(/^No literal in the code holds "\d{4}": it comes from \{new Date\(\)\.getFullYear\(\)\}/)
+    .waitFor({ timeout: 30_000 });
+  await footerPanel.getByLabel('Text').fill('1999');
+  expect(await footerPanel.getByRole('button', { name: 'Change text' }).isDisabled()).toBe(true);
+  await footerPanel.getByRole('button', { name: 'Close' }).click();
+  await footerPanel.waitFor({ state: 'detached' });
+
+  // 6. Describe a change to one element: a UI_PATCH revision generated for it (the builtin model here).
   await pick(page, preview, 'h1', 'h1');
   const describe = page.getByRole('dialog', { name: 'Edit <h1>' });
   await describe.getByLabel('Describe a change').fill('Make the heading blue');
   await describe.getByRole('button', { name: 'Apply with AI' }).click();
-  await waitValid(page, 7);
+  await waitValid(page, 8);
   const action = await gql<{ project: { latestRevision: { action: string; prompt: string } } }>(
     page,
     'query($id: ID!) { project(id: $id) { latestRevision { action prompt } } }',
@@ -212,16 +259,33 @@ it('changes text, image and link by clicking, deletes an element, and restores t
   await page.keyboard.press('Escape');
   await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
 
-  // 6. Restore the version before the edits (version 2): the page is back as it was.
+  // 7. Restore the version before the edits (version 2): the page is back as it was.
   await page.getByRole('tab', { name: 'History' }).click();
   await page.getByRole('navigation', { name: 'Revisions' }).getByRole('button', { name: /#2\b/ }).click();
   await page.getByRole('button', { name: 'Restore code', exact: true }).click();
-  await waitValid(page, 8);
+  await waitValid(page, 9);
   await page.getByRole('tab', { name: 'Preview' }).click();
   await preview.getByRole('heading', { name: 'Welcome to Acme' }).waitFor({ timeout: 60_000 });
   await preview.getByText('A paragraph to delete.').waitFor();
   expect(await preview.getByRole('link', { name: 'About us' }).getAttribute('href')).toBe('/about');
+  await preview.getByRole('listitem').filter({ hasText: 'Team' }).waitFor();
   // Out of Select mode the preview carries no source locations.
   expect(await preview.locator('[data-kiln-loc]').count()).toBe(0);
+
+  // 8. Published, the page carries none either: not in the document the server sends, not in the DOM.
+  await page.getByRole('banner').getByRole('button', { name: 'Publish' }).click();
+  const link = page.getByTestId('published-url');
+  await link.waitFor({ timeout: 60_000 });
+  const publishedUrl = (await link.textContent())!.trim();
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  const documentResponse = await visitorPage.goto(publishedUrl);
+  const html = (await documentResponse?.text()) ?? '';
+  expect(html).toContain('Welcome to Acme');
+  expect(html).not.toContain('data-kiln-loc');
+  await visitorPage.getByRole('heading', { name: 'Welcome to Acme' }).waitFor({ timeout: 30_000 });
+  await visitorPage.getByText('A paragraph to delete.').waitFor();
+  expect(await visitorPage.locator('[data-kiln-loc]').count()).toBe(0);
+  await visitor.close();
   await context.close();
 });

@@ -91,6 +91,7 @@ export { MAX_WALK_STEPS, parseWalk, type VerifyWalkStep } from './verify-walk.ts
 export type {
   EditableModule,
   ElementLocation,
+  ValueOrigin,
   VisualEdit,
   VisualEditKind,
   VisualEditResult,
@@ -100,4 +101,5 @@ export {
   describeElement,
   loadVisualEditParser,
   MAX_VISUAL_EDIT_VALUE,
+  traceElementValue,
 } from './visual-edit.ts';

@@ -5,6 +5,7 @@ import {
   describeElement,
   type ElementLocation,
   loadVisualEditParser,
+  traceElementValue,
   type VisualEdit,
 } from './visual-edit.ts';
 
@@ -226,5 +227,43 @@ describe('describeElement', () => {
       source: '<h1 className="text-3xl">Welcome to Acme</h1>',
     });
     expect(await describeElement(modules, { filePath: PAGE, line: 1, column: 1 })).toBeNull();
+  });
+});
+
+describe('traceElementValue: where a value is written, before any edit', () => {
+  it('says a text written in the element is there', async () => {
+    expect(await traceElementValue(modules, at(page, '<h1'), 'TEXT', 'Welcome to Acme')).toEqual({
+      editable: true,
+      through: null,
+      filePath: PAGE,
+      line: 12,
+      note: `This text is written in the element, in ${PAGE} (line 12).`,
+    });
+  });
+
+  it("follows a loop's text to the literal in its array", async () => {
+    expect(await traceElementValue(modules, at(page, '<li'), 'TEXT', 'Safe')).toEqual({
+      editable: true,
+      through: '{f.title}',
+      filePath: PAGE,
+      line: 5,
+      note: `This text comes from {f.title}: a change here edits "Safe" where it is written, in ${PAGE} (line 5).`,
+    });
+  });
+
+  it('follows a prop to where the parent passes it, in another module', async () => {
+    const origin = await traceElementValue(modules, at(hero, '<h2', CARD), 'TEXT', 'Big news');
+    expect(origin).toMatchObject({ editable: true, through: '{title}', filePath: PAGE, line: 21 });
+  });
+
+  it('says where a computed text or image comes from, and that it cannot be changed here', async () => {
+    const text = await traceElementValue(modules, at(page, '<span'), 'TEXT', 'READY?');
+    expect(text).toMatchObject({ editable: false, through: null, filePath: null, line: null });
+    expect(text.note).toMatch(
+      /No literal in the code holds "READY\?": it comes from \{label\.toUpperCase\(\)\}/,
+    );
+    const image = await traceElementValue(modules, at(page, '<img src={logoFor'), 'IMAGE', '/x.png');
+    expect(image).toMatchObject({ editable: false });
+    expect(image.note).toMatch(/it comes from \{logoFor\('x'\)\}/);
   });
 });

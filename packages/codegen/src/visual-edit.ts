@@ -74,6 +74,8 @@ interface Splice {
   start: number;
   end: number;
   text: string;
+  /** Set when the value is not written in the element: the code the element reads it through (`{f.title}`). */
+  through?: string;
 }
 
 function refuse(message: string): never {
@@ -190,6 +192,7 @@ function traceLiteral(
       start: literal.startIndex,
       end: literal.endIndex,
       text: literalLike(literal, value),
+      through: `{${expr.text}}`,
     };
   }
   return refuse(`No literal in the code holds "${current}": ${origin}. Describe the change instead.`);
@@ -304,20 +307,16 @@ function checkValue(kind: VisualEditKind, value: string): void {
   }
 }
 
-/**
- * Applies one visual edit to the element whose opening tag starts at `loc`, among `modules` (the revision's
- * modules: a literal traced from the element may be in another one). Throws a `validation` KilnError saying why
- * when the element is not found or its text, image or link is not written as a literal anywhere it can be traced.
- */
-export async function applyVisualEdit(
+/** The element at `loc` and the splice `edit` (with `value`) makes, among `modules`' parsed trees. */
+async function withSplice<T>(
   modules: EditableModule[],
   loc: ElementLocation,
   edit: VisualEdit,
-): Promise<VisualEditResult> {
+  value: string,
+  use: (splice: Splice, tag: string, trees: Map<string, Tree>, p: Parser) => T,
+): Promise<T> {
   const target = modules.find((m) => m.filePath === loc.filePath);
   if (!target) refuse(`${loc.filePath} is not a module of this revision.`);
-  const value = edit.kind === 'DELETE' ? '' : (edit.value ?? '');
-  if (edit.kind !== 'DELETE') checkValue(edit.kind, value);
   const p = await parser();
   const trees = new Map<string, Tree>();
   try {
@@ -332,7 +331,6 @@ export async function applyVisualEdit(
       refuse(
         `No element starts at line ${loc.line}, column ${loc.column} of ${loc.filePath}: the code changed since the preview showed it.`,
       );
-    const tag = tagName(element);
     const attribute = ATTRIBUTE[edit.kind];
     const splice =
       edit.kind === 'DELETE'
@@ -340,6 +338,30 @@ export async function applyVisualEdit(
         : attribute
           ? attributeSplice(trees, loc.filePath, element, attribute, edit, value)
           : textSplice(trees, loc.filePath, element, edit, value);
+    return use(splice, tagName(element), trees, p);
+  } finally {
+    for (const tree of trees.values()) tree.delete();
+  }
+}
+
+/** The 1-based line of `index` in `content`. */
+function lineAt(content: string, index: number): number {
+  return content.slice(0, index).split('\n').length;
+}
+
+/**
+ * Applies one visual edit to the element whose opening tag starts at `loc`, among `modules` (the revision's
+ * modules: a literal traced from the element may be in another one). Throws a `validation` KilnError saying why
+ * when the element is not found or its text, image or link is not written as a literal anywhere it can be traced.
+ */
+export async function applyVisualEdit(
+  modules: EditableModule[],
+  loc: ElementLocation,
+  edit: VisualEdit,
+): Promise<VisualEditResult> {
+  const value = edit.kind === 'DELETE' ? '' : (edit.value ?? '');
+  if (edit.kind !== 'DELETE') checkValue(edit.kind, value);
+  return withSplice(modules, loc, edit, value, (splice, tag, trees, p) => {
     const module = modules.find((m) => m.filePath === splice.filePath) as EditableModule;
     const content = module.content.slice(0, splice.start) + splice.text + module.content.slice(splice.end);
     const before = trees.get(splice.filePath)?.rootNode.hasError ?? false;
@@ -348,15 +370,61 @@ export async function applyVisualEdit(
     after?.delete();
     if (broken)
       refuse(`Changing <${tag}> this way would break ${splice.filePath}; edit it in the code instead.`);
-    const line = module.content.slice(0, splice.start).split('\n').length;
-    const place = `${splice.filePath} (line ${line})`;
+    const place = `${splice.filePath} (line ${lineAt(module.content, splice.start)})`;
     const description =
       edit.kind === 'DELETE'
         ? `Deleted <${tag}> in ${place}.`
-        : `Changed the ${edit.kind === 'TEXT' ? 'text' : attribute} of <${tag}> in ${place}.`;
+        : `Changed the ${edit.kind === 'TEXT' ? 'text' : ATTRIBUTE[edit.kind]} of <${tag}> in ${place}.`;
     return { changed: [{ filePath: splice.filePath, content }], description };
-  } finally {
-    for (const tree of trees.values()) tree.delete();
+  });
+}
+
+/** Where a value an element shows is written, for the Select mode panel (`traceElementValue`). */
+export interface ValueOrigin {
+  /** A visual edit can change it: it is a literal in the element, or traced to exactly one literal. */
+  editable: boolean;
+  /** The code the element shows it through (`{f.title}`) when it is not written in the element itself. */
+  through: string | null;
+  /** Where the literal a change edits is written (null when not editable). */
+  filePath: string | null;
+  line: number | null;
+  /** In people's words: where it comes from, or why it cannot be changed here. */
+  note: string;
+}
+
+/** What each kind of value is called in a note. */
+const VALUE_NAME: Record<Exclude<VisualEditKind, 'DELETE'>, string> = {
+  TEXT: 'This text',
+  IMAGE: 'This image',
+  LINK: 'This link',
+};
+
+/**
+ * Where the text (TEXT), image (IMAGE) or link (LINK) that the element at `loc` shows now (`current`) is written
+ * — in the element, or, for an element from a loop or a component's prop, in the literal a change would edit —
+ * without changing anything: the same tracing `applyVisualEdit` does, so the panel can say it before the edit.
+ */
+export async function traceElementValue(
+  modules: EditableModule[],
+  loc: ElementLocation,
+  kind: Exclude<VisualEditKind, 'DELETE'>,
+  current: string | null,
+): Promise<ValueOrigin> {
+  const edit: VisualEdit = { kind, ...(current !== null && { current }) };
+  try {
+    return await withSplice(modules, loc, edit, current ?? '', (splice) => {
+      const module = modules.find((m) => m.filePath === splice.filePath) as EditableModule;
+      const line = lineAt(module.content, splice.start);
+      const place = `${splice.filePath} (line ${line})`;
+      const note = splice.through
+        ? `${VALUE_NAME[kind]} comes from ${splice.through}: a change here edits "${current}" where it is written, in ${place}.`
+        : `${VALUE_NAME[kind]} is written in the element, in ${place}.`;
+      return { editable: true, through: splice.through ?? null, filePath: splice.filePath, line, note };
+    });
+  } catch (caught) {
+    if (caught instanceof KilnError && caught.kind === 'validation')
+      return { editable: false, through: null, filePath: null, line: null, note: caught.message };
+    throw caught;
   }
 }
 

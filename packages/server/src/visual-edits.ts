@@ -6,7 +6,13 @@
  * Restore); and "describe a change" to just that element: a UI_PATCH revision generated like a chat message
  * (charged like CHAT) whose prompt names the element's file, line, column and source.
  */
-import { applyVisualEdit, describeElement, type VisualEditKind } from '@kiln/codegen';
+import {
+  applyVisualEdit,
+  describeElement,
+  traceElementValue,
+  type ValueOrigin,
+  type VisualEditKind,
+} from '@kiln/codegen';
 import { KilnError } from '@kiln/core';
 import type { User } from './accounts';
 import type { Db } from './db/index';
@@ -79,6 +85,35 @@ export async function visualEdit(
     modules,
     baseRevisionId: base.id,
   });
+}
+
+/** Where each value the Select mode panel can change is written (null for one the element does not show). */
+export interface ElementOrigins {
+  text: ValueOrigin | null;
+  src: ValueOrigin | null;
+  href: ValueOrigin | null;
+}
+
+/**
+ * Where the text, image and link a clicked element shows now are written (GraphQL `elementOrigins`): in the
+ * element, or — for an element from a loop or a component's prop — in the literal an edit would change, or why no
+ * visual edit can change it. Read-only (VIEWER and up); the panel says it before anyone types.
+ */
+export async function elementOrigins(
+  db: Db,
+  user: User,
+  input: ElementInput & { text?: string | null; src?: string | null; href?: string | null },
+): Promise<ElementOrigins> {
+  await getProject(db, user, input.projectId, 'VIEWER');
+  const base = await baseRevision(db, input);
+  const loc = { filePath: input.filePath, line: input.line, column: input.column };
+  const trace = (kind: 'TEXT' | 'IMAGE' | 'LINK', current: string | null | undefined) =>
+    current == null ? Promise.resolve(null) : traceElementValue(base.modules, loc, kind, current);
+  // One at a time: the visual-edit parser is one instance.
+  const text = await trace('TEXT', input.text);
+  const src = await trace('IMAGE', input.src);
+  const href = await trace('LINK', input.href);
+  return { text, src, href };
 }
 
 /**

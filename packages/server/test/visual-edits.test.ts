@@ -18,6 +18,10 @@ const EDIT = `mutation($p: ID!, $base: ID!, $f: String!, $line: Int!, $col: Int!
   visualEdit(projectId: $p, baseRevisionId: $base, filePath: $f, line: $line, column: $col, kind: $kind, value: $value, current: $current) { id action status } }`;
 const PATCH = `mutation($p: ID!, $base: ID!, $f: String!, $line: Int!, $col: Int!, $i: String!) {
   patchElement(projectId: $p, baseRevisionId: $base, filePath: $f, line: $line, column: $col, instruction: $i) { id action prompt } }`;
+const ORIGINS = `query($p: ID!, $r: ID!, $f: String!, $line: Int!, $col: Int!, $text: String, $src: String, $href: String) {
+  elementOrigins(projectId: $p, revisionId: $r, filePath: $f, line: $line, column: $col, text: $text, src: $src, href: $href) {
+    text { editable through filePath line note } src { editable through filePath line note }
+    href { editable through filePath line note } } }`;
 const RESTORE = `mutation($p: ID!, $r: ID!) { restoreRevision(projectId: $p, revisionId: $r) { id } }`;
 const STATE = `query($id: ID!) { project(id: $id) {
   latestRevision { id number action status prompt modules { filePath moduleType content } }
@@ -92,6 +96,41 @@ describe.each(backends)('visual edits on %s', (backend) => {
     let state = await settled(client, p, 2);
     const balance = state.organizations[0]!.credits.balance;
     const start = state.project.latestRevision.id;
+
+    // Before any edit, the panel asks where an element's values are written: a loop's text and link in the
+    // array it maps over, a computed text nowhere a visual edit can change; nothing is queued.
+    const origins = async (marker: string, values: Record<string, string | null>) => {
+      const { line, col } = at(marker);
+      const r = await client.gql<{ elementOrigins: Record<string, Record<string, unknown> | null> }>(
+        ORIGINS,
+        {
+          p,
+          r: start,
+          f,
+          line,
+          col,
+          ...values,
+        },
+      );
+      expect(r.errors).toBeUndefined();
+      return r.data.elementOrigins;
+    };
+    const loop = await origins('<a key', { text: 'Blog', href: '/blog', src: null });
+    expect(loop.text).toEqual({
+      editable: true,
+      through: '{l.label}',
+      filePath: f,
+      line: 3,
+      note: `This text comes from {l.label}: a change here edits "Blog" where it is written, in ${f} (line 3).`,
+    });
+    expect(loop.href).toMatchObject({ editable: true, through: '{l.href}', line: 3 });
+    expect(loop.src).toBeNull();
+    const heading = await origins('<h1', { text: 'Welcome to Acme' });
+    expect(heading.text).toMatchObject({ editable: true, through: null, line: 10 });
+    const footer0 = await origins('<footer', { text: '2026' });
+    expect(footer0.text).toMatchObject({ editable: false, through: null, filePath: null });
+    expect(footer0.text?.note).toMatch(/No literal in the code holds "2026": it comes from \{year\}/);
+    expect((await client.gql<State>(STATE, { id: p })).data.project.latestRevision.number).toBe(2);
 
     const edits: [string, Record<string, unknown>, string, string][] = [
       [

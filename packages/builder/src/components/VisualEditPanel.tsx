@@ -1,14 +1,22 @@
 /**
  * @module The panel beside an element clicked in the preview's Select mode (issue 17): change its text, image
  * URL or link, delete it, or describe a change to just that element. Each is a new revision (the preview shows it
- * when it lands; Restore undoes it). The server's refusal — e.g. where a text written as code comes from — is
- * shown in place, and nothing typed is lost.
+ * when it lands; Restore undoes it). An element from a loop or a component's prop says, under the field, where
+ * its text, image or link comes from and which literal a change edits — or why it can only be described; the
+ * server's refusal is shown in place too, and nothing typed is lost.
  */
 import type { ElementSelectedMessage } from '@kiln/preview/protocol';
+import { useQuery } from '@tanstack/react-query';
 import { Trash2, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { errorMessage } from '../api.ts';
-import { patchElement, type VisualEditKind, visualEdit } from '../visual-edit-queries.ts';
+import {
+  type ElementOriginsResult,
+  elementOrigins,
+  patchElement,
+  type VisualEditKind,
+  visualEdit,
+} from '../visual-edit-queries.ts';
 import { Field } from './Field.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -44,6 +52,21 @@ function placement(frame: DOMRect | null, rect: ElementSelectedMessage['rect']) 
   return { left, top: Math.max(GAP, Math.min(top, window.innerHeight - 360)) };
 }
 
+type Origin = NonNullable<ElementOriginsResult['text']>;
+
+/**
+ * Where a value comes from, under its field: said only when it is not simply written in the element (a loop's
+ * array, a parent's prop) or when no visual edit can change it.
+ */
+function OriginNote({ id, origin }: { id: string; origin: Origin | null | undefined }) {
+  if (!origin || (origin.editable && !origin.through)) return null;
+  return (
+    <p id={id} className={`text-[12px] ${origin.editable ? 'text-muted' : 'text-error'}`}>
+      {origin.note}
+    </p>
+  );
+}
+
 /** The edit panel for one selected element; `onQueued` is told the new revision's id. */
 export function VisualEditPanel({
   projectId,
@@ -70,6 +93,30 @@ export function VisualEditPanel({
   const [error, setError] = useState<string | null>(null);
   const describeId = useId();
   const uploadId = useId();
+  const noteId = useId();
+  const hasText = !NO_TEXT.has(element.tag);
+  const hasImage = element.tag === 'img' || element.src !== null;
+  const hasLink = element.tag === 'a' || element.href !== null;
+  // Where the text, image and link are written, asked once per element (the panel opens on a click).
+  const origins = useQuery({
+    queryKey: ['elementOrigins', element.revisionId, element.filePath, element.line, element.column],
+    queryFn: () =>
+      elementOrigins({
+        projectId,
+        revisionId: element.revisionId,
+        filePath: element.filePath,
+        line: element.line,
+        column: element.column,
+        text: hasText ? element.text : null,
+        src: hasImage ? element.src : null,
+        href: hasLink ? element.href : null,
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  }).data;
+  const blocked = (o: Origin | null | undefined) => o?.editable === false;
+  const describedBy = (o: Origin | null | undefined, suffix: string) =>
+    o && (!o.editable || o.through) ? `${noteId}-${suffix}` : undefined;
 
   async function uploadImage(file: File | undefined) {
     if (!file) return;
@@ -138,13 +185,22 @@ export function VisualEditPanel({
               In <code>{where}</code>. Each change is a new version; Restore in History undoes it.
             </p>
           </DialogDescription>
-          {!NO_TEXT.has(element.tag) ? (
+          {hasText ? (
             <DialogForm onSubmit={edit('TEXT', text, element.text, 'Text change')}>
-              <Field label="Text" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
-              <DialogActions>{submit('Change text', text === element.text)}</DialogActions>
+              <Field
+                label="Text"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                autoComplete="off"
+                aria-describedby={describedBy(origins?.text, 'text')}
+              />
+              <OriginNote id={`${noteId}-text`} origin={origins?.text} />
+              <DialogActions>
+                {submit('Change text', text === element.text || blocked(origins?.text))}
+              </DialogActions>
             </DialogForm>
           ) : null}
-          {element.tag === 'img' || element.src !== null ? (
+          {hasImage ? (
             <DialogForm onSubmit={edit('IMAGE', src.trim(), element.src, 'Image change')}>
               <Field
                 label="Image URL"
@@ -153,7 +209,9 @@ export function VisualEditPanel({
                 onChange={(e) => setSrc(e.target.value)}
                 placeholder="https://…"
                 autoComplete="off"
+                aria-describedby={describedBy(origins?.src, 'src')}
               />
+              <OriginNote id={`${noteId}-src`} origin={origins?.src} />
               <FormItem>
                 <FormLabel htmlFor={uploadId}>Or upload an image</FormLabel>
                 <Input
@@ -166,11 +224,11 @@ export function VisualEditPanel({
               </FormItem>
               <DialogActions>
                 {busy === 'Upload' ? <Spinner /> : null}
-                {submit('Change image', !src.trim() || src === element.src)}
+                {submit('Change image', !src.trim() || src === element.src || blocked(origins?.src))}
               </DialogActions>
             </DialogForm>
           ) : null}
-          {element.tag === 'a' || element.href !== null ? (
+          {hasLink ? (
             <DialogForm onSubmit={edit('LINK', href.trim(), element.href, 'Link change')}>
               <Field
                 label="Link URL"
@@ -178,8 +236,12 @@ export function VisualEditPanel({
                 onChange={(e) => setHref(e.target.value)}
                 placeholder="/about or https://…"
                 autoComplete="off"
+                aria-describedby={describedBy(origins?.href, 'href')}
               />
-              <DialogActions>{submit('Change link', !href.trim() || href === element.href)}</DialogActions>
+              <OriginNote id={`${noteId}-href`} origin={origins?.href} />
+              <DialogActions>
+                {submit('Change link', !href.trim() || href === element.href || blocked(origins?.href))}
+              </DialogActions>
             </DialogForm>
           ) : null}
           <DialogForm

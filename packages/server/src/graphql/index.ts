@@ -45,6 +45,7 @@ const resolvers = {
     ...visitorAuth.Query,
     ...securityScan.Query,
     ...plan.Query,
+    ...visualEdits.Query,
   },
   Mutation: {
     ...accounts.Mutation,

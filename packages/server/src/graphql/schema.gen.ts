@@ -493,6 +493,18 @@ export interface ProjectGroupRevisionsArgs {
   limit?: number | null;
 }
 
+/** Arguments of `Query.elementOrigins`. */
+export interface QueryElementOriginsArgs {
+  projectId: string;
+  revisionId: string;
+  filePath: string;
+  line: number;
+  column: number;
+  text?: string | null;
+  src?: string | null;
+  href?: string | null;
+}
+
 /** Arguments of `Query.visitorAuthProviders`. */
 export interface QueryVisitorAuthProvidersArgs {
   projectId: string;
