@@ -4,8 +4,9 @@
  * whose steps open, whose screenshots are real images that open larger in a dialog (Escape closes it, focus
  * returns), and the card is axe-clean (no serious or critical violation inside it). A scripted model's page
  * whose button throws shows a failing card naming the step; the fix loop repairs it and its card passes. Deep
- * debugging started from the chat's "Debug deeply…" dialog runs a verified fix step and says in the chat that it
- * finished.
+ * debugging started from the chat's "Debug deeply…" dialog runs a verified fix step, says in the chat that it
+ * finished and with how many credits, which is what the organisation's balance lost; a second run stopped with the
+ * chat's Stop says so and costs nothing.
  */
 import { createRequire } from 'node:module';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
@@ -160,8 +161,8 @@ const cart = { items: [] as string[] };
     expect(model.requests.length).toBe(2);
   });
 
-  it('deep debugging from the chat runs a verified step and reports that it finished', {
-    timeout: 180_000,
+  it('deep debugging from the chat runs a verified step, charges what it shows and stops on Stop', {
+    timeout: 240_000,
   }, async () => {
     await using model = await startScriptedModelServer();
     await kiln?.stop();
@@ -197,17 +198,45 @@ const cart = { items: [] as string[] };
 </kiln:edit>
 `,
     });
-    await page.getByRole('button', { name: 'Debug deeply…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Debug deeply' });
-    await dialog.getByLabel('What goes wrong?').fill('Add to cart does nothing');
-    await dialog.getByLabel('Steps at most').fill('2');
-    await dialog.getByRole('button', { name: 'Start deep debugging' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    const balance = () =>
+      page.evaluate(async () => {
+        const res = await fetch('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ organizations { credits { balance } } }' }),
+        });
+        return (await res.json()).data.organizations[0].credits.balance as number;
+      });
+    const startDeepDebugging = async (problem: string) => {
+      await page.getByRole('button', { name: 'Debug deeply…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Debug deeply' });
+      await dialog.getByLabel('What goes wrong?').fill(problem);
+      await dialog.getByLabel('Steps at most').fill('2');
+      await dialog.getByRole('button', { name: 'Start deep debugging' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    };
+    const before = await balance();
+    await startDeepDebugging('Add to cart does nothing');
     const log = page.getByRole('log', { name: 'Chat history' });
     await log.getByText(/^Deep debugging, step 1 of at most 2/).waitFor({ timeout: 60_000 });
-    await log
-      .getByText(/^Deep debugging finished \(1 step, \d+ of 50 credits\)/)
-      .waitFor({ timeout: 90_000 });
+    const finished = log.getByText(/^Deep debugging finished \(1 step, \d+ of 50 credits\)/);
+    await finished.waitFor({ timeout: 90_000 });
     await log.getByText('Checked in the browser: everything worked').waitFor();
+    // It charges what it shows: the organisation's balance fell by the credits the chat names.
+    const shown = Number(/(\d+) of 50 credits/.exec((await finished.textContent()) ?? '')?.[1]);
+    expect(shown).toBeGreaterThan(0);
+    expect(before - (await balance())).toBe(shown);
+
+    // Stoppable: Stop during a step ends it, and the stopped step costs nothing.
+    model.enqueue({ reply: 'Looking into it, slowly.'.repeat(40), chunkSize: 4, delayMs: 50 });
+    const afterFirst = await balance();
+    await startDeepDebugging('It looks plain');
+    // The second run's first step (the first run's says the same words).
+    const firstSteps = log.getByText(/^Deep debugging, step 1 of at most 2 \(0 of 50 credits used\)/);
+    await expect.poll(() => firstSteps.count(), { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => model.requests.length, { timeout: 60_000 }).toBe(3);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await log.getByText('Canceled. Nothing was changed.').waitFor({ timeout: 60_000 });
+    await expect.poll(balance, { timeout: 30_000 }).toBe(afterFirst);
   });
 });
