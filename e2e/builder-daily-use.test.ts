@@ -117,7 +117,10 @@ describe('builder, daily use', () => {
         document.body.append(accent);
         const accentColour = getComputedStyle(accent).color;
         accent.remove();
-        return { border: style.borderBottomColor === accentColour, shadow: style.boxShadow.includes('inset') };
+        return {
+          border: style.borderBottomColor === accentColour,
+          shadow: style.boxShadow.includes('inset'),
+        };
       });
     await expect.poll(focusLine).toEqual({ border: true, shadow: true });
     found.palette = await axeViolations(page);
