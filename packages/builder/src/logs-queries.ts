@@ -59,6 +59,8 @@ export function useFunctionLogs(projectId: string, organizationId: string, branc
   const query = useQuery({
     queryKey: queryKeys.functionLogs(projectId, branch),
     queryFn: () => fetchFunctionLogs(projectId, branch),
+    // Entries written while the tab was closed came with no one listening: opening it reads again.
+    refetchOnMount: 'always',
     refetchInterval: connected ? false : LOGS_POLL_MS,
   });
   return { ...query, connected };
