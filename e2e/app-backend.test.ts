@@ -107,7 +107,10 @@ describe('an app with a backend', () => {
       );
     expect(await visitorQuery('SELECT title FROM todos')).toBe(403);
     await publicRead.click();
+    // On at once (optimistic), and disabled until the server has saved it.
     await expect.poll(() => publicRead.isChecked()).toBe(true);
+    await expect.poll(() => publicRead.isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(await publicRead.isChecked()).toBe(true);
     expect(await visitorQuery('SELECT title FROM todos')).toBe(200);
     expect(await visitorQuery('DELETE FROM todos')).toBe(403);
   });

@@ -104,9 +104,27 @@ describe('builder, daily use', () => {
     await page.getByTitle('Preview').waitFor();
     await page.setViewportSize({ width: 1440, height: 900 });
 
-    // Ctrl+K opens the palette; running "Show history" switches the tab.
+    // Ctrl+K opens the palette with its input focused and a visible focus line (the accent bottom border,
+    // thickened); axe finds nothing in it. Running "Show history" switches the tab.
     await page.keyboard.press('Control+k');
-    await page.getByPlaceholder('Type a command or search projects…').fill('show history');
+    const paletteInput = page.getByPlaceholder('Type a command or search projects…');
+    await expect.poll(() => paletteInput.evaluate((el) => el === document.activeElement)).toBe(true);
+    const focusLine = () =>
+      paletteInput.evaluate((el) => {
+        const style = getComputedStyle(el);
+        const accent = document.createElement('span');
+        accent.style.color = 'var(--accent)';
+        document.body.append(accent);
+        const accentColour = getComputedStyle(accent).color;
+        accent.remove();
+        return {
+          border: style.borderBottomColor === accentColour,
+          shadow: style.boxShadow.includes('inset'),
+        };
+      });
+    await expect.poll(focusLine).toEqual({ border: true, shadow: true });
+    found.palette = await axeViolations(page);
+    await paletteInput.fill('show history');
     await page.keyboard.press('Enter');
     await expect
       .poll(() => page.getByRole('tab', { name: 'History' }).getAttribute('aria-selected'))
@@ -127,6 +145,12 @@ describe('builder, daily use', () => {
       .poll(() => page.evaluate(() => document.getAnimations().length), { timeout: 10_000 })
       .toBe(0);
     found['workspace dark'] = await axeViolations(page);
+    // The palette's focus line in the dark theme too.
+    await page.keyboard.press('Control+k');
+    await expect.poll(focusLine).toEqual({ border: true, shadow: true });
+    found['palette dark'] = await axeViolations(page);
+    await page.keyboard.press('Escape');
+    await paletteInput.waitFor({ state: 'detached' });
     await page.emulateMedia({ colorScheme: 'light' });
 
     // Organisation settings and the admin screen.

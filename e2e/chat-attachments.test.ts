@@ -5,6 +5,8 @@
  * the message is sent with it; the image shows in the user's message (loaded from the server, for members
  * only) and again after a reload; the builtin generator's answer says it got the image without pretending to
  * read it. axe-core finds no serious or critical violation with a thumbnail waiting and with the sent image.
+ * The dashboard's first prompt takes images the same way (before the project exists), and so does a plan-mode
+ * (Discuss) question; the builtin model's answers say it received them.
  */
 import { BUILTIN_IMAGES_NOTE } from '@kiln/codegen';
 import { CHAT_ATTACHMENT_MESSAGES } from '@kiln/core';
@@ -15,6 +17,7 @@ import {
   type KilnProcess,
   launchChromium,
   newProjectFromDashboard,
+  signUp,
   startKilnProcess,
 } from './harness';
 
@@ -110,6 +113,63 @@ describe('chat attachments in the builder', () => {
     const res = await stranger.request.get(`${kiln.url}${src}`);
     expect(res.status()).toBe(401);
     await stranger.close();
+    await context.close();
+  });
+
+  it('takes images in the first prompt on the dashboard and in a plan-mode question', {
+    timeout: 180_000,
+  }, async () => {
+    kiln ??= await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_VERIFY: 'off' } });
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${kiln.url}/`);
+    await page.waitForURL(/\/login$/);
+    await signUp(page, 'first-pic@example.com');
+
+    // The dashboard's prompt box: the same button, thumbnails and remove as the workspace composer.
+    await attachThroughChooser(page, [
+      { name: 'sketch.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'other.png', mimeType: 'image/png', buffer: PNG },
+    ]);
+    const waiting = page.getByRole('list', { name: 'Images to send' });
+    await waiting.getByRole('img', { name: 'Attached image 2: other.png' }).waitFor();
+    await waiting.getByRole('button', { name: 'Remove image 2: other.png' }).click();
+    await expect.poll(() => waiting.getByRole('img').count()).toBe(1);
+    await expect.poll(() => waiting.locator('[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Describe your app').fill('A landing page for a bakery like this sketch');
+    await page.getByLabel('Describe your app').press('Enter');
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+
+    // The first message carries the image, and the model got it with the prompt.
+    const chat = page.getByRole('complementary', { name: 'Chat' });
+    const log = chat.getByRole('log', { name: 'Chat history' });
+    const first = log.getByRole('img', { name: 'Attached image 1' });
+    await first.waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 20_000,
+      })
+      .toBe(8);
+    await log.getByText(BUILTIN_IMAGES_NOTE(1)).waitFor({ timeout: 90_000 });
+    await page
+      .getByTestId('revision-status')
+      .filter({ hasText: /^VALID$/ })
+      .waitFor({ state: 'attached', timeout: 90_000 });
+
+    // Plan mode (Discuss): the image button stays, the question goes with its image, the answer says so.
+    await chat.getByRole('radio', { name: 'Discuss' }).click();
+    await attachThroughChooser(page, [{ name: 'idea.png', mimeType: 'image/png', buffer: PNG }]);
+    const composerImages = chat.getByRole('list', { name: 'Images to send' });
+    await expect
+      .poll(() => composerImages.locator('[aria-busy="true"]').count(), { timeout: 20_000 })
+      .toBe(0);
+    const box = chat.getByRole('textbox', { name: 'Message' });
+    await box.fill('How would you add this section?');
+    await chat.getByRole('button', { name: 'Send question' }).click();
+    await expect.poll(() => log.getByText(BUILTIN_IMAGES_NOTE(1)).count(), { timeout: 90_000 }).toBe(2);
+    await expect.poll(() => log.getByRole('img', { name: 'Attached image 1' }).count()).toBe(2);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * @module Images attached to a chat message: checked here first (type and size, core's limits, so a person
- * hears at once what is wrong), then sent one by one as raw bytes to `POST /api/projects/{id}/attachments` on
- * the builder origin, which checks them again by their bytes and answers the id `sendMessage` names.
+ * hears at once what is wrong), then sent one by one as raw bytes to `POST /api/projects/{id}/attachments`
+ * (before a project exists: `POST /api/attachments`) on the builder origin, which checks them again by their
+ * bytes and answers the id `sendMessage` (or `createProject`) names.
  */
 import {
   CHAT_ATTACHMENT_MAX_BYTES,
@@ -35,11 +36,17 @@ export function attachmentProblem(file: { type: string; size: number }): string 
   return null;
 }
 
-/** Uploads one image to the project's chat; throws an `ApiError` whose message is fit to show. */
-export async function uploadAttachment(projectId: string, file: Blob): Promise<UploadedAttachment> {
+/**
+ * Uploads one image to the project's chat, or (`projectId` null: the dashboard's first prompt) to the person's
+ * waiting images, which `createProject(attachments)` hands to the new project. Throws an `ApiError` whose
+ * message is fit to show.
+ */
+export async function uploadAttachment(projectId: string | null, file: Blob): Promise<UploadedAttachment> {
+  const where =
+    projectId === null ? '/api/attachments' : `/api/projects/${encodeURIComponent(projectId)}/attachments`;
   let response: Response;
   try {
-    response = await fetch(`/api/projects/${encodeURIComponent(projectId)}/attachments`, {
+    response = await fetch(where, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': file.type || 'application/octet-stream' },

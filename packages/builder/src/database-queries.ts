@@ -2,8 +2,11 @@
  * @module GraphQL operations for a project's own database: its tables (with rows) on the development branch
  * (what the preview uses) or the main branch (the published app's), and the migrations that made them.
  */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { gql } from './api.ts';
 import { graphql, type ResultOf } from './graphql.ts';
+import { queryKeys } from './query-client.ts';
 
 export type DatabaseBranch = 'development' | 'main';
 
@@ -44,4 +47,55 @@ export async function setTablePublicRead(
 ): Promise<boolean> {
   const data = await gql(SetTablePublicRead, { projectId, table, publicRead });
   return data.setTablePublicRead.publicRead;
+}
+
+/**
+ * The Database tab's read (TanStack Query): cached per project and branch, so switching branches shows only
+ * the chosen branch's rows (never the other branch's, whichever read answers last); read again when a
+ * revision finishes (`revisionKey` changes: it may have changed the tables), on focus and on reconnect.
+ * `load` is the read itself (a test passes its own).
+ */
+export function useAppDatabase(
+  projectId: string,
+  branch: DatabaseBranch,
+  revisionKey: string,
+  load: (projectId: string, branch: DatabaseBranch) => Promise<AppDatabase | null> = fetchAppDatabase,
+) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.appDatabase(projectId, branch),
+    queryFn: () => load(projectId, branch),
+  });
+  const seen = useRef(revisionKey);
+  useEffect(() => {
+    if (seen.current === revisionKey) return;
+    seen.current = revisionKey;
+    void client.invalidateQueries({ queryKey: queryKeys.appDatabases(projectId) });
+  }, [client, projectId, revisionKey]);
+  return query;
+}
+
+/**
+ * Opens or closes a table for public reading, shown at once in the cached database (both branches: the
+ * setting belongs to the table), put back if the server refuses; the database is read again either way.
+ */
+export function usePublicReadChange(projectId: string) {
+  const client = useQueryClient();
+  const prefix = queryKeys.appDatabases(projectId);
+  return useMutation({
+    mutationFn: ({ table, publicRead }: { table: string; publicRead: boolean }) =>
+      setTablePublicRead(projectId, table, publicRead),
+    onMutate: async ({ table, publicRead }) => {
+      await client.cancelQueries({ queryKey: prefix });
+      const before = client.getQueriesData<AppDatabase | null>({ queryKey: prefix });
+      client.setQueriesData<AppDatabase | null>({ queryKey: prefix }, (db) =>
+        db ? { ...db, tables: db.tables.map((t) => (t.name === table ? { ...t, publicRead } : t)) } : db,
+      );
+      return () => {
+        for (const [key, value] of before) client.setQueryData(key, value);
+      };
+    },
+    onError: (_error, _change, undo) => undo?.(),
+    onSettled: () => client.invalidateQueries({ queryKey: prefix }),
+  });
 }

@@ -104,15 +104,25 @@ export async function fetchProject(id: string): Promise<Project | null> {
   return (await gql(ProjectQuery, { id })).project as Project | null;
 }
 
-const CreateProject = graphql(`mutation CreateProject($prompt: String!, $organizationId: ID) {
-  createProject(prompt: $prompt, organizationId: $organizationId) { id } }`);
+const CreateProject =
+  graphql(`mutation CreateProject($prompt: String!, $organizationId: ID, $attachments: [ID!]) {
+  createProject(prompt: $prompt, organizationId: $organizationId, attachments: $attachments) { id } }`);
 
-/** Creates a project and its INITIAL revision; generation starts at once. */
+/**
+ * Creates a project and its INITIAL revision; generation starts at once. `attachments`: images uploaded
+ * before the project existed (`uploadAttachment(null, …)`), sent to the model with the prompt.
+ */
 export async function createProject(
   prompt: string,
   organizationId?: string,
+  attachments: string[] = [],
 ): Promise<ResultOf<typeof CreateProject>['createProject']> {
-  return (await gql(CreateProject, { prompt, organizationId: organizationId ?? null })).createProject;
+  const variables = {
+    prompt,
+    organizationId: organizationId ?? null,
+    attachments: attachments.length ? attachments : null,
+  };
+  return (await gql(CreateProject, variables)).createProject;
 }
 
 const SendMessage = graphql(`mutation SendMessage($projectId: ID!, $text: String!, $baseRevisionId: ID,

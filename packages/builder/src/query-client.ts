@@ -56,4 +56,12 @@ export const queryKeys = {
   organizationPlanSettings: (id: string) => ['organization-plan-settings', id] as const,
   projectKnowledge: (projectId: string) => ['project-knowledge', projectId] as const,
   adminUsers: () => ['admin-users'] as const,
+  /** Prefix of every read of a project's own database (both branches). */
+  appDatabases: (projectId: string) => ['app-database', projectId] as const,
+  /** A project's database on one branch: tables with rows, migrations. */
+  appDatabase: (projectId: string, branch: 'development' | 'main') =>
+    ['app-database', projectId, branch] as const,
+  /** The newest function log entries of a project's preview (`development`) or published app (`main`). */
+  functionLogs: (projectId: string, branch: 'development' | 'main') =>
+    ['function-logs', projectId, branch] as const,
 };

@@ -4,7 +4,8 @@
  * pattern, a field's error tied to its input, the visible reason a Publish button is disabled, and the
  * connection indicator following the browser's online state.
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useCallback, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectionIndicator } from '../src/components/ConnectionIndicator.tsx';
@@ -12,7 +13,8 @@ import { Field } from '../src/components/Field.tsx';
 import { PublishControl } from '../src/components/PublishControl.tsx';
 import { type StageTab, StageTabs } from '../src/components/StageTabs.tsx';
 import { reportReachable } from '../src/connection.ts';
-import { useLoaded } from '../src/use-loaded.ts';
+import { type AppDatabase, type DatabaseBranch, useAppDatabase } from '../src/database-queries.ts';
+import { queryKeys } from '../src/query-client.ts';
 
 afterEach(cleanup);
 
@@ -117,32 +119,52 @@ describe('ConnectionIndicator', () => {
 });
 
 /** Reads per branch answer when the test says; the branch shown is the one last chosen. */
-function BranchReader({ answers }: { answers: Map<string, (value: string) => void> }) {
-  const [branch, setBranch] = useState('development');
-  const fetcher = useCallback(
-    () => new Promise<string>((resolve) => answers.set(branch, resolve)),
-    [answers, branch],
+function BranchReader({ answers }: { answers: Map<string, (value: AppDatabase) => void> }) {
+  const [branch, setBranch] = useState<DatabaseBranch>('development');
+  const load = useCallback(
+    (_projectId: string, which: DatabaseBranch) =>
+      new Promise<AppDatabase>((resolve) => answers.set(which, resolve)),
+    [answers],
   );
-  const { data } = useLoaded(fetcher);
+  const { data } = useAppDatabase('p1', branch, 'r1', load);
   return (
     <>
       <button type="button" onClick={() => setBranch('main')}>
         Published data
       </button>
-      <output>{data ?? 'loading'}</output>
+      <output>{data ? data.name : 'loading'}</output>
     </>
   );
 }
 
-describe('useLoaded', () => {
-  it('shows the newest read: an earlier read that answers last is dropped', async () => {
-    const answers = new Map<string, (value: string) => void>();
-    render(<BranchReader answers={answers} />);
+const database = (name: string) => ({ name }) as AppDatabase;
+
+describe('useAppDatabase', () => {
+  it("shows the chosen branch's rows only: the other branch's read answering last never replaces them", async () => {
+    const answers = new Map<string, (value: AppDatabase) => void>();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <BranchReader answers={answers} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(answers.has('development')).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Published data' }));
-    await act(async () => answers.get('main')?.('published rows'));
-    expect(screen.getByRole('status').textContent).toBe('published rows');
+    // While the published read is under way the preview's rows are not shown in its place.
+    expect(screen.getByRole('status').textContent).toBe('loading');
+    await waitFor(() => expect(answers.has('main')).toBe(true));
+    await act(async () => answers.get('main')?.(database('published rows')));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('published rows'));
     // The preview branch's read was slower and answers now: it must not replace what the user asked for.
-    await act(async () => answers.get('development')?.('preview rows'));
+    await act(async () => answers.get('development')?.(database('preview rows')));
+    // It is kept under its own branch, for when the person switches back…
+    await waitFor(() =>
+      expect(client.getQueryData<AppDatabase>(queryKeys.appDatabase('p1', 'development'))?.name).toBe(
+        'preview rows',
+      ),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // …and the published rows stay on screen.
     expect(screen.getByRole('status').textContent).toBe('published rows');
   });
 });

@@ -8,6 +8,8 @@
 import { DISCUSSION_STOPPED, KilnError } from '@kiln/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { User } from './accounts';
+import { markAttachmentsSent } from './chat-attachment-sweep';
+import type { ChatAttachment } from './chat-attachments';
 import { creditBalance, refundDiscussionSearches } from './credits';
 import type { Db } from './db/index';
 import { chatSends, jobs, messages, projects } from './db/schema';
@@ -31,7 +33,14 @@ const MIN_DISCUSSION_BALANCE = 1;
 export async function sendDiscussion(
   db: Db,
   user: User,
-  input: { projectId: string; text: string; clientMessageId?: string | null; expert?: boolean | null },
+  input: {
+    projectId: string;
+    text: string;
+    clientMessageId?: string | null;
+    expert?: boolean | null;
+    /** Images attached to the question, already checked (chat-attachments.ts `checkAttachments`). */
+    attachments?: ChatAttachment[];
+  },
 ): Promise<Revision> {
   const text = input.text.trim();
   if (!text) throw new KilnError('validation', M.emptyPrompt);
@@ -69,7 +78,9 @@ export async function sendDiscussion(
       text,
       mode: DISCUSSION_MODE,
       expert,
+      ...(input.attachments?.length ? { attachments: input.attachments } : {}),
     });
+    await markAttachmentsSent(t, input.attachments);
     await t.insert(jobs).values({ id: newId(), kind: DISCUSS_JOB, messageId, status: 'PENDING' });
     // A project-group action (spec) whose snapshot is the projects' revisions as they are: none is added.
     await recordProjectGroupRevision(

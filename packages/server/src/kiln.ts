@@ -9,6 +9,7 @@ import { createModelProvider, type ModelProvider } from '@kiln/codegen';
 import { AiImages } from './ai-images/index';
 import { AppBackend } from './app-backend';
 import { AppIntegrations } from './app-integrations';
+import { startAttachmentSweep } from './chat-attachment-sweep';
 import type { KilnConfig } from './config';
 import { type ContentClassifier, lengthClassifier } from './content-safety';
 import { type Database, openDatabase } from './db/index';
@@ -26,7 +27,7 @@ import { S3BundleStore } from './packages/shared-cache';
 import { RateLimits } from './rate-limits';
 import { Rooms } from './rooms';
 import { createSecretBox, loadSecretKey } from './secrets';
-import { createFileStorage, parseS3Url, Uploads } from './uploads/index';
+import { createFileStorage, type FileStorage, parseS3Url, Uploads } from './uploads/index';
 import { VisitorAuth } from './visitor-auth/index';
 import { ProjectAuthProviders } from './visitor-auth/providers';
 import { OrganizationWebSearch } from './web-search';
@@ -42,6 +43,8 @@ export interface Kiln {
   readonly workers: GenerationWorkers;
   /** Generated apps' functions sandbox and databases. */
   readonly backend: AppBackend;
+  /** Where uploaded files are (a local folder, or S3). */
+  readonly files: FileStorage;
   /** Stop accepting requests, put running generations back in the queue, close the database. */
   close(): Promise<void>;
 }
@@ -264,6 +267,8 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     sessionCookie: () => sessionCookieName(origins),
   });
   if (config.workers > 0) await workers.start();
+  // Images uploaded to a chat and never sent are deleted a day later (every process sweeps; one takes each).
+  const stopAttachmentSweep = startAttachmentSweep(database.db, files, log);
   const kiln: Kiln = {
     url: origins.builderOrigin,
     port,
@@ -271,6 +276,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     database,
     workers,
     backend,
+    files,
     async close() {
       // Stop accepting, drop idle keep-alive connections at once, give in-flight requests a moment.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -283,6 +289,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       await closed;
       clearTimeout(grace);
       await workers.stop();
+      stopAttachmentSweep();
       await backend.close();
       uploads.close();
       sharedBundles?.close();

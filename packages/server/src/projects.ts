@@ -5,6 +5,7 @@
 import { isRevisionInProgress, KilnError, type ProjectGroupAction, type RevisionAction } from '@kiln/core';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { User } from './accounts';
+import { claimPendingAttachments, markAttachmentsSent } from './chat-attachment-sweep';
 import { charge, START_GENERATION_COST } from './credits';
 import type { Db } from './db/index';
 import {
@@ -122,7 +123,12 @@ export async function projectMessages(db: Db, projectId: string) {
 export async function createProject(
   db: Db,
   user: User,
-  input: { prompt: string; organizationId?: string | null },
+  input: {
+    prompt: string;
+    organizationId?: string | null;
+    /** Images uploaded before the project existed, already checked (chat-attachments.ts `checkPendingAttachments`). */
+    attachments?: { id: string; mimeType: string; size: number }[];
+  },
 ) {
   const prompt = checkPrompt(input.prompt);
   const organizationId = input.organizationId ?? (await defaultOrganizationId(db, user.id));
@@ -154,7 +160,10 @@ export async function createProject(
       prompt,
       action: 'INITIAL',
       parent: null,
+      ...(input.attachments?.length ? { context: { attachments: input.attachments } } : {}),
     });
+    // The waiting images become the new project's, sent (a second create naming them finds none).
+    await claimPendingAttachments(tx as unknown as Db, user.id, projectId, input.attachments);
     await recordProjectGroupRevision(
       tx as unknown as Db,
       { projectGroupId: groupId },
@@ -226,6 +235,8 @@ export async function sendMessage(
       await tx
         .insert(chatSends)
         .values({ projectId: input.projectId, clientMessageId, revisionId: revision.id });
+    // Sent: the sweep of unsent uploads (chat-attachments.ts) leaves them.
+    await markAttachmentsSent(tx as unknown as Db, input.attachments);
     await recordProjectGroupRevision(
       tx as unknown as Db,
       { projectId: input.projectId },

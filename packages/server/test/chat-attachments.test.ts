@@ -9,7 +9,10 @@
 import { BUILTIN_IMAGES_NOTE } from '@kiln/codegen';
 import { readFixture, startScriptedModelServer } from '@kiln/codegen/testing';
 import { CHAT_ATTACHMENT_MESSAGES as A, CHAT_ATTACHMENT_MAX_BYTES } from '@kiln/core';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sweepUnsentAttachments } from '../src/chat-attachment-sweep';
+import { chatAttachments } from '../src/db/schema';
 import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
@@ -129,7 +132,7 @@ describe.each(backends)('chat attachments (%s)', (backend) => {
     const foreign = await stranger.gql(SEND, { p: strangersProject, text: 'use this', a: [png.id] });
     expect(foreign.errors?.[0]?.message).toBe(A.notFound);
 
-    // Too many, unknown, or in plan mode: refused before anything is queued or charged.
+    // Too many or unknown (in plan mode too): refused before anything is queued or charged.
     const tooMany = await me.gql(SEND, {
       p: projectId,
       text: 'five',
@@ -144,8 +147,8 @@ describe.each(backends)('chat attachments (%s)', (backend) => {
       a: ['00000000-0000-4000-8000-000000000000'],
     });
     expect(unknown.errors?.[0]?.message).toBe(A.notFound);
-    const plan = await me.gql(SEND, { p: projectId, text: 'plan it', a: [png.id], mode: 'DISCUSSION' });
-    expect(plan.errors?.[0]?.message).toBe(A.notInPlanMode);
+    const plan = await me.gql(SEND, { p: projectId, text: 'plan it', a: [png.id, 'x'], mode: 'DISCUSSION' });
+    expect(plan.errors?.[0]?.message).toBe(A.notFound);
 
     // Sent with the message: twice with one clientMessageId (a retry) queues one revision.
     const vars = { p: projectId, text: 'Make it look like this screenshot', cid: crypto.randomUUID() };
@@ -226,3 +229,122 @@ describe('chat attachments with models that read no images (pglite)', () => {
     expect(after.project.messages.at(-2)?.attachments).toHaveLength(1);
   });
 });
+
+describe.each(backends)(
+  'chat attachments in the first prompt and plan mode, unsent ones swept (%s)',
+  (backend) => {
+    it('a first prompt and a plan-mode question carry their images to the model; one never sent is deleted a day later', {
+      timeout: 180_000,
+    }, async () => {
+      await using model = await startScriptedModelServer([
+        { reply: readFixture('multi-file-app') },
+        { reply: 'Plan:\n1. Copy the header from the screenshot.\n2. Match its colours.' },
+      ]);
+      await using t = await startTestKiln(backend, {
+        KILN_MODEL: 'openai:gpt-4o-mini',
+        OPENAI_API_KEY: 'sk-test',
+        KILN_MODEL_BASE_URL: model.url,
+        KILN_VERIFY: 'off',
+      });
+      const me = t.client();
+      const other = t.client();
+      for (const [c, e] of [
+        [me, 'pia@example.com'],
+        [other, 'olaf@example.com'],
+      ] as const) {
+        const up = await c.gql(
+          `mutation($e: String!) { signUp(email: $e, password: "long enough") { id } }`,
+          { e },
+        );
+        expect(up.errors).toBeUndefined();
+      }
+
+      // The dashboard's first prompt: an image uploaded before the project exists waits for its uploader only…
+      const first = await me.send('POST', '/api/attachments', {
+        body: PNG,
+        headers: { 'content-type': 'image/png' },
+      });
+      expect(first.status).toBe(200);
+      const waiting = first.json<Attachment>();
+      expect(waiting.url).toBe(`/api/attachments/${waiting.id}`);
+      expect((await me.send('GET', waiting.url)).status).toBe(200);
+      expect((await other.send('GET', waiting.url)).status).toBe(404);
+      // …nobody else can name it in a new project…
+      const CREATE = `mutation($p: String!, $a: [ID!]) { createProject(prompt: $p, attachments: $a) { id } }`;
+      const stolen = await other.gql(CREATE, { p: 'A habit tracker', a: [waiting.id] });
+      expect(stolen.errors?.[0]?.message).toBe(A.notFound);
+      // …and the project its prompt makes gets it: the first generation's request carries it as an image part.
+      const created = await me.gql(CREATE, { p: 'A habit tracker with streaks, like this', a: [waiting.id] });
+      expect(created.errors).toBeUndefined();
+      const projectId = created.data.createProject.id as string;
+      const made = await settle(me, projectId);
+      expect(lastMessageContent(model.requests[0]?.body)).toEqual([
+        { type: 'text', text: expect.stringContaining('A habit tracker with streaks, like this') },
+        { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG.toString('base64')}` } },
+      ]);
+      expect(made.project.messages[0]?.attachments).toEqual([
+        {
+          id: waiting.id,
+          url: `/api/projects/${projectId}/attachments/${waiting.id}`,
+          mimeType: 'image/png',
+          size: PNG.byteLength,
+        },
+      ]);
+      expect((await me.send('GET', `/api/projects/${projectId}/attachments/${waiting.id}`)).status).toBe(200);
+      expect((await me.send('GET', waiting.url)).status).toBe(404);
+      // Used once: a second project cannot take it again.
+      const twice = await me.gql(CREATE, { p: 'Another one', a: [waiting.id] });
+      expect(twice.errors?.[0]?.message).toBe(A.notFound);
+
+      // Plan mode: the question keeps its image, and the model reads it as an image part.
+      const png = (await attach(me, projectId, PNG)).json<Attachment>();
+      const asked = await me.gql(SEND, {
+        p: projectId,
+        text: 'How would you build this screen?',
+        a: [png.id],
+        mode: 'DISCUSSION',
+      });
+      expect(asked.errors).toBeUndefined();
+      const answered = await waitFor(async () => {
+        const { data } = await me.gql<ProjectState>(PROJECT, { id: projectId });
+        return data.project.messages.at(-1)?.text.startsWith('Plan:') ? data : null;
+      }, 60_000);
+      const question = answered.project.messages.at(-2);
+      expect(question?.text).toBe('How would you build this screen?');
+      expect(question?.attachments.map((a) => a.id)).toEqual([png.id]);
+      expect(model.requests).toHaveLength(2);
+      expect(lastMessageContent(model.requests[1]?.body)).toEqual([
+        { type: 'text', text: expect.stringContaining('How would you build this screen?') },
+        { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG.toString('base64')}` } },
+      ]);
+
+      // Two more uploads never sent (removed from the composer, the tab closed); one of them is recent.
+      const old = (await attach(me, projectId, GIF)).json<Attachment>();
+      const recent = (await attach(me, projectId, GIF)).json<Attachment>();
+      const db = t.kiln.database.db;
+      await db
+        .update(chatAttachments)
+        .set({ createdAt: sql`now() - interval '25 hours'` })
+        .where(sql`${chatAttachments.id} in (${png.id}, ${old.id})`);
+      // Two processes sweeping at once (two calls on one database): each row goes to exactly one of them.
+      const [a, b] = await Promise.all([
+        sweepUnsentAttachments(db, t.kiln.files),
+        sweepUnsentAttachments(db, t.kiln.files),
+      ]);
+      expect([...a, ...b]).toEqual([old.id]);
+      expect((await me.send('GET', old.url)).status).toBe(404);
+      expect(await t.kiln.files.get(old.id)).toBeNull();
+      // The sent image (a day old too) and the recent unsent one stay.
+      expect((await me.send('GET', png.url)).status).toBe(200);
+      expect((await me.send('GET', recent.url)).status).toBe(200);
+      const rows = await db.select().from(chatAttachments).where(eq(chatAttachments.projectId, projectId));
+      expect(rows.map((r) => [r.id, r.sentAt !== null]).sort()).toEqual(
+        [
+          [waiting.id, true],
+          [png.id, true],
+          [recent.id, false],
+        ].sort(),
+      );
+    });
+  },
+);

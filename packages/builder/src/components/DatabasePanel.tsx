@@ -1,15 +1,14 @@
 import { Database } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../api.ts';
 import {
   type AppTable,
   type DatabaseBranch,
-  fetchAppDatabase,
-  setTablePublicRead,
+  useAppDatabase,
+  usePublicReadChange,
 } from '../database-queries.ts';
 import { PUBLIC_SHEET_TABLE } from '../public-sheet-queries.ts';
 import type { StatusTone } from '../revision-status.ts';
-import { useLoaded } from '../use-loaded.ts';
 import { DatabaseUsage } from './DatabaseUsage.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { PublicSheetDownload } from './PublicSheetDownload.tsx';
@@ -53,21 +52,8 @@ function PublicReadSwitch({
   table: AppTable;
   canEdit: boolean;
 }) {
-  const [on, setOn] = useState(table.publicRead);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => setOn(table.publicRead), [table.publicRead]);
-  const change = async (next: boolean) => {
-    setBusy(true);
-    setError(null);
-    try {
-      setOn(await setTablePublicRead(projectId, table.name, next));
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const change = usePublicReadChange(projectId);
+  const on = table.publicRead;
   return (
     <div className="mb-2 text-[12.5px]">
       <label
@@ -80,12 +66,12 @@ function PublicReadSwitch({
           className="relative m-0 h-[18px] w-[30px] flex-none cursor-pointer appearance-none rounded-full bg-border transition-[background] duration-150 before:absolute before:top-0.5 before:left-0.5 before:size-3.5 before:rounded-full before:bg-white before:transition-transform before:duration-150 before:content-[''] checked:bg-accent checked:before:translate-x-3 disabled:cursor-default disabled:opacity-60"
           checked={on}
           aria-checked={on}
-          disabled={!canEdit || busy}
-          onChange={(e) => void change(e.target.checked)}
+          disabled={!canEdit || change.isPending}
+          onChange={(e) => change.mutate({ table: table.name, publicRead: e.target.checked })}
         />
         <span>Public read: visitors of the published app may read this table</span>
       </label>
-      {error ? <FormAlert message={error} /> : null}
+      {change.error ? <FormAlert message={errorMessage(change.error)} /> : null}
     </div>
   );
 }
@@ -169,13 +155,10 @@ export function DatabasePanel({
   canEdit: boolean;
 }) {
   const [branch, setBranch] = useState<DatabaseBranch>('development');
-  // A finished revision (a new revisionKey) may have changed the tables: read them again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: revisionKey is a reason to read again, not an input.
-  const fetchDatabase = useCallback(
-    () => fetchAppDatabase(projectId, branch),
-    [projectId, branch, revisionKey],
-  );
-  const { data: database, error, loading, reload: load } = useLoaded(fetchDatabase);
+  // A finished revision (a new revisionKey) may have changed the tables: they are read again.
+  const query = useAppDatabase(projectId, branch, revisionKey);
+  const database = query.data;
+  const error = query.error ? errorMessage(query.error) : null;
 
   return (
     <div className="database-panel mx-auto flex w-full max-w-[760px] flex-col gap-5 p-5">
@@ -194,7 +177,7 @@ export function DatabasePanel({
           {database ? (
             <DatabaseUsage sizeBytes={database.sizeBytes} limitBytes={database.sizeLimitBytes} />
           ) : null}
-          <RefreshButton loading={loading} onClick={() => void load()} />
+          <RefreshButton loading={query.isFetching} onClick={() => void query.refetch()} />
         </div>
         {error ? <FormAlert message={error} /> : null}
         {database && database.tables.length === 0 ? (

@@ -1,9 +1,8 @@
 import { ScrollText } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchFunctionLogs } from '../logs-queries.ts';
+import { useState } from 'react';
+import { errorMessage } from '../api.ts';
+import { useFunctionLogs } from '../logs-queries.ts';
 import type { StatusTone } from '../revision-status.ts';
-import { useLoaded } from '../use-loaded.ts';
-import { type RoomEvent, useRoom } from '../use-room.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { RefreshButton } from './RefreshButton.tsx';
 import { SegmentedTabs } from './SegmentedTabs.tsx';
@@ -26,8 +25,6 @@ const LEVEL_FILTERS = [
   { value: 'ERROR', label: 'Errors only' },
 ] as const;
 const RANK: Record<string, number> = { INFO: 0, WARN: 1, ERROR: 2 };
-/** Without the room (reconnecting), the tab reads the log this often. */
-const POLL_MS = 5000;
 
 function time(iso: string): string {
   const date = new Date(iso);
@@ -44,32 +41,10 @@ function time(iso: string): string {
 export function LogsPanel({ projectId, organizationId }: { projectId: string; organizationId: string }) {
   const [branch, setBranch] = useState<Branch>('development');
   const [minLevel, setMinLevel] = useState<string>('INFO');
-  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const {
-    data: logs,
-    error,
-    loading,
-    reload: load,
-  } = useLoaded(useCallback(() => fetchFunctionLogs(projectId, branch), [projectId, branch]));
-
-  // A burst of requests is read once: the first event schedules a read a moment later.
-  const onEvent = useCallback(
-    (event: RoomEvent) => {
-      if (event.type !== 'function-logs' || event.branch !== branch || pending.current) return;
-      pending.current = setTimeout(() => {
-        pending.current = null;
-        void load();
-      }, 300);
-    },
-    [branch, load],
-  );
-  useEffect(() => () => clearTimeout(pending.current ?? undefined), []);
-  const { connected } = useRoom(`app-builder:${organizationId}:${projectId}`, onEvent);
-  useEffect(() => {
-    if (connected) return;
-    const timer = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [connected, load]);
+  const query = useFunctionLogs(projectId, organizationId, branch);
+  const { connected } = query;
+  const logs = query.data ?? null;
+  const error = query.error ? errorMessage(query.error) : null;
 
   const shown = (logs ?? []).filter((l) => (RANK[l.level] ?? 0) >= (RANK[minLevel] ?? 0));
   return (
@@ -94,7 +69,7 @@ export function LogsPanel({ projectId, organizationId }: { projectId: string; or
             ))}
           </NativeSelect>
           <span className="muted">{connected ? 'Live' : 'Updating every few seconds'}</span>
-          <RefreshButton loading={loading} onClick={() => void load()} />
+          <RefreshButton loading={query.isFetching} onClick={() => void query.refetch()} />
         </div>
         {error ? <FormAlert message={error} /> : null}
         {logs === null && !error ? <Spinner /> : null}

@@ -69,11 +69,11 @@ export function DashboardPage() {
   const projectCount = groups?.reduce((n, g) => n + g.projects.length, 0) ?? 0;
   const close = () => setOpen(null);
 
-  async function create(prompt: string) {
+  async function create(prompt: string, attachments: string[]) {
     setBusy(true);
     setError(null);
     try {
-      const project = await createProject(prompt, organization?.id);
+      const project = await createProject(prompt, organization?.id, attachments);
       void navigate({ to: '/projects/$projectId', params: { projectId: project.id } });
     } catch (caught) {
       setError(errorMessage(caught));

@@ -282,9 +282,33 @@ export const messages = pgTable(
     mode: text('mode'),
     /** The user asked for the organisation's expert model for this message (EXPERT_SWE). */
     expert: boolean('expert').notNull().default(false),
+    /**
+     * Images attached to a plan-mode question (chat-attachments.ts); a build message's are in its revision's
+     * context.
+     */
+    attachments: jsonb('attachments').$type<{ id: string; mimeType: string; size: number }[]>(),
     createdAt: createdAt(),
   },
   (t) => [index('messages_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/**
+ * Every image uploaded for a project's chat (chat-attachments.ts), with when a message first named it
+ * (`sentAt`). One never sent is deleted, file and row, a day after its upload (`sweepUnsentAttachments`):
+ * any process may sweep, `DELETE … RETURNING` hands each row to exactly one of them.
+ */
+export const chatAttachments = pgTable(
+  'chat_attachments',
+  {
+    /** The file's key in the upload storage. */
+    id: text('id').primaryKey(),
+    /** Null while the image waits for a project (the dashboard's first prompt: `POST /api/attachments`). */
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('chat_attachments_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
 );
 
 export const jobs = pgTable(

@@ -68,6 +68,7 @@ export interface MutationResetPasswordArgs {
 export interface MutationCreateProjectArgs {
   prompt: string;
   organizationId?: string | null;
+  attachments?: string[] | null;
 }
 
 /** Arguments of `Mutation.sendMessage`. */

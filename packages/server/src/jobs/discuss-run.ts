@@ -19,6 +19,7 @@ import {
   MESSAGES,
 } from '@kiln/core';
 import { and, desc, eq, lt } from 'drizzle-orm';
+import { attachmentImages } from '../chat-attachments';
 import { charge, refundDiscussionSearches, usageCredits } from '../credits';
 import type { Db } from '../db/index';
 import { jobs, messages, projects, revisions } from '../db/schema';
@@ -95,7 +96,10 @@ export async function runDiscussion(db: Db, job: Job, deps: RunDeps): Promise<vo
     const database = await deps.backend?.generationContext(project.id);
     const knowledge = await knowledgeForRequest(db, project.id);
     const conversation = await discussionSoFar(db, question);
+    // Images attached to the question, read from the shared file storage (chat-attachments.ts).
+    const images = deps.files ? await attachmentImages(deps.files, question.attachments ?? undefined) : [];
     const request = {
+      ...(images.length > 0 ? { images } : {}),
       prompt: question.text,
       modules: (latest?.modules ?? []) as GenModule[],
       action: 'DISCUSSION' as const,

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
@@ -42,6 +42,8 @@ export interface FileStorage {
   put(key: string, bytes: Uint8Array, info: StoredFileInfo): Promise<void>;
   /** The file and what is kept beside it, or null when there is no such key. */
   get(key: string): Promise<StoredFile | null>;
+  /** Removes a file and its info; a key that is not there is no error. */
+  delete(key: string): Promise<void>;
   close(): void;
 }
 
@@ -76,6 +78,14 @@ export class LocalFileStorage implements FileStorage {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!FILE_KEY.test(key)) return;
+    const path = join(this.dir, key);
+    // The bytes first: a file whose bytes exist always has its info.
+    await rm(path, { force: true });
+    await rm(`${path}.json`, { force: true });
   }
 
   close(): void {}
@@ -202,6 +212,15 @@ export class S3FileStorage implements FileStorage {
       if (err instanceof sdk.S3ServiceException && err.$metadata.httpStatusCode === 404) return null;
       throw err;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!FILE_KEY.test(key)) return;
+    const { sdk, client } = await this.#s3();
+    // S3 answers a missing key with success.
+    await client.send(
+      new sdk.DeleteObjectCommand({ Bucket: this.where.bucket, Key: this.where.prefix + key }),
+    );
   }
 
   close(): void {

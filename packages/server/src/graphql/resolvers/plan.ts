@@ -4,6 +4,7 @@
  * model-settings.ts; sendMessage itself stays in resolvers/revisions.ts and hands DISCUSSION over here.
  * @module
  */
+import { checkAttachments } from '../../chat-attachments';
 import { assertSafe } from '../../content-safety';
 import { cancelDiscussion, sendDiscussion } from '../../discussions';
 import {
@@ -35,7 +36,9 @@ export async function sendDiscussionMessage(
 ): Promise<Revision> {
   const user = requireUser(ctx);
   await assertSafe(ctx.classifier, a.text);
-  const revision = await sendDiscussion(ctx.db, user, a);
+  // Images the builder uploaded to the project's chat go with the question too (chat-attachments.ts).
+  const attachments = await checkAttachments(ctx.db, ctx.files, a.projectId, a.attachments);
+  const revision = await sendDiscussion(ctx.db, user, { ...a, attachments });
   ctx.onQueued();
   ctx.onProjectChanged(a.projectId);
   return revision;

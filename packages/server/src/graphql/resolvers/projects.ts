@@ -1,7 +1,9 @@
 /** Projects: list and read, create, publish, design system, settings (environment, visibility, access link), and
  * rename/move/duplicate/fork/delete. */
+
 import { isKilnError } from '@kiln/core';
 import { desc, eq } from 'drizzle-orm';
+import { checkPendingAttachments } from '../../chat-attachments';
 import { assertSafe } from '../../content-safety';
 import { revisions } from '../../db/schema';
 import { designSystemForApi, updateDesignSystem } from '../../design-system';
@@ -51,7 +53,9 @@ export const Mutation = {
   createProject: async (_: unknown, a: MutationCreateProjectArgs, ctx: GraphQLContext) => {
     requireUser(ctx);
     await assertSafe(ctx.classifier, a.prompt);
-    const project = await createProject(ctx.db, requireUser(ctx), a);
+    // Images uploaded for the first prompt before the project existed (chat-attachments.ts).
+    const attachments = await checkPendingAttachments(ctx.db, ctx.files, requireUser(ctx).id, a.attachments);
+    const project = await createProject(ctx.db, requireUser(ctx), { ...a, attachments });
     ctx.onQueued();
     ctx.onProjectChanged(project.id);
     return project;

@@ -2,7 +2,7 @@
  * Revisions and the chat that makes them: send a message, fix an error, cancel a generation, restore or diff
  * revisions, and what the preview reports back (first render, preview errors).
  */
-import { CHAT_ATTACHMENT_MESSAGES, filePathToRoute, KilnError, moduleName, sortModules } from '@kiln/core';
+import { filePathToRoute, KilnError, moduleName, sortModules } from '@kiln/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { type ChatAttachment, checkAttachments, shownAttachments } from '../../chat-attachments';
 import { assertSafe } from '../../content-safety';
@@ -55,14 +55,11 @@ export const Query = {
 export const Mutation = {
   sendMessage: async (_: unknown, a: MutationSendMessageArgs, ctx: GraphQLContext) => {
     // Plan mode: answered without a revision (resolvers/plan.ts).
-    if (a.mode === 'DISCUSSION') {
-      if (a.attachments?.length) throw new KilnError('validation', CHAT_ATTACHMENT_MESSAGES.notInPlanMode);
-      return sendDiscussionMessage(a, ctx);
-    }
+    if (a.mode === 'DISCUSSION') return sendDiscussionMessage(a, ctx);
     requireUser(ctx);
     await assertSafe(ctx.classifier, a.text);
     // Images the builder uploaded to the project's chat (chat-attachments.ts), checked before anything is queued.
-    const attachments = await checkAttachments(ctx.files, a.projectId, a.attachments);
+    const attachments = await checkAttachments(ctx.db, ctx.files, a.projectId, a.attachments);
     const revision = await sendMessage(ctx.db, requireUser(ctx), { ...a, attachments });
     ctx.onQueued();
     ctx.onProjectChanged(revision.projectId);
@@ -164,13 +161,22 @@ export const types = {
     cost: (m: Parameters<typeof messageCost>[2], _: unknown, ctx: GraphQLContext) =>
       messageCost(ctx.db, ctx, m),
     attachments: async (
-      m: { role: string; projectId: string; revisionId: string | null },
+      m: {
+        role: string;
+        projectId: string;
+        revisionId: string | null;
+        attachments?: ChatAttachment[] | null;
+      },
       _: unknown,
       ctx: GraphQLContext,
-    ) =>
-      m.role === 'user' && m.revisionId
+    ) => {
+      if (m.role !== 'user') return [];
+      // A plan-mode question keeps its own; a build message's are in its revision's context.
+      if (m.attachments?.length) return shownAttachments(m.projectId, m.attachments);
+      return m.revisionId
         ? shownAttachments(m.projectId, (await attachmentsOf(ctx, m.projectId)).get(m.revisionId))
-        : [],
+        : [];
+    },
   },
 };
 
