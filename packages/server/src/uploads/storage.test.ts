@@ -55,6 +55,21 @@ describe.each(backends)('file storage on %s', (_name, make) => {
     storage.close();
   });
 
+  it('deletes a file and what is kept beside it; a key that is not there, or not a uuid, is no error', async () => {
+    const storage = make();
+    const key = randomUUID();
+    const kept = randomUUID();
+    await storage.put(key, Buffer.from('gone'), { contentType: 'image/png', projectId: 'p', scope: 'chat' });
+    await storage.put(kept, Buffer.from('kept'), { contentType: 'image/png', projectId: 'p' });
+    await storage.delete(key);
+    expect(await storage.get(key)).toBeNull();
+    expect((await text((await storage.get(kept))!.body)).toString()).toBe('kept');
+    await storage.delete(key);
+    await storage.delete(randomUUID());
+    await storage.delete('../etc/passwd');
+    storage.close();
+  });
+
   it('answers null for a key it never stored, and for anything that is not a uuid', async () => {
     const storage = make();
     expect(await storage.get(randomUUID())).toBeNull();
