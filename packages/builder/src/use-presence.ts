@@ -12,7 +12,7 @@ const PRESENCE_BEAT_MS = HEARTBEAT_INTERVAL_MS / 3;
 /** Typing stops counting this long after the last keystroke. */
 const TYPING_IDLE_MS = 3_000;
 /** The chat composer's text box (the only place whose keystrokes count as typing). */
-const COMPOSER_SELECTOR = 'form.composer textarea';
+const COMPOSER_SELECTOR = 'form[data-composer] textarea';
 
 /** One person in the room: their connections merged. */
 export interface PresentPerson {
@@ -62,7 +62,7 @@ function useComposerTyping(): boolean {
       if (!empty) idle = setTimeout(() => setTyping(false), TYPING_IDLE_MS);
     };
     const onSubmit = (event: Event) => {
-      if (event.target instanceof Element && event.target.matches('form.composer')) {
+      if (event.target instanceof Element && event.target.matches('form[data-composer]')) {
         clearTimeout(idle);
         setTyping(false);
       }

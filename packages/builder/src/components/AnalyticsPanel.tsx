@@ -34,7 +34,7 @@ function TopTable({ title, rows, unit }: { title: string; rows: AnalyticsCount[]
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <TableCell colSpan={3} className="muted">
+              <TableCell colSpan={3} className="text-muted">
                 None yet
               </TableCell>
             </tr>

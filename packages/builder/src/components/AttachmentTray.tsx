@@ -6,6 +6,7 @@
 import { ImagePlus, X } from 'lucide-react';
 import { type ClipboardEvent, type DragEvent, useId, useRef, useState } from 'react';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_HINT } from '../chat-attachments.ts';
+import { cn } from '../lib/cn.ts';
 import type { useAttachments } from '../use-attachments.ts';
 import { Spinner } from './Spinner.tsx';
 import { Button } from './ui/button.tsx';
@@ -80,7 +81,7 @@ export function AttachButton({
         type="button"
         variant="ghost"
         size="icon"
-        className={`composer-attach size-8 rounded-[9px] ${className}`}
+        className={cn('size-8 self-end rounded-[9px]', className)}
         aria-label="Attach images"
         aria-describedby={hintId}
         title={`Attach images: ${ATTACHMENT_HINT}. You can also paste or drop them.`}
@@ -95,24 +96,31 @@ export function AttachButton({
   );
 }
 
+/** A row of image thumbnails: those waiting in a message box, and those sent with a message. */
+export const IMAGE_LIST = 'm-0 flex list-none flex-wrap items-center gap-2 p-0';
+
 /** The images waiting to be sent, and why the last file was refused. */
 export function AttachmentThumbnails({ attachments }: { attachments: Attachments }) {
   return (
     <>
       {attachments.items.length > 0 ? (
-        <ul className="composer-attachments" aria-label="Images to send">
+        <ul className={IMAGE_LIST} aria-label="Images to send">
           {attachments.items.map((item, index) => (
-            <li key={item.key} className="composer-attachment" aria-busy={item.uploaded ? undefined : true}>
-              <img src={item.preview} alt={`Attached image ${index + 1}: ${item.name}`} />
+            <li key={item.key} className="relative size-14" aria-busy={item.uploaded ? undefined : true}>
+              <img
+                src={item.preview}
+                alt={`Attached image ${index + 1}: ${item.name}`}
+                className="size-full rounded-[10px] border border-border-strong object-cover"
+              />
               {item.uploaded ? null : (
-                <span className="composer-attachment-busy">
+                <span className="absolute inset-0 grid place-items-center rounded-[10px] bg-[color-mix(in_srgb,var(--surface)_60%,transparent)]">
                   <Spinner size={14} />
                   <span className="sr-only">Uploading</span>
                 </span>
               )}
               <button
                 type="button"
-                className="composer-attachment-remove"
+                className="absolute -top-1.5 -right-1.5 grid size-5 cursor-pointer place-items-center rounded-full border border-border-strong bg-surface p-0 text-ink focus-visible:outline-offset-1"
                 aria-label={`Remove image ${index + 1}: ${item.name}`}
                 title="Remove"
                 onClick={() => attachments.remove(item.key)}
@@ -121,11 +129,11 @@ export function AttachmentThumbnails({ attachments }: { attachments: Attachments
               </button>
             </li>
           ))}
-          <li className="composer-attachment-note muted">{ATTACHMENT_HINT}</li>
+          <li className="text-[12px] text-muted">{ATTACHMENT_HINT}</li>
         </ul>
       ) : null}
       {attachments.problem ? (
-        <p className="composer-attachment-problem" role="alert">
+        <p className="m-0 text-[12.5px] text-error" role="alert">
           {attachments.problem}
         </p>
       ) : null}
@@ -135,5 +143,5 @@ export function AttachmentThumbnails({ attachments }: { attachments: Attachments
 
 /** Said while files are dragged over a message box. */
 export function DropHint() {
-  return <p className="composer-drop-hint">Drop images to attach them ({ATTACHMENT_HINT}).</p>;
+  return <p className="m-0 text-[12.5px]">Drop images to attach them ({ATTACHMENT_HINT}).</p>;
 }

@@ -8,6 +8,7 @@ import { cn } from '../lib/cn.ts';
 import type { Message, MessageBlock, MessageCost, Verification } from '../queries.ts';
 import { describeStatus, shownStatus } from '../revision-status.ts';
 import type { SendOptions } from '../use-chat.ts';
+import { IMAGE_LIST } from './AttachmentTray.tsx';
 import { ChatText } from './ChatText.tsx';
 import { Composer } from './Composer.tsx';
 import { DeepDebugButton, type DeepDebugRequest } from './DeepDebugDialog.tsx';
@@ -278,11 +279,16 @@ function ChatBubble({
           </span>
         ) : null}
         {attachments.length > 0 ? (
-          <ul className="bubble-attachments" aria-label="Attached images">
+          <ul className={cn(IMAGE_LIST, 'mb-1.5')} aria-label="Attached images">
             {attachments.map((a, index) => (
               <li key={a.id}>
                 <a href={a.url} target="_blank" rel="noreferrer" title="Open the image in a new tab">
-                  <img src={a.url} alt={`Attached image ${index + 1}`} loading="lazy" />
+                  <img
+                    src={a.url}
+                    alt={`Attached image ${index + 1}`}
+                    loading="lazy"
+                    className="block max-h-30 max-w-40 rounded-[10px] bg-surface"
+                  />
                 </a>
               </li>
             ))}

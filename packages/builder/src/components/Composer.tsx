@@ -1,6 +1,7 @@
 import { ArrowUp } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { UploadedAttachment } from '../chat-attachments.ts';
+import { cn } from '../lib/cn.ts';
 import type { ChatMode } from '../queries.ts';
 import { useAttachments } from '../use-attachments.ts';
 import type { SendOptions } from '../use-chat.ts';
@@ -67,7 +68,7 @@ export function Composer({
   const sendDisabled = busy || !text.trim() || disabledReason !== null || attachments.uploading;
 
   return (
-    <div className={`composer-wrap${dragging ? ' composer-dragging' : ''}`} {...dropProps}>
+    <div className="flex flex-col gap-1.5" {...dropProps}>
       {disabledReason === null ? (
         <ChatModeToggle
           mode={mode}
@@ -79,7 +80,15 @@ export function Composer({
       ) : null}
       <AttachmentThumbnails attachments={attachments} />
       <form
-        className={`composer${mode === 'DISCUSSION' ? ' composer-discuss' : ''}`}
+        data-composer
+        className={cn(
+          'relative flex items-end gap-2 rounded-lg border border-border-strong bg-surface py-2 pr-2 pl-3',
+          'transition-[border-color,box-shadow] duration-[120ms] ease-[ease]',
+          'focus-within:border-accent focus-within:shadow-[0_0_0_3px_var(--accent-ring)]',
+          dragging && 'border-accent shadow-[0_0_0_3px_var(--accent-ring)]',
+          // A Discuss message is written in a dashed composer.
+          mode === 'DISCUSSION' && 'border-dashed',
+        )}
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
           void submit();
@@ -88,6 +97,7 @@ export function Composer({
         {canAttach ? <AttachButton attachments={attachments} /> : null}
         <textarea
           aria-label="Message"
+          className="max-h-[200px] min-h-11 flex-1 resize-none border-0 bg-transparent px-0 py-1 text-ink [font:inherit] field-sizing-content placeholder:text-muted focus:outline-none"
           placeholder={disabledReason ?? PLACEHOLDERS[mode]}
           disabled={disabledReason !== null}
           rows={2}

@@ -112,7 +112,7 @@ function TableView({
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <TableCell colSpan={Math.max(table.columns.length, 1)} className="muted">
+                <TableCell colSpan={Math.max(table.columns.length, 1)} className="text-muted">
                   No rows yet.
                 </TableCell>
               </tr>
@@ -209,7 +209,7 @@ export function DatabasePanel({
                       <StatusDot />
                       {m.status}
                     </span>
-                    <span className="muted">{m.publishedAt ? 'published' : 'not published yet'}</span>
+                    <span className="text-muted">{m.publishedAt ? 'published' : 'not published yet'}</span>
                   </summary>
                   {m.error ? <FormAlert message={m.error} /> : null}
                   <pre className="mt-2 overflow-x-auto rounded-md border border-border bg-bg px-3 py-2.5 font-mono text-[12px] leading-normal whitespace-pre-wrap">

@@ -5,10 +5,10 @@
 import { formatBytes } from '../format-number.ts';
 
 export function DatabaseUsage({ sizeBytes, limitBytes }: { sizeBytes: number; limitBytes: number | null }) {
-  if (limitBytes === null) return <span className="muted">{formatBytes(sizeBytes)}</span>;
+  if (limitBytes === null) return <span className="text-muted">{formatBytes(sizeBytes)}</span>;
   const over = sizeBytes > limitBytes;
   return (
-    <span className="muted" title={over ? undefined : "Past this size the app's writes are refused."}>
+    <span className="text-muted" title={over ? undefined : "Past this size the app's writes are refused."}>
       <meter
         min={0}
         max={limitBytes}

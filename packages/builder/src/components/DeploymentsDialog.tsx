@@ -114,11 +114,11 @@ function DeploymentsDialog({
       <Dialog title="Deployments" description={description} onClose={onClose}>
         <FormAlert message={error} />
         {!state ? (
-          <p className="muted" aria-busy="true">
+          <p className="text-muted" aria-busy="true">
             <Spinner /> Loading deployments…
           </p>
         ) : deployments.length === 0 ? (
-          <p className="muted">Publish the app to make its first deployment.</p>
+          <p className="text-muted">Publish the app to make its first deployment.</p>
         ) : (
           <TableFrame>
             <Table data-testid="deployments">

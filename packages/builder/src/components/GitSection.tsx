@@ -77,7 +77,7 @@ export function GitSection({ projectId, canEdit }: { projectId: string; canEdit:
       title="Git remote"
       description="Every finished revision is a commit (author: who asked for it; message: the prompt). Push the history to a repository you own."
     >
-      <p className="muted" data-testid="git-commits">
+      <p className="text-muted" data-testid="git-commits">
         <GitBranch size={14} aria-hidden="true" />{' '}
         {git ? `${git.commits} commit${git.commits === 1 ? '' : 's'} on main` : 'Loading…'}
         {git?.head ? (

@@ -1,8 +1,9 @@
 import { Database, FileMinus, FilePen, FilePlus, History, RotateCcw } from 'lucide-react';
 import { humanize } from '../format-number.ts';
 import { clockTime, timeAgo } from '../format-time.ts';
+import { cn } from '../lib/cn.ts';
 import type { ModuleDiff, RevisionSummary } from '../queries.ts';
-import { diffStats, parseUnifiedDiff } from '../unified-diff.ts';
+import { diffStats, parseUnifiedDiff, type DiffLine as UnifiedDiffLine } from '../unified-diff.ts';
 import type { DiffState } from '../use-history.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -179,7 +180,7 @@ function Changes({ diff }: { diff: DiffState }) {
       return diff.files.length === 0 ? (
         <p className="flex items-center gap-2 text-[13px] text-muted">No files changed in this version.</p>
       ) : (
-        <div className="diff-files">
+        <div className="flex flex-col gap-3">
           {diff.files.map((file) => (
             <FileDiff key={file.filePath} file={file} />
           ))}
@@ -190,42 +191,79 @@ function Changes({ diff }: { diff: DiffState }) {
 
 const CHANGE_ICONS = { added: FilePlus, removed: FileMinus, changed: FilePen } as const;
 
+/** The pill naming a file's change, coloured like the lines it mostly has. */
+const CHANGE_PILL: Record<string, string> = {
+  added: 'bg-ok-soft text-ok',
+  removed: 'bg-error-soft text-error',
+  changed: 'bg-warn-soft text-warn',
+};
+
 function FileDiff({ file }: { file: ModuleDiff }) {
   const lines = parseUnifiedDiff(file.patch);
   const { added, removed } = diffStats(lines);
   const Icon = CHANGE_ICONS[file.change as keyof typeof CHANGE_ICONS] ?? FilePen;
   return (
-    <details className={`diff-file diff-${file.change}`} open>
-      <summary className="diff-file-head">
+    <details className="group/file overflow-hidden rounded-md border border-border" open>
+      <summary className="flex cursor-pointer list-none items-center gap-2 bg-bg px-3 py-2 text-[12.5px] text-text-2 group-open/file:border-b group-open/file:border-border [&::-webkit-details-marker]:hidden">
         <Icon size={14} aria-hidden="true" />
-        <span className="diff-path ellipsis">{file.filePath}</span>
-        <span className={`diff-change diff-change-${file.change}`}>{humanize(file.change)}</span>
-        <span className="diff-stats">
-          <span className="diff-added">+{added}</span> <span className="diff-removed">−{removed}</span>
+        <span className="min-w-0 flex-1 truncate font-mono text-ink">{file.filePath}</span>
+        <span
+          className={cn(
+            'rounded-full px-[7px] text-[11px] leading-[18px] font-semibold',
+            CHANGE_PILL[file.change],
+          )}
+        >
+          {humanize(file.change)}
+        </span>
+        <span className="font-mono text-[12px] whitespace-nowrap">
+          <span className="text-ok">+{added}</span> <span className="text-error">−{removed}</span>
         </span>
       </summary>
-      <div className="diff-body" role="table" aria-label={`Changes in ${file.filePath}`} tabIndex={0}>
+      <div
+        className="max-h-[480px] overflow-auto font-mono text-[12px] leading-[1.6]"
+        role="table"
+        aria-label={`Changes in ${file.filePath}`}
+        tabIndex={0}
+      >
         {lines.map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: lines of one immutable patch.
-          <div key={index} role="row" className={`diff-line diff-line-${line.kind}`}>
-            <span role="cell" className="diff-num">
-              {line.oldLine ?? ''}
-            </span>
-            <span role="cell" className="diff-num">
-              {line.newLine ?? ''}
-            </span>
-            <span role="cell" className="diff-text">
-              <span className="diff-mark" aria-hidden="true">
-                {line.kind === 'add' ? '+' : line.kind === 'remove' ? '−' : ' '}
-              </span>
-              <span className="sr-only">
-                {line.kind === 'add' ? 'Added: ' : line.kind === 'remove' ? 'Removed: ' : ''}
-              </span>
-              {line.text}
-            </span>
-          </div>
+          <DiffLine key={index} line={line} />
         ))}
       </div>
     </details>
+  );
+}
+
+/** How each kind of line looks: its row, and the colour of its mark and text. */
+const LINE_STYLE: Record<UnifiedDiffLine['kind'], { row: string; text: string }> = {
+  add: { row: 'bg-diff-add-bg', text: 'text-diff-add-text' },
+  remove: { row: 'bg-diff-remove-bg', text: 'text-diff-remove-text' },
+  hunk: { row: 'bg-surface-2 text-muted', text: 'text-muted italic' },
+  note: { row: '', text: 'text-muted italic' },
+  context: { row: '', text: '' },
+};
+
+/** One row of a unified diff: the old and new line numbers, then the mark and the text. */
+function DiffLine({ line }: { line: UnifiedDiffLine }) {
+  const style = LINE_STYLE[line.kind];
+  const number = 'pr-2 text-right text-code-dim select-none';
+  return (
+    <div role="row" className={cn('grid min-w-max grid-cols-[44px_44px_minmax(0,1fr)]', style.row)}>
+      <span role="cell" className={number}>
+        {line.oldLine ?? ''}
+      </span>
+      <span role="cell" className={number}>
+        {line.newLine ?? ''}
+      </span>
+      <span role="cell" className={cn('pr-4 whitespace-pre', style.text)}>
+        <span className="inline-block w-[18px] pl-1.5 select-none" aria-hidden="true">
+          {line.kind === 'add' ? '+' : line.kind === 'remove' ? '−' : ' '}
+        </span>
+        <span className="sr-only">
+          {line.kind === 'add' ? 'Added: ' : line.kind === 'remove' ? 'Removed: ' : ''}
+        </span>
+        {line.text}
+      </span>
+    </div>
   );
 }

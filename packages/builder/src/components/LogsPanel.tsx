@@ -68,7 +68,7 @@ export function LogsPanel({ projectId, organizationId }: { projectId: string; or
               </option>
             ))}
           </NativeSelect>
-          <span className="muted">{connected ? 'Live' : 'Updating every few seconds'}</span>
+          <span className="text-muted">{connected ? 'Live' : 'Updating every few seconds'}</span>
           <RefreshButton loading={query.isFetching} onClick={() => void query.refetch()} />
         </div>
         {error ? <FormAlert message={error} /> : null}
@@ -97,7 +97,7 @@ export function LogsPanel({ projectId, organizationId }: { projectId: string; or
               <tbody>
                 {shown.map((l) => (
                   <tr key={l.id} data-level={l.level} data-source={l.source}>
-                    <TableCell className="muted" title={l.createdAt}>
+                    <TableCell className="text-muted" title={l.createdAt}>
                       {time(l.createdAt)}
                     </TableCell>
                     <TableCell>
@@ -106,7 +106,7 @@ export function LogsPanel({ projectId, organizationId }: { projectId: string; or
                         {l.level}
                       </span>
                     </TableCell>
-                    <TableCell className="muted">{l.source.toLowerCase()}</TableCell>
+                    <TableCell className="text-muted">{l.source.toLowerCase()}</TableCell>
                     <TableCell className="font-mono text-[12px] whitespace-pre-wrap [word-break:break-word]">
                       {l.message}
                     </TableCell>

@@ -5,13 +5,12 @@ import type { MessageBlock } from '../queries.ts';
 import { ChatText } from './ChatText.tsx';
 import { SecretRequest } from './SecretRequest.tsx';
 
-/** The plan: collapsed under a caret, its text set off by a rule on the left. */
-const PLAN =
-  'group [&>.chat-text]:mt-1.5 [&>.chat-text]:border-l-2 [&>.chat-text]:border-border-strong [&>.chat-text]:px-2.5 [&>.chat-text]:py-2 [&>.chat-text]:text-[12.5px] [&>.chat-text]:text-text-2';
-
 import { Spinner } from './Spinner.tsx';
 import { Button } from './ui/button.tsx';
 import { Chip } from './ui/chip.tsx';
+
+/** The plan's text, set off by a rule on the left under its caret. */
+const PLAN_TEXT = 'mt-1.5 border-l-2 border-border-strong px-2.5 py-2 text-[12.5px] text-text-2';
 
 /** What the user can do with the blocks of the latest answer: send a suggestion, publish. */
 export interface BlockActions {
@@ -58,7 +57,7 @@ export function MessageBlocks({
     <div className="mt-2 flex flex-col gap-2">
       {plans.map((b, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a reply's blocks never change order.
-        <details key={index} className={PLAN}>
+        <details key={index} className="group">
           <summary className="inline-flex cursor-pointer list-none items-center gap-1 text-[12.5px] font-[550] text-text-2 hover:text-ink [&::-webkit-details-marker]:hidden">
             <ChevronRight
               size={13}
@@ -67,7 +66,7 @@ export function MessageBlocks({
             />
             Plan
           </summary>
-          <ChatText text={b.text ?? ''} />
+          <ChatText text={b.text ?? ''} className={PLAN_TEXT} />
         </details>
       ))}
       {tools.length > 0 ? (

@@ -44,7 +44,7 @@ export function OrganizationCredits({ organization }: { organization: Organizati
       <SettingsSubsection>
         <h3>Credit ledger</h3>
         {credits.entries.length === 0 ? (
-          <p className="muted">No credit movements yet.</p>
+          <p className="text-muted">No credit movements yet.</p>
         ) : (
           <TableFrame role="region" aria-label="Ledger" tabIndex={0}>
             <Table>
@@ -73,9 +73,9 @@ export function OrganizationCredits({ organization }: { organization: Organizati
                       {formatSigned(entry.amount)}
                     </TableCell>
                     <TableCell>
-                      {entry.refunded ? <Badge>Refunded</Badge> : <span className="muted">—</span>}
+                      {entry.refunded ? <Badge>Refunded</Badge> : <span className="text-muted">—</span>}
                     </TableCell>
-                    <TableCell className="muted">{timeAgo(entry.createdAt)}</TableCell>
+                    <TableCell className="text-muted">{timeAgo(entry.createdAt)}</TableCell>
                   </tr>
                 ))}
               </tbody>
@@ -88,7 +88,7 @@ export function OrganizationCredits({ organization }: { organization: Organizati
         <SettingsSubsection>
           <h3>Event log</h3>
           {organization.events.length === 0 ? (
-            <p className="muted">Nothing logged yet.</p>
+            <p className="text-muted">Nothing logged yet.</p>
           ) : (
             <TableFrame role="region" aria-label="Event log" tabIndex={0}>
               <Table>
@@ -108,7 +108,7 @@ export function OrganizationCredits({ organization }: { organization: Organizati
                         <span title={event.type}>{ledgerName(event.type)}</span>
                       </TableCell>
                       <TableCell numeric>{formatSigned(event.amount)}</TableCell>
-                      <TableCell className="muted">{timeAgo(event.createdAt)}</TableCell>
+                      <TableCell className="text-muted">{timeAgo(event.createdAt)}</TableCell>
                     </tr>
                   ))}
                 </tbody>

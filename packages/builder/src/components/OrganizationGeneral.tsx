@@ -71,7 +71,7 @@ export function OrganizationGeneral({ organization }: { organization: Organizati
         <div className="flex items-center justify-between gap-4 rounded-md border border-error-border bg-error-faint p-4 max-[860px]:flex-col max-[860px]:items-start [&_h3]:text-[14px]">
           <div>
             <h3>Delete organisation</h3>
-            <p className="muted">Its projects, members and credits go with it. This cannot be undone.</p>
+            <p className="text-muted">Its projects, members and credits go with it. This cannot be undone.</p>
           </div>
           <Button type="button" variant="dangerOutline" onClick={() => setDeleting(true)}>
             Delete organisation

@@ -367,7 +367,7 @@ function PendingInvitations({
           <PlainRow key={invitation.id}>
             <PlainRowMain>
               <span>{invitation.email}</span>
-              <span className="muted">
+              <span className="text-[12px] text-muted">
                 {humanize(invitation.role)} · sent {timeAgo(invitation.createdAt)}
               </span>
             </PlainRowMain>

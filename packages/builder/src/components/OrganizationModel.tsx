@@ -130,7 +130,7 @@ function ModelForm({
 
   return (
     <SettingsForm onSubmit={save}>
-      <p className="muted" data-testid="model-in-use">
+      <p className="text-muted" data-testid="model-in-use">
         In use:{' '}
         <code className="rounded-[5px] bg-surface-2 px-1.5 py-px text-[11.5px] text-text-2">
           {settings.model}

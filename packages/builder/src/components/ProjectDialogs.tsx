@@ -152,7 +152,7 @@ function ChooseDialog({
   return (
     <Dialog title={title} description={description} onClose={onClose}>
       <DialogForm onSubmit={submit}>
-        {empty ? <p className="muted">{empty}</p> : children}
+        {empty ? <p className="text-muted">{empty}</p> : children}
         <FormAlert message={error ?? outsideError} />
         <DialogActions>
           <Button type="button" variant="ghost" onClick={onClose}>

@@ -96,7 +96,7 @@ export function ProjectSettingsPanel({
   }
   return (
     <div className="mx-auto flex w-full max-w-[760px] flex-col gap-5 p-5">
-      {canEdit ? null : <p className="muted">Viewers can look but not change these settings.</p>}
+      {canEdit ? null : <p className="text-muted">Viewers can look but not change these settings.</p>}
       <DesignSystemSection
         key={`${settings.id}`}
         settings={settings}
@@ -381,7 +381,7 @@ function VisibilitySection({
               />
               <span className="flex flex-col gap-0.5">
                 <strong>{VISIBILITY_LABELS[value]?.label ?? value}</strong>
-                <span className="muted">{VISIBILITY_LABELS[value]?.hint}</span>
+                <span className="text-muted">{VISIBILITY_LABELS[value]?.hint}</span>
               </span>
             </label>
           ))}
@@ -393,7 +393,7 @@ function VisibilitySection({
               <Link2 size={15} aria-hidden="true" />
               Private link
             </h3>
-            <p className="muted">
+            <p className="text-muted">
               {settings.hasAccessLink
                 ? 'The link is shown only when it is made. A new link stops the old one from working.'
                 : 'Make a link to share the app with the people who should see it.'}

@@ -107,7 +107,7 @@ export function SecretsSection({ projectId, canEdit }: { projectId: string; canE
                     <code>{s.name}</code>
                   </TableCell>
                   <TableCell>{ENVIRONMENT_LABEL[s.environment] ?? s.environment}</TableCell>
-                  <TableCell className="muted" title={s.updatedAt}>
+                  <TableCell className="text-muted" title={s.updatedAt}>
                     {timeAgo(s.updatedAt)}
                     {s.setBy ? ` by ${s.setBy.displayName}` : ''}
                   </TableCell>

@@ -69,7 +69,7 @@ export function ShareDialog({
             <CopyField label="Published address" value={url} />
           ) : (
             <div className="flex flex-wrap items-center gap-3">
-              <p className="muted m-0">Not published yet.</p>
+              <p className="text-muted m-0">Not published yet.</p>
               <Button
                 type="button"
                 variant="primary"
@@ -83,7 +83,7 @@ export function ShareDialog({
                 {publishing ? 'Publishing…' : 'Publish'}
               </Button>
               {publishDisabledReason ? (
-                <p id="share-publish-reason" className="muted m-0 w-full text-sm">
+                <p id="share-publish-reason" className="text-muted m-0 w-full text-sm">
                   {publishDisabledReason}
                 </p>
               ) : null}
@@ -101,7 +101,9 @@ export function ShareDialog({
                 <PlainRow key={member.userId}>
                   <PlainRowMain>
                     <span>{member.displayName || member.email}</span>
-                    {member.displayName ? <span className="muted">{member.email}</span> : null}
+                    {member.displayName ? (
+                      <span className="text-[12px] text-muted">{member.email}</span>
+                    ) : null}
                   </PlainRowMain>
                   <span className={roleClasses(member.role)}>{humanize(member.role)}</span>
                 </PlainRow>
@@ -114,7 +116,7 @@ export function ShareDialog({
               message={state.status === 'error' ? state.message : 'The members could not be listed.'}
             />
           )}
-          <p className="muted mt-2 mb-0 text-sm">
+          <p className="text-muted mt-2 mb-0 text-sm">
             Everyone in {state.status === 'ready' ? state.organization.name : 'the organisation'} can open
             this project.{' '}
             <Link

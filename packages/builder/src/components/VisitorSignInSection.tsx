@@ -102,7 +102,7 @@ function ProviderForm({
     >
       <h3>
         {provider.name}
-        <span className="muted"> · {provider.clientId ? 'on' : 'off'}</span>
+        <span className="text-muted"> · {provider.clientId ? 'on' : 'off'}</span>
       </h3>
       <FormItem>
         <FormLabel htmlFor={idField}>Client id</FormLabel>
@@ -132,7 +132,7 @@ function ProviderForm({
           onChange={(e) => setSecret(e.target.value)}
         />
       </FormItem>
-      <p className="muted">
+      <p className="text-muted">
         Redirect URI to register with {provider.name}:{' '}
         {provider.callbackUrl ? (
           <code>{provider.callbackUrl}</code>

@@ -96,7 +96,7 @@ export function VisitorsChart({ daily }: { daily: AnalyticsDay[] }) {
           </g>
         ))}
       </svg>
-      <p className="muted" style={{ display: 'flex', gap: 16, margin: '4px 0 0', fontSize: 12 }}>
+      <p className="text-muted" style={{ display: 'flex', gap: 16, margin: '4px 0 0', fontSize: 12 }}>
         <span>
           <svg width={16} height={8} aria-hidden="true">
             <line x1={0} x2={16} y1={4} y2={4} stroke="var(--accent)" strokeWidth={2} />

@@ -58,7 +58,7 @@ export function AdminUsersPage() {
       <main className="mx-auto max-w-[1080px] px-6 pt-10 pb-24">
         <header className="mb-7 flex flex-col gap-1.5">
           <h1 className="text-[28px]">Users</h1>
-          <p className="muted">Platform roles and designations. Only platform admins see this page.</p>
+          <p className="text-muted">Platform roles and designations. Only platform admins see this page.</p>
         </header>
         <section
           className="flex scroll-mt-[calc(var(--header-h)+16px)] flex-col gap-[18px] rounded-lg border border-border bg-surface p-6 shadow-sm"
@@ -66,7 +66,7 @@ export function AdminUsersPage() {
         >
           <FormAlert message={error} />
           {users === null && !error ? (
-            <p className="muted" aria-busy="true">
+            <p className="text-muted" aria-busy="true">
               Loading users…
             </p>
           ) : (
@@ -98,7 +98,7 @@ export function AdminUsersPage() {
                           {user.status === 'UNVERIFIED' ? (
                             <Badge variant="warn">Unverified</Badge>
                           ) : (
-                            <span className="muted">{humanize(user.status)}</span>
+                            <span className="text-muted">{humanize(user.status)}</span>
                           )}
                         </TableCell>
                         <TableCell>

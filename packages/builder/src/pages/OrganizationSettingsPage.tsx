@@ -62,7 +62,7 @@ export function OrganizationSettingsPage({ organizationId }: { organizationId: s
             Projects
           </Link>
           <h1 className="text-[28px]">{organization.name}</h1>
-          <p className="muted">
+          <p className="text-muted">
             {organization.personal ? 'Your personal organisation' : 'Organisation'} · you are{' '}
             {organization.role.toLowerCase()}
           </p>

@@ -317,7 +317,10 @@ function Workspace({
         else void publish();
       } else {
         setView('chat');
-        setTimeout(() => document.querySelector<HTMLTextAreaElement>('.composer textarea')?.focus(), 0);
+        setTimeout(
+          () => document.querySelector<HTMLTextAreaElement>('form[data-composer] textarea')?.focus(),
+          0,
+        );
       }
     },
     [disabledReason, publish, toast],

@@ -76,11 +76,9 @@ export function PlainRow({ className, ...props }: ComponentProps<'li'>) {
   );
 }
 
-/** A row's main text: a first line, and smaller muted lines under it. */
+/** A row's main text: a first line, and smaller muted lines under it (`text-[12px] text-muted`). */
 export function PlainRowMain({ className, ...props }: ComponentProps<'span'>) {
-  return (
-    <span className={cn('flex min-w-0 flex-col text-[13px] [&_.muted]:text-[12px]', className)} {...props} />
-  );
+  return <span className={cn('flex min-w-0 flex-col text-[13px]', className)} {...props} />;
 }
 
 /** A row of fields and their button, wrapping on narrow screens; the button as tall as the fields. */
