@@ -14,6 +14,12 @@ import {
   startKilnProcess,
 } from './harness';
 
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 let browser: Browser;
 let kiln: KilnProcess | undefined;
 
@@ -139,6 +145,12 @@ describe('security check and top-down chat in the builder', () => {
     const chat = page.getByRole('dialog', { name: /^Change all projects/ });
     await chat.getByLabel('What should change?').fill('change the colour to emerald');
     expect(await chat.getByRole('checkbox').count()).toBe(2);
+    // A screenshot goes with the request (the same tray as the composer); sending waits for its upload.
+    await chat
+      .getByTestId('attach-input')
+      .setInputFiles({ name: 'look.png', mimeType: 'image/png', buffer: PNG });
+    await chat.getByRole('img', { name: 'Attached image 1: look.png' }).waitFor();
+    await expect.poll(() => chat.locator('[aria-busy="true"]').count(), { timeout: 30_000 }).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await chat.getByRole('button', { name: 'Change 2 projects' }).click();
     await chat.waitFor({ state: 'detached' });
@@ -170,5 +182,13 @@ describe('security check and top-down chat in the builder', () => {
     const history = page.getByRole('dialog', { name: /^Group history/ });
     const first = history.getByRole('listitem').first();
     await expect.poll(() => first.textContent(), { timeout: 30_000 }).toMatch(/Top down chat.*Ready/);
+    // Both projects' chats show the image on the request.
+    for (const id of [projectId, second.data.createProject.id]) {
+      const { data } = await gql<{
+        data: { project: { messages: { text: string; attachments: { mimeType: string }[] }[] } };
+      }>(page, 'query($id: ID!) { project(id: $id) { messages { text attachments { mimeType } } } }', { id });
+      const request = data.project.messages.findLast((m) => m.text === 'change the colour to emerald');
+      expect(request?.attachments).toEqual([{ mimeType: 'image/png' }]);
+    }
   });
 });

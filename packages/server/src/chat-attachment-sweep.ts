@@ -3,8 +3,11 @@
  * `chat_attachments`; the first message that names it marks it sent. An image uploaded and never sent (removed
  * from the composer, the tab closed, a first prompt abandoned) is deleted, file and row, a day after its upload
  * by `sweepUnsentAttachments`, which every process runs at start and hourly; `DELETE … RETURNING` hands each
- * row to exactly one process, so two processes on one PostgreSQL never both delete it.
+ * row to exactly one process, so two processes on one PostgreSQL never both delete it. A top-down request's
+ * images are shared out to every project it changes (`shareGroupAttachments`), and a deleted project's images
+ * leave the storage with it (`projectAttachmentIds`, `deleteAttachmentFiles`).
  */
+import { randomUUID } from 'node:crypto';
 import { CHAT_ATTACHMENT_MESSAGES, KilnError } from '@kiln/core';
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from './db/index';
@@ -95,4 +98,91 @@ export function startAttachmentSweep(
   const timer = setInterval(sweep, ATTACHMENT_SWEEP_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * Images uploaded before a top-down request (`POST /api/attachments`) handed to every project it changes:
+ * the first project claims each upload (as `claimPendingAttachments`: once only, so nobody else can name it),
+ * every other project gets its own copy (a new file and row, marked sent), so each project's chat and
+ * generation read their image and deleting one project leaves the others' copies. The copies are written
+ * before the transaction; call `claim` in it, and `discard` when the transaction fails.
+ */
+export async function shareGroupAttachments(
+  storage: FileStorage,
+  userId: string,
+  projectIds: readonly string[],
+  attachments: readonly { id: string; mimeType: string; size: number }[],
+): Promise<{
+  perProject: Map<string, { id: string; mimeType: string; size: number }[]>;
+  claim: (db: Db) => Promise<void>;
+  discard: () => Promise<void>;
+}> {
+  const [first, ...rest] = projectIds;
+  const perProject = new Map(
+    projectIds.map((id) => [id, [] as { id: string; mimeType: string; size: number }[]]),
+  );
+  const copies: { id: string; projectId: string }[] = [];
+  const discard = async () => {
+    for (const c of copies) await storage.delete(c.id).catch(() => {});
+  };
+  try {
+    for (const a of attachments) {
+      if (first) perProject.get(first)!.push(a);
+      if (rest.length === 0) continue;
+      const file = await storage.get(a.id);
+      if (!file) throw new KilnError('not_found', CHAT_ATTACHMENT_MESSAGES.notFound);
+      const bytes = new Uint8Array(await new Response(file.body).arrayBuffer());
+      for (const projectId of rest) {
+        const id = randomUUID();
+        await storage.put(id, bytes, { contentType: file.contentType, projectId, scope: 'chat' });
+        copies.push({ id, projectId });
+        perProject.get(projectId)!.push({ id, mimeType: a.mimeType, size: a.size });
+      }
+    }
+  } catch (err) {
+    await discard();
+    if (err instanceof KilnError) throw err;
+    throw new KilnError('external', `The image could not be stored: ${(err as Error).message}`);
+  }
+  return {
+    perProject,
+    discard,
+    claim: async (db) => {
+      if (!first) return;
+      await claimPendingAttachments(db, userId, first, attachments);
+      if (copies.length === 0) return;
+      const sentAt = new Date();
+      await db
+        .insert(chatAttachments)
+        .values(copies.map((c) => ({ id: c.id, projectId: c.projectId, uploadedBy: userId, sentAt })));
+    },
+  };
+}
+
+/** The ids of a project's chat images (read them before deleting the project: its rows go with it). */
+export async function projectAttachmentIds(db: Db, projectIds: readonly string[]): Promise<string[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await db
+    .select({ id: chatAttachments.id })
+    .from(chatAttachments)
+    .where(inArray(chatAttachments.projectId, [...projectIds]));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Deletes the files of a deleted project's chat images (their rows went with the project). A file that cannot
+ * be deleted now is logged and left: nothing names it any more, so it is never served.
+ */
+export async function deleteAttachmentFiles(
+  storage: FileStorage,
+  ids: readonly string[],
+  log: (message: string, err?: unknown) => void = () => {},
+): Promise<void> {
+  for (const id of ids) {
+    try {
+      await storage.delete(id);
+    } catch (err) {
+      log(`could not delete the chat image ${id} of a deleted project`, err);
+    }
+  }
 }

@@ -13,13 +13,15 @@ import {
   type OrganizationRole,
 } from '@kiln/core';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { deleteAttachmentFiles, projectAttachmentIds } from './chat-attachment-sweep';
 import { grantRefill } from './credits';
 import type { Db } from './db/index';
-import { invitations, memberships, organizations, projectGroups, users } from './db/schema';
+import { invitations, memberships, organizations, projectGroups, projects, users } from './db/schema';
 import { hostingChanged } from './hosting/index';
 import { hashToken, newId, newSessionToken } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
 import { ROLE_RANK, requireRole } from './permissions';
+import type { FileStorage } from './uploads/storage';
 import type { User } from './user';
 
 export type Organization = typeof organizations.$inferSelect;
@@ -79,11 +81,23 @@ export async function renameOrganization(db: Db, user: User, id: string, name: s
   return org!;
 }
 
-export async function deleteOrganization(db: Db, user: User, id: string): Promise<boolean> {
+export async function deleteOrganization(
+  db: Db,
+  user: User,
+  id: string,
+  files?: FileStorage,
+): Promise<boolean> {
   await requireRole(db, id, user.id, 'OWNER');
   const org = await getOrganization(db, id);
   if (org.personal) throw new KilnError('validation', 'A personal workspace cannot be deleted.');
+  // Its projects' chat images leave the file storage too (their rows go with the projects).
+  const owned = await db.select({ id: projects.id }).from(projects).where(eq(projects.organizationId, id));
+  const images = await projectAttachmentIds(
+    db,
+    owned.map((p) => p.id),
+  );
   await db.delete(organizations).where(eq(organizations.id, id));
+  if (files) await deleteAttachmentFiles(files, images, (m, err) => console.warn(m, err));
   // Its projects' published apps went with it.
   await hostingChanged(db);
   return true;

@@ -5,6 +5,7 @@
 import { KilnError, type RevisionAction } from '@kiln/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { User } from './accounts';
+import { deleteAttachmentFiles, projectAttachmentIds } from './chat-attachment-sweep';
 import type { Db } from './db/index';
 import { projectGroups, projects, revisions } from './db/schema';
 import { hostingChanged } from './hosting/index';
@@ -14,6 +15,7 @@ import { checkName } from './organizations';
 import { requireRole } from './permissions';
 import { recordProjectGroupRevision } from './project-group-revisions';
 import { getProject, latestFinishedRevision, type Project } from './projects';
+import type { FileStorage } from './uploads/storage';
 
 export type ProjectGroup = typeof projectGroups.$inferSelect;
 
@@ -114,9 +116,20 @@ export async function moveProject(db: Db, user: User, input: { projectId: string
   return moved ?? p!;
 }
 
-export async function deleteProject(db: Db, user: User, projectId: string): Promise<boolean> {
+/**
+ * Delete a project; its chat images leave the file storage too (their rows go with the project, so their ids
+ * are read first).
+ */
+export async function deleteProject(
+  db: Db,
+  user: User,
+  projectId: string,
+  files?: FileStorage,
+): Promise<boolean> {
   const project = await getProject(db, user, projectId, 'EDITOR');
+  const images = await projectAttachmentIds(db, [projectId]);
   await db.delete(projects).where(eq(projects.id, projectId));
+  if (files) await deleteAttachmentFiles(files, images, (m, err) => console.warn(m, err));
   await hostingChanged(db, project.slug);
   await recordProjectGroupRevision(
     db,

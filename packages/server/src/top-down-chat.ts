@@ -11,6 +11,8 @@ import { filePathToRoute, KilnError } from '@kiln/core';
 import { eq } from 'drizzle-orm';
 import type { User } from './accounts';
 import type { AppBackend } from './app-backend';
+import { shareGroupAttachments } from './chat-attachment-sweep';
+import type { ChatAttachment } from './chat-attachments';
 import type { Db } from './db/index';
 import { projectGroups, projects } from './db/schema';
 import { SERVER_MESSAGES as M } from './messages';
@@ -18,6 +20,7 @@ import type { Origins } from './origins';
 import { requireRole } from './permissions';
 import { type ProjectGroupRevision, recordProjectGroupRevision } from './project-group-revisions';
 import { latestFinishedRevision, latestRevisionForUpdate, queueRevision, type Revision } from './projects';
+import type { FileStorage } from './uploads/storage';
 
 type Project = typeof projects.$inferSelect;
 type GroupProject = GenGroup['projects'][number];
@@ -87,8 +90,14 @@ async function shapeOf(
 export async function sendGroupMessage(
   db: Db,
   user: User,
-  input: { projectGroupId: string; text: string; projectIds?: readonly string[] | null },
-  deps: { origins: Origins; backend: AppBackend | null },
+  input: {
+    projectGroupId: string;
+    text: string;
+    projectIds?: readonly string[] | null;
+    /** Images uploaded to POST /api/attachments, already checked (chat-attachments.ts `checkPendingAttachments`). */
+    attachments?: readonly ChatAttachment[];
+  },
+  deps: { origins: Origins; backend: AppBackend | null; files?: FileStorage },
 ): Promise<{ groupRevision: ProjectGroupRevision; revisions: Revision[] }> {
   const prompt = input.text.trim();
   if (!prompt) throw new KilnError('validation', M.emptyPrompt);
@@ -111,8 +120,41 @@ export async function sendGroupMessage(
   for (const p of members) shapes.set(p.id, await shapeOf(db, p, deps));
   // Locked in one order, so two top-down requests on the same group queue one after the other.
   const ordered = members.filter((p) => chosen.has(p.id)).sort((a, b) => a.id.localeCompare(b.id));
+  // Every project's generation sees the images: the first project claims each upload, the others get copies.
+  const attachments = input.attachments ?? [];
+  if (attachments.length > 0 && !deps.files) throw new KilnError('internal', 'No file storage for images.');
+  const shared =
+    attachments.length > 0 && deps.files
+      ? await shareGroupAttachments(
+          deps.files,
+          user.id,
+          ordered.map((p) => p.id),
+          attachments,
+        )
+      : null;
+  try {
+    return await queueGroup(db, user, prompt, group.id, members, ordered, chosen, shapes, shared);
+  } catch (err) {
+    await shared?.discard();
+    throw err;
+  }
+}
+
+/** Queues every chosen project's TOP_DOWN_CHAT revision and the group revision, in one transaction. */
+function queueGroup(
+  db: Db,
+  user: User,
+  prompt: string,
+  groupId: string,
+  members: Project[],
+  ordered: Project[],
+  chosen: Set<string>,
+  shapes: Map<string, Omit<GroupProject, 'changing'>>,
+  shared: Awaited<ReturnType<typeof shareGroupAttachments>> | null,
+): Promise<{ groupRevision: ProjectGroupRevision; revisions: Revision[] }> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    await shared?.claim(t);
     const queued: Revision[] = [];
     for (const project of ordered) {
       const parent = await latestRevisionForUpdate(t, project.id);
@@ -127,13 +169,18 @@ export async function sendGroupMessage(
           prompt,
           action: 'TOP_DOWN_CHAT',
           parent,
-          context: { group: { projectName: project.name, projects: others } },
+          context: {
+            group: { projectName: project.name, projects: others },
+            ...(shared?.perProject.get(project.id)?.length
+              ? { attachments: shared.perProject.get(project.id) }
+              : {}),
+          },
         }),
       );
     }
     const groupRevision = await recordProjectGroupRevision(
       t,
-      { projectGroupId: group.id },
+      { projectGroupId: groupId },
       { action: 'TOP_DOWN_CHAT', authorId: user.id },
     );
     if (!groupRevision) throw new KilnError('internal', 'The project-group revision was not recorded.');

@@ -348,3 +348,123 @@ describe.each(backends)(
     });
   },
 );
+
+describe.each(backends)(
+  'chat attachments in a top-down (group) chat; a deleted project takes its images (%s)',
+  (backend) => {
+    it('every project of the group gets the image as an image part; deleting a project deletes its image files', {
+      timeout: 240_000,
+    }, async () => {
+      await using model = await startScriptedModelServer([
+        { reply: readFixture('multi-file-app') },
+        { reply: readFixture('multi-file-app') },
+        { reply: readFixture('multi-file-app') },
+        { reply: readFixture('multi-file-app') },
+      ]);
+      await using t = await startTestKiln(backend, {
+        KILN_MODEL: 'openai:gpt-4o-mini',
+        OPENAI_API_KEY: 'sk-test',
+        KILN_MODEL_BASE_URL: model.url,
+        KILN_VERIFY: 'off',
+      });
+      const me = t.client();
+      const web = await signUpAndCreate(me, 'gia@example.com', 'A todo list app');
+      await settle(me, web);
+      const created = await me.gql(`mutation { createProject(prompt: "A notes app") { id } }`);
+      expect(created.errors).toBeUndefined();
+      const notes = created.data.createProject.id as string;
+      await settle(me, notes);
+      const groupOf = await me.gql(`query($id: ID!) { project(id: $id) { projectGroupId } }`, { id: web });
+      const groupId = groupOf.data.project.projectGroupId as string;
+
+      const SEND_GROUP = `mutation($g: ID!, $text: String!, $a: [ID!]) {
+      sendGroupMessage(projectGroupId: $g, text: $text, attachments: $a) { id projects { projectId } } }`;
+      // The image waits for its uploader (the dialog has no single project), and nobody else can name it.
+      const waiting = (
+        await me.send('POST', '/api/attachments', { body: PNG, headers: { 'content-type': 'image/png' } })
+      ).json<Attachment>();
+      const other = t.client();
+      await other.gql(`mutation { signUp(email: "ole@example.com", password: "long enough") { id } }`);
+      const othersProject = await other.gql(`mutation { createProject(prompt: "A quiz app") { id } }`);
+      await settle(other, othersProject.data.createProject.id);
+      const theirGroup = (
+        await other.gql(`query($id: ID!) { project(id: $id) { projectGroupId } }`, {
+          id: othersProject.data.createProject.id,
+        })
+      ).data.project.projectGroupId as string;
+      const stolen = await other.gql(SEND_GROUP, { g: theirGroup, text: 'Like this', a: [waiting.id] });
+      expect(stolen.errors?.[0]?.message).toBe(A.notFound);
+
+      const sent = await me.gql(SEND_GROUP, {
+        g: groupId,
+        text: 'Make both look like this',
+        a: [waiting.id],
+      });
+      expect(sent.errors).toBeUndefined();
+      const after = await Promise.all([web, notes].map((id) => settle(me, id)));
+      // Used once: it cannot be sent again.
+      const twice = await me.gql(SEND_GROUP, { g: groupId, text: 'Again', a: [waiting.id] });
+      expect(twice.errors?.[0]?.message).toBe(A.notFound);
+
+      // Both generations' requests carry the image as an image part, after the request's words.
+      // (a change may take more than one request; the ones that carry the request's words are the generations').
+      const groupRequests = model.requests
+        .map((r) => lastMessageContent(r.body))
+        .filter((content) => JSON.stringify(content).includes('Make both look like this'));
+      expect(groupRequests.length).toBeGreaterThanOrEqual(2);
+      for (const content of groupRequests) {
+        expect(content).toEqual([
+          { type: 'text', text: expect.stringContaining('Make both look like this') },
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG.toString('base64')}` } },
+        ]);
+      }
+      // One generation for each project: each request names its own project first.
+      const told = model.requests
+        .map((r) => JSON.stringify(r.body))
+        .filter((body) => body.includes('Make both look like this'))
+        .map((body) => body.match(/Todo List App|Notes App/)?.[0]);
+      expect(new Set(told)).toEqual(new Set(['Todo List App', 'Notes App']));
+      // Each project's chat shows its own copy, read at its own URL; the first project keeps the upload.
+      const shown = after.map(
+        (state) => state.project.messages.findLast((m) => m.text === 'Make both look like this')?.attachments,
+      );
+      const ids = new Map<string, string>();
+      for (const [i, projectId] of [web, notes].entries()) {
+        const list = shown[i] ?? [];
+        expect(list).toHaveLength(1);
+        expect(list[0]).toMatchObject({ mimeType: 'image/png', size: PNG.byteLength });
+        expect(list[0]?.url).toBe(`/api/projects/${projectId}/attachments/${list[0]?.id}`);
+        expect((await me.send('GET', list[0]!.url)).status).toBe(200);
+        // Another project's URL does not serve it.
+        const elsewhere = projectId === web ? notes : web;
+        expect((await me.send('GET', `/api/projects/${elsewhere}/attachments/${list[0]?.id}`)).status).toBe(
+          404,
+        );
+        ids.set(projectId, list[0]!.id);
+      }
+      expect(new Set(ids.values()).size).toBe(2);
+      expect([...ids.values()]).toContain(waiting.id);
+      const db = t.kiln.database.db;
+      const rows = await db
+        .select()
+        .from(chatAttachments)
+        .where(sql`${chatAttachments.id} in (${ids.get(web)!}, ${ids.get(notes)!})`);
+      expect(rows.every((r) => r.sentAt !== null)).toBe(true);
+
+      // Deleting a project deletes its images from the storage (file and row); the other project's copy stays.
+      const deleted = await me.gql(`mutation($id: ID!) { deleteProject(projectId: $id) }`, { id: web });
+      expect(deleted.errors).toBeUndefined();
+      expect(await t.kiln.files.get(ids.get(web)!)).toBeNull();
+      expect(
+        await db
+          .select()
+          .from(chatAttachments)
+          .where(eq(chatAttachments.id, ids.get(web)!)),
+      ).toEqual([]);
+      const kept = await t.kiln.files.get(ids.get(notes)!);
+      await kept?.body.cancel();
+      expect(kept?.scope).toBe('chat');
+      expect((await me.send('GET', `/api/projects/${notes}/attachments/${ids.get(notes)}`)).status).toBe(200);
+    });
+  },
+);

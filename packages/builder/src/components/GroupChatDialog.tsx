@@ -1,12 +1,16 @@
 /**
  * @module "Change all projects" (top-down chat): one request to several projects of a group — a web app and
  * its mobile app sharing a backend — sent as one group revision. Each project's generation is told the others'
- * functions and tables. All projects are chosen by default; at least one must be.
+ * functions and tables. All projects are chosen by default; at least one must be. Images (button, paste,
+ * drop) upload to POST /api/attachments as they are added; every chosen project's generation sees them.
  */
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../api.ts';
+import { uploadAttachment } from '../chat-attachments.ts';
 import { sendGroupMessage } from '../group-chat-queries.ts';
 import type { ProjectGroup } from '../queries.ts';
+import { useAttachments } from '../use-attachments.ts';
+import { AttachButton, AttachmentThumbnails, DropHint, useImageDrop } from './AttachmentTray.tsx';
 import { Dialog } from './Dialog.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -14,6 +18,9 @@ import { Button } from './ui/button.tsx';
 import { DialogActions, DialogForm } from './ui/dialog.tsx';
 import { FormItem, FormLabel } from './ui/field.tsx';
 import { Textarea } from './ui/input.tsx';
+
+/** The dialog has no single project to upload to: images wait for the request (POST /api/attachments). */
+const uploadWaiting = (file: File) => uploadAttachment(null, file);
 
 export function GroupChatDialog({
   group,
@@ -30,15 +37,20 @@ export function GroupChatDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const attachments = useAttachments(uploadWaiting);
+  const { dragging, onPaste, dropProps } = useImageDrop(attachments, !busy);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!text.trim() || chosen.size === 0) return;
+    if (!text.trim() || chosen.size === 0 || attachments.uploading) return;
     setBusy(true);
     setError(null);
     try {
       const all = chosen.size === group.projects.length;
-      await onSent(await sendGroupMessage(group.id, text.trim(), all ? undefined : [...chosen]));
+      await onSent(
+        await sendGroupMessage(group.id, text.trim(), all ? undefined : [...chosen], attachments.ids()),
+      );
+      attachments.clear();
       onClose();
     } catch (caught) {
       setError(errorMessage(caught));
@@ -62,8 +74,9 @@ export function GroupChatDialog({
       onClose={onClose}
     >
       <DialogForm onSubmit={submit}>
-        <FormItem>
+        <FormItem {...dropProps}>
           <FormLabel htmlFor={`${id}-text`}>What should change?</FormLabel>
+          <AttachmentThumbnails attachments={attachments} />
           <Textarea
             id={`${id}-text`}
             className="min-h-24 py-2"
@@ -71,7 +84,13 @@ export function GroupChatDialog({
             maxLength={8000}
             placeholder="Add a favourites list to the web app and the mobile app, stored by the web app's backend"
             onChange={(e) => setText(e.target.value)}
+            onPaste={onPaste}
           />
+          <div className="flex items-center gap-2">
+            <AttachButton attachments={attachments} />
+            {attachments.uploading ? <span className="text-[12px] text-muted">Uploading images…</span> : null}
+          </div>
+          {dragging ? <DropHint /> : null}
         </FormItem>
         <fieldset className="flex flex-col gap-1">
           <legend className="mb-1 text-sm font-semibold">Projects</legend>
@@ -91,7 +110,11 @@ export function GroupChatDialog({
           <Button type="button" variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" variant="primary" disabled={busy || !text.trim() || chosen.size === 0}>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={busy || attachments.uploading || !text.trim() || chosen.size === 0}
+          >
             {busy ? <Spinner /> : null}
             {`Change ${chosen.size} ${chosen.size === 1 ? 'project' : 'projects'}`}
           </Button>

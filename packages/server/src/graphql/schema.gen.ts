@@ -256,6 +256,8 @@ export interface MutationSendGroupMessageArgs {
   projectGroupId: string;
   text: string;
   projectIds?: string[] | null;
+  /** Images uploaded to POST /api/attachments (at most 4); every changed project's generation sees them. */
+  attachments?: string[] | null;
 }
 
 /** Arguments of `Mutation.createOrganization`. */

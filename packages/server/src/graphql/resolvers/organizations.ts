@@ -70,7 +70,7 @@ export const Mutation = {
     return { ...org, role: await requireRole(ctx.db, a.id, user.id, 'VIEWER') };
   },
   deleteOrganization: (_: unknown, a: MutationDeleteOrganizationArgs, ctx: GraphQLContext) =>
-    deleteOrganization(ctx.db, requireUser(ctx), a.id),
+    deleteOrganization(ctx.db, requireUser(ctx), a.id, ctx.files),
   inviteMember: async (_: unknown, a: MutationInviteMemberArgs, ctx: GraphQLContext) => {
     const { invitation, token } = await inviteMember(ctx.db, requireUser(ctx), a);
     return { invitation, acceptUrl: `${ctx.origins.builderOrigin}/invitations/${token}` };

@@ -82,7 +82,7 @@ export const Mutation = {
   forkProject: (_: unknown, a: MutationForkProjectArgs, ctx: GraphQLContext) =>
     copyProject(ctx.db, requireUser(ctx), { ...a, action: 'FORK' }),
   deleteProject: (_: unknown, a: MutationDeleteProjectArgs, ctx: GraphQLContext) =>
-    deleteProject(ctx.db, requireUser(ctx), a.projectId),
+    deleteProject(ctx.db, requireUser(ctx), a.projectId, ctx.files),
 };
 
 export const types = {
