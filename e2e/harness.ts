@@ -8,8 +8,10 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { launchChromium } from '@kiln/preview/node';
 import { prepareDataDir } from '@kiln/server/testing';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export { CHROMIUM_ARGS, launchChromium } from '@kiln/preview/node';
 
@@ -117,6 +119,25 @@ export async function startKilnProcess(
       child.kill('SIGKILL');
       return exited;
     },
+  };
+}
+
+/**
+ * One Chromium for the test file: launched before its tests (in a `beforeAll` registered here, so before the
+ * file's own), closed after them (after the file's own `afterAll`, which stops its Kiln first). Call at the top
+ * level of the file; the getter throws if the browser has not started.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium did not start');
+    return browser;
   };
 }
 

@@ -3,21 +3,18 @@
  * generator: a task added in the todo app's preview is gone again after "Restore code and data" of the first
  * version (whose snapshot holds only the seed rows), and the History panel says what that replaces.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
+import { type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
 
 beforeAll(async () => {
-  browser = await launchChromium();
   kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_DATA_SNAPSHOTS: '10' } });
 });
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 describe('restore with data', () => {
@@ -25,7 +22,7 @@ describe('restore with data', () => {
     timeout: 180_000,
   }, async () => {
     if (!kiln) throw new Error('Kiln did not start');
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser().newContext()).newPage();
     await page.goto(`${kiln.url}/`);
     await page.waitForURL(/\/login$/);
     await signUp(page, 'restore-data@example.com');

@@ -10,28 +10,16 @@
  */
 import { createRequire } from 'node:module';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type KilnProcess,
-  launchChromium,
-  newProjectFromDashboard,
-  signUp,
-  startKilnProcess,
-} from './harness';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type KilnProcess, newProjectFromDashboard, signUp, startKilnProcess, useBrowser } from './harness';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 describe('verification in the chat', () => {
@@ -39,7 +27,7 @@ describe('verification in the chat', () => {
     timeout: 180_000,
   }, async () => {
     kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_VERIFY: 'on' } });
-    const page = await (await browser.newContext({ bypassCSP: true })).newPage();
+    const page = await (await browser().newContext({ bypassCSP: true })).newPage();
     await newProjectFromDashboard(page, kiln.url, 'ada@example.com', 'A todo list app with due dates');
 
     const log = page.getByRole('log', { name: 'Chat history' });
@@ -130,7 +118,7 @@ const cart = { items: [] as string[] };
 `,
       },
     );
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser().newContext()).newPage();
     // Not newProjectFromDashboard: the fix is queued as the first revision finishes, so VALID may never show
     // until the fix is done.
     await page.goto(`${kiln.url}/`);
@@ -185,7 +173,7 @@ export default function HomePage() {
 </kiln:file>
 `,
     });
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser().newContext()).newPage();
     await newProjectFromDashboard(page, kiln.url, 'grace@example.com', 'A tea shop');
     model.enqueue({
       reply: `Fixed: the cart exists now.
