@@ -5,7 +5,7 @@
  * and the published app has the table with its seed rows but none of the preview's data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
+import { type KilnProcess, pageGql, signUp, startKilnProcess, useBrowser } from './harness';
 
 const browser = useBrowser();
 let kiln: KilnProcess | undefined;
@@ -78,18 +78,13 @@ describe('an app with a backend', () => {
     const publicRead = todos.getByRole('switch', { name: /Public read: visitors of the published app/ });
     expect(await publicRead.isChecked()).toBe(false);
     const projectId = new URL(page.url()).pathname.split('/').pop();
-    const databaseId = await page.evaluate(async (id) => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          query: 'query($id: ID!) { project(id: $id) { database { id } } }',
-          variables: { id },
-        }),
-      });
-      return ((await res.json()) as { data: { project: { database: { id: string } } } }).data.project.database
-        .id;
-    }, projectId);
+    const databaseId = (
+      await pageGql<{ project: { database: { id: string } } }>(
+        page,
+        'query($id: ID!) { project(id: $id) { database { id } } }',
+        { id: projectId },
+      )
+    ).data.project.database.id;
     const visitorQuery = (query: string) =>
       visitor.evaluate(
         async ([db, q]) =>

@@ -3,7 +3,7 @@
  * FAILED with nothing changed, and the organisation's credits are back where they were.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type KilnProcess, startKilnProcess, useBrowser } from './harness';
+import { type KilnProcess, pageGql, startKilnProcess, useBrowser } from './harness';
 
 const browser = useBrowser();
 let kiln: KilnProcess | undefined;
@@ -37,13 +37,7 @@ it('stops a generation with the Stop button', { timeout: 120_000 }, async () => 
     .toContain('Canceled. Nothing was changed.');
   expect(await page.getByRole('button', { name: 'Stop' }).count()).toBe(0);
 
-  const balance = await page.evaluate(async () => {
-    const res = await fetch('/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ organizations { credits { balance } } }' }),
-    });
-    return (await res.json()).data.organizations[0].credits.balance as number;
-  });
+  const balance = (await pageGql(page, '{ organizations { credits { balance } } }')).data.organizations[0]
+    .credits.balance as number;
   expect(balance).toBe(100);
 });

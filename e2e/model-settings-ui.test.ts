@@ -7,7 +7,7 @@
 import { readFixture, startScriptedModelServer } from '@kiln/codegen/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
+import { type KilnProcess, pageGql, signUp, startKilnProcess, useBrowser } from './harness';
 
 const browser = useBrowser();
 let kiln: KilnProcess | undefined;
@@ -19,17 +19,7 @@ afterAll(async () => {
 /** A GraphQL call with the page's session cookie. */
 // biome-ignore lint/suspicious/noExplicitAny: the test reads GraphQL answers loosely, as JSON.
 async function gql(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<any> {
-  return page.evaluate(
-    async ({ query, variables }) => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query, variables }),
-      });
-      return (await res.json()).data;
-    },
-    { query, variables },
-  );
+  return (await pageGql(page, query, variables)).data;
 }
 
 describe('model settings and costs in the UI', () => {

@@ -17,6 +17,7 @@ import {
   axeViolations,
   type KilnProcess,
   newProjectFromDashboard,
+  pageGql,
   startKilnProcess,
   useBrowser,
 } from './harness';
@@ -31,17 +32,7 @@ afterAll(async () => {
 /** A GraphQL call with the page's session cookie. */
 // biome-ignore lint/suspicious/noExplicitAny: the test reads GraphQL answers loosely, as JSON.
 async function gql(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<any> {
-  return page.evaluate(
-    async ({ query, variables }) => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query, variables }),
-      });
-      return (await res.json()).data;
-    },
-    { query, variables },
-  );
+  return (await pageGql(page, query, variables)).data;
 }
 
 /** A SearXNG-compatible endpoint on 127.0.0.1 answering every query with one result. */

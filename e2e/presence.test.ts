@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   axeViolations,
+  pageGql as gql,
   type KilnProcess,
   newProjectFromDashboard,
   signUp,
@@ -22,21 +23,6 @@ let kiln: KilnProcess | undefined;
 afterAll(async () => {
   await kiln?.stop();
 });
-
-/** A GraphQL call with the page's session. */
-async function gql(page: Page, query: string, variables: Record<string, unknown> = {}) {
-  return page.evaluate(
-    async ([q, v]) => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: q, variables: v }),
-      });
-      return res.json();
-    },
-    [query, variables] as const,
-  );
-}
 
 describe('presence', () => {
   it('two members see each other’s avatars, selections, typing and generating, and see the other leave', {

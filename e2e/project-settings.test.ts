@@ -6,9 +6,9 @@
  * link; the dashboard shows the group's status and its history.
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, startKilnProcess, useBrowser } from './harness';
+import { pageGql as gql, type KilnProcess, scriptedModelEnv, startKilnProcess, useBrowser } from './harness';
 
 const browser = useBrowser();
 let kiln: KilnProcess | undefined;
@@ -33,29 +33,12 @@ async function computed(preview: FrameLocator, selector: string, property: 'back
   return preview.locator(selector).evaluate((el, p) => getComputedStyle(el)[p], property);
 }
 
-/** A GraphQL call with the page's builder session (for what the UI leaves to a platform ADMIN's screen). */
-async function gql(page: Page, query: string, variables: Record<string, unknown> = {}) {
-  return page.evaluate(
-    async ([q, v]) => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: q, variables: v }),
-      });
-      return res.json();
-    },
-    [query, variables] as const,
-  );
-}
-
 describe('project settings UI', () => {
   it('a colour changed in Settings reaches the preview; private apps open only through their link', {
     timeout: 150_000,
   }, async () => {
     await using model = await startScriptedModelServer([{ reply: REPLY }]);
-    kiln = await startKilnProcess({
-      env: { KILN_MODEL: 'openai:gpt-4o-mini', OPENAI_API_KEY: 'sk-test', KILN_MODEL_BASE_URL: model.url },
-    });
+    kiln = await startKilnProcess({ env: scriptedModelEnv(model) });
     const page = await (await browser().newContext()).newPage();
     await page.goto(`${kiln.url}/`);
     await page.waitForURL(/\/login$/);

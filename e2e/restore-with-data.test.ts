@@ -4,7 +4,7 @@
  * version (whose snapshot holds only the seed rows), and the History panel says what that replaces.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
+import { type KilnProcess, pageGql, signUp, startKilnProcess, useBrowser } from './harness';
 
 const browser = useBrowser();
 let kiln: KilnProcess | undefined;
@@ -44,18 +44,12 @@ describe('restore with data', () => {
     // A second version, whose snapshot holds the task.
     // (through the API the chat uses: what the chat box looks like is another test's subject)
     const projectId = new URL(page.url()).pathname.split('/').pop();
-    const sent = await page.evaluate(async (id) => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          query: 'mutation($id: ID!) { sendMessage(projectId: $id, text: "Make it teal") { number } }',
-          variables: { id },
-        }),
-      });
-      return res.status;
-    }, projectId);
-    expect(sent).toBe(200);
+    const sent = await pageGql(
+      page,
+      'mutation($id: ID!) { sendMessage(projectId: $id, text: "Make it teal") { number } }',
+      { id: projectId },
+    );
+    expect(sent.status).toBe(200);
     await expect
       .poll(() => page.getByRole('log', { name: 'Chat history' }).textContent(), { timeout: 60_000 })
       .toContain('Changed the accent colour');

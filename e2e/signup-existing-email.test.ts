@@ -4,7 +4,7 @@
  * continue." (the owner gets a mail instead), while a new address lands in the workspace as before.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
+import { type KilnProcess, pageGql, signUp, startKilnProcess, useBrowser } from './harness';
 
 const browser = useBrowser();
 let kiln: KilnProcess | undefined;
@@ -35,14 +35,8 @@ describe('sign-up page', () => {
     await someone.waitForURL(/\/login$/);
 
     // The owner finds the warning in their mailbox.
-    const mails = await owner.evaluate(async () => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: '{ mailbox { subject } }' }),
-      });
-      return ((await res.json()) as { data: { mailbox: { subject: string }[] } }).data.mailbox;
-    });
+    const mails = (await pageGql<{ mailbox: { subject: string }[] }>(owner, '{ mailbox { subject } }')).data
+      .mailbox;
     expect(mails.map((m) => m.subject)).toContain('Someone tried to create a Kiln account with your address');
   });
 });

@@ -8,12 +8,18 @@
  * finished and with how many credits, which is what the organisation's balance lost; a second run stopped with the
  * chat's Stop says so and costs nothing.
  */
-import { createRequire } from 'node:module';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, newProjectFromDashboard, signUp, startKilnProcess, useBrowser } from './harness';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import {
+  axeViolations,
+  type KilnProcess,
+  newProjectFromDashboard,
+  pageGql,
+  scriptedModelEnv,
+  signUp,
+  startKilnProcess,
+  useBrowser,
+} from './harness';
 
 const browser = useBrowser();
 let kiln: KilnProcess | undefined;
@@ -64,21 +70,7 @@ describe('verification in the chat', () => {
       .toBe(true);
 
     // The card is axe-clean.
-    await page.addScriptTag({ path: axePath });
-    const violations = await page.evaluate(async () => {
-      const w = window as unknown as {
-        axe: {
-          run: (
-            context: unknown,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      };
-      const { violations } = await w.axe.run({ include: [['section.verification']] });
-      return violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}×${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`);
-    });
-    expect(violations).toEqual([]);
+    expect(await axeViolations(page, { include: 'section.verification' })).toEqual([]);
   });
 
   it('a scripted page with a broken button gets a failing report; the fix loop repairs it and the report passes', {
@@ -87,13 +79,7 @@ describe('verification in the chat', () => {
     await using model = await startScriptedModelServer();
     await kiln?.stop();
     kiln = await startKilnProcess({
-      env: {
-        KILN_BUILTIN_DELAY_MS: '0',
-        KILN_MODEL: 'openai:gpt-4o-mini',
-        OPENAI_API_KEY: 'sk-test',
-        KILN_MODEL_BASE_URL: model.url,
-        KILN_VERIFY: 'on',
-      },
+      env: scriptedModelEnv(model, { KILN_BUILTIN_DELAY_MS: '0', KILN_VERIFY: 'on' }),
     });
     model.enqueue(
       {
@@ -155,13 +141,7 @@ const cart = { items: [] as string[] };
     await using model = await startScriptedModelServer();
     await kiln?.stop();
     kiln = await startKilnProcess({
-      env: {
-        KILN_BUILTIN_DELAY_MS: '0',
-        KILN_MODEL: 'openai:gpt-4o-mini',
-        OPENAI_API_KEY: 'sk-test',
-        KILN_MODEL_BASE_URL: model.url,
-        KILN_VERIFY: 'off',
-      },
+      env: scriptedModelEnv(model, { KILN_BUILTIN_DELAY_MS: '0', KILN_VERIFY: 'off' }),
     });
     model.enqueue({
       reply: `Here is your shop.
@@ -187,14 +167,9 @@ const cart = { items: [] as string[] };
 `,
     });
     const balance = () =>
-      page.evaluate(async () => {
-        const res = await fetch('/graphql', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query: '{ organizations { credits { balance } } }' }),
-        });
-        return (await res.json()).data.organizations[0].credits.balance as number;
-      });
+      pageGql(page, '{ organizations { credits { balance } } }').then(
+        (r) => r.data.organizations[0].credits.balance as number,
+      );
     const startDeepDebugging = async (problem: string) => {
       await page.getByRole('button', { name: 'Debug deeply…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Debug deeply' });

@@ -12,6 +12,7 @@ import {
   axeViolations,
   type KilnProcess,
   newProjectFromDashboard,
+  pageGql,
   startKilnProcess,
   useBrowser,
 } from './harness';
@@ -53,19 +54,9 @@ const PLANS = ['Starter', 'Team'];
 
 /** A GraphQL call from the builder's page, with its session. */
 async function gql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
-  return page.evaluate(
-    async ([q, v]) => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: q, variables: v }),
-      });
-      const body = await res.json();
-      if (body.errors) throw new Error(JSON.stringify(body.errors));
-      return body.data;
-    },
-    [query, variables] as const,
-  ) as Promise<T>;
+  const body = await pageGql<T>(page, query, variables);
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
 }
 
 async function waitValid(page: Page, number: number): Promise<void> {
