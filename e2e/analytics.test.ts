@@ -7,20 +7,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 const REPLY = `A landing page that greets visitors by campaign.
@@ -74,7 +69,7 @@ describe('analytics of a published app', () => {
     kiln = await startKilnProcess({
       env: { KILN_MODEL: 'openai:gpt-4o-mini', OPENAI_API_KEY: 'sk-test', KILN_MODEL_BASE_URL: model.url },
     });
-    const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+    const page = await (await browser().newContext({ acceptDownloads: true })).newPage();
     const fromPreview: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/_kiln/analytics')) fromPreview.push(r.url());
@@ -93,7 +88,7 @@ describe('analytics of a published app', () => {
     const appUrl = (await page.getByTestId('published-url').textContent())!.trim();
 
     // A visitor lands from an ad, reloads twice and opens the menu: one visitor, four page views.
-    const visitor = await (await browser.newContext()).newPage();
+    const visitor = await (await browser().newContext()).newPage();
     let sent = analyticsSent(visitor);
     await visitor.goto(`${appUrl}?utm_source=newsletter&gclid=abc123`);
     await visitor.getByTestId('campaign').filter({ hasText: 'Campaign: newsletter / abc123' }).waitFor();

@@ -4,21 +4,18 @@
  * its functions (the sandbox), a task added in the preview lands in the `todos` table the Database tab shows,
  * and the published app has the table with its seed rows but none of the preview's data.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
+import { type KilnProcess, pageGql, signUp, startKilnProcess, useBrowser } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
 
 beforeAll(async () => {
-  browser = await launchChromium();
   kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
 });
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 describe('an app with a backend', () => {
@@ -26,7 +23,7 @@ describe('an app with a backend', () => {
     timeout: 150_000,
   }, async () => {
     if (!kiln) throw new Error('Kiln did not start');
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser().newContext()).newPage();
     await page.goto(`${kiln.url}/`);
     await page.waitForURL(/\/login$/);
     await signUp(page, 'ines@example.com');
@@ -62,7 +59,7 @@ describe('an app with a backend', () => {
     await link.waitFor({ timeout: 30_000 });
     const url = (await link.textContent())?.trim();
     if (!url) throw new Error('no app link');
-    const visitor = await (await browser.newContext()).newPage();
+    const visitor = await (await browser().newContext()).newPage();
     await visitor.goto(url);
     await visitor.getByText("Your tasks are saved in the app's database.").waitFor({ timeout: 20_000 });
     await visitor.getByText('Renew library books').waitFor();
@@ -81,18 +78,13 @@ describe('an app with a backend', () => {
     const publicRead = todos.getByRole('switch', { name: /Public read: visitors of the published app/ });
     expect(await publicRead.isChecked()).toBe(false);
     const projectId = new URL(page.url()).pathname.split('/').pop();
-    const databaseId = await page.evaluate(async (id) => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          query: 'query($id: ID!) { project(id: $id) { database { id } } }',
-          variables: { id },
-        }),
-      });
-      return ((await res.json()) as { data: { project: { database: { id: string } } } }).data.project.database
-        .id;
-    }, projectId);
+    const databaseId = (
+      await pageGql<{ project: { database: { id: string } } }>(
+        page,
+        'query($id: ID!) { project(id: $id) { database { id } } }',
+        { id: projectId },
+      )
+    ).data.project.database.id;
     const visitorQuery = (query: string) =>
       visitor.evaluate(
         async ([db, q]) =>

@@ -9,20 +9,15 @@
  * axe-core is injected as an inline script with the CSP in force: a local development server's policy allows
  * inline scripts for such tools (KILN_STRICT_CSP; a deployment with a public URL or base domain does not).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { axeViolations, type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 /** Visible controls outside the viewport, and whether the page scrolls sideways. */
@@ -44,7 +39,7 @@ describe('builder, daily use', () => {
     timeout: 240_000,
   }, async () => {
     kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const found: Record<string, string[]> = {};
 

@@ -5,20 +5,15 @@
  * title follows the screen, the server's `/?verified=` note becomes a toast and leaves the URL, and signing
  * out lands on /login. No project is generated: none of this needs one.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, startKilnProcess } from './harness';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type KilnProcess, startKilnProcess, useBrowser } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 const path = (page: Page) => {
@@ -31,7 +26,7 @@ describe('builder routing', () => {
     timeout: 180_000,
   }, async () => {
     kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 600 } });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 600 } });
     const page = await context.newPage();
     // Counts full page loads: client-side navigations must not add any.
     let loads = 0;

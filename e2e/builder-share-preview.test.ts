@@ -7,26 +7,21 @@
  * by e-mail with the organisation's mutation (the invitation is then pending in organisation settings). axe
  * finds no serious or critical violation in the dialog or on the preview page.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   axeViolations,
   type KilnProcess,
-  launchChromium,
   newProjectFromDashboard,
   startKilnProcess,
+  useBrowser,
 } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 /** Visible controls outside the viewport. */
@@ -62,7 +57,7 @@ describe('builder, preview buttons and share dialog', () => {
     timeout: 240_000,
   }, async () => {
     kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
-    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1024, height: 800 } });
+    const context = await browser().newContext({ bypassCSP: true, viewport: { width: 1024, height: 800 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: kiln.url });
     const page = await context.newPage();
     const found: Record<string, string[]> = {};

@@ -2,26 +2,23 @@
  * Stopping a generation from the workspace: the Stop button cancels it, the chat says so, the revision ends
  * FAILED with nothing changed, and the organisation's credits are back where they were.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, startKilnProcess } from './harness';
+import { type KilnProcess, pageGql, startKilnProcess, useBrowser } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
 
 beforeAll(async () => {
-  browser = await launchChromium();
   // Slow typing (200 ms a chunk) so the build is still running when Stop is pressed.
   kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '200' } });
 });
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 it('stops a generation with the Stop button', { timeout: 120_000 }, async () => {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await browser().newContext()).newPage();
   await page.goto(`${kiln!.url}/signup`);
   await page.getByLabel('Email').fill('stop@example.com');
   await page.getByLabel('Password').fill('a long password');
@@ -40,13 +37,7 @@ it('stops a generation with the Stop button', { timeout: 120_000 }, async () => 
     .toContain('Canceled. Nothing was changed.');
   expect(await page.getByRole('button', { name: 'Stop' }).count()).toBe(0);
 
-  const balance = await page.evaluate(async () => {
-    const res = await fetch('/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ organizations { credits { balance } } }' }),
-    });
-    return (await res.json()).data.organizations[0].credits.balance as number;
-  });
+  const balance = (await pageGql(page, '{ organizations { credits { balance } } }')).data.organizations[0]
+    .credits.balance as number;
   expect(balance).toBe(100);
 });

@@ -5,26 +5,21 @@
  * outdated revision asks to reload or overwrite and loses nothing; New Page opens a new page in the editor; New
  * Migration is written in the editor's SQL mode and applied to the development database.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   axeViolations,
   type KilnProcess,
-  launchChromium,
   newProjectFromDashboard,
   startKilnProcess,
+  useBrowser,
 } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 interface Latest {
@@ -119,7 +114,7 @@ describe('code editor', () => {
     timeout: 300_000,
   }, async () => {
     kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
-    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1440, height: 900 } });
+    const context = await browser().newContext({ bypassCSP: true, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await newProjectFromDashboard(page, kiln.url, 'coder@example.com', 'A todo list with due dates');
     const projectId = page.url().split('/').pop()!;

@@ -3,25 +3,20 @@
  * deployment in one click, unpublish (the app's address answers 404 to a visitor) and republish — in Debian
  * Chromium against Kiln started like `npm start`.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, startKilnProcess } from './harness';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type KilnProcess, startKilnProcess, useBrowser } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 /** What a visitor without the builder's cookie gets at the app's address. */
 async function visit(url: string): Promise<{ status: number; page: Page }> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await browser().newContext()).newPage();
   const res = await page.goto(url);
   return { status: res?.status() ?? 0, page };
 }
@@ -31,7 +26,7 @@ describe('deployments', () => {
     timeout: 240_000,
   }, async () => {
     kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser().newContext()).newPage();
     await page.goto(`${kiln.url}/`);
     await page.waitForURL(/\/login$/);
     await page.getByRole('link', { name: 'Create an account' }).click();

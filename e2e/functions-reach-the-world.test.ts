@@ -7,9 +7,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ScriptedModelServer, startScriptedModelServer } from '@kiln/codegen/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
+import { type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
 
 const KEY = 'wk_e2e_secret_5150';
 
@@ -59,7 +59,7 @@ export async function GET() {
 </kiln:file>
 `;
 
-let browser: Browser;
+const browser = useBrowser();
 let builder: Page | undefined;
 let kiln: KilnProcess | undefined;
 let model: ScriptedModelServer;
@@ -78,7 +78,6 @@ beforeAll(async () => {
     { reply: 'The map needs a key.\n<kiln:secret name="MAPS_KEY">For the map tiles.</kiln:secret>' },
     { reply: 'The map is ready.' },
   ]);
-  browser = await launchChromium();
   kiln = await startKilnProcess({
     env: {
       KILN_BUILTIN_DELAY_MS: '0',
@@ -92,7 +91,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
   await model?.[Symbol.asyncDispose]();
   await new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve()));
 });
@@ -102,7 +100,7 @@ describe('a function that reaches the world', () => {
     timeout: 150_000,
   }, async () => {
     if (!kiln) throw new Error('Kiln did not start');
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser().newContext()).newPage();
     builder = page;
     const stage = (name: string) => page.getByRole('tablist', { name: 'View' }).getByRole('tab', { name });
     await page.goto(`${kiln.url}/`);
@@ -161,7 +159,7 @@ describe('a function that reaches the world', () => {
     await stage('Logs').click();
     await page.getByRole('tab', { name: 'Published app' }).click();
     await logs.getByText('No function has run on the published app yet.').waitFor();
-    const visitor = await (await browser.newContext()).newPage();
+    const visitor = await (await browser().newContext()).newPage();
     await visitor.goto(url);
     await visitor.getByRole('button', { name: 'Check the weather' }).click();
     await visitor.getByText('Oslo: 21 degrees').waitFor({ timeout: 20_000 });

@@ -4,22 +4,16 @@
  * per revision with the member as author and the prompt as message. The token is never shown again.
  */
 import { startGitHttpServer } from '@kiln/server/testing/git';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, newProjectFromDashboard, startKilnProcess } from './harness';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type KilnProcess, newProjectFromDashboard, startKilnProcess, useBrowser } from './harness';
 
 const TOKEN = 'tok-e2e-4b1c';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 describe('git remote settings', () => {
@@ -27,7 +21,7 @@ describe('git remote settings', () => {
     await using remote = await startGitHttpServer({ token: TOKEN });
     await remote.createRepository('todos');
     kiln = await startKilnProcess({ env: { KILN_EGRESS_ALLOW_HOSTS: `127.0.0.1:${remote.port}` } });
-    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    const page = await (await browser().newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     await newProjectFromDashboard(page, kiln.url, 'gia@example.com', 'A todo list app');
 
     await page.getByRole('tab', { name: 'Settings' }).click();

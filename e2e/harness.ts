@@ -8,8 +8,10 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { launchChromium } from '@kiln/preview/node';
 import { prepareDataDir } from '@kiln/server/testing';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export { CHROMIUM_ARGS, launchChromium } from '@kiln/preview/node';
 
@@ -120,6 +122,68 @@ export async function startKilnProcess(
   };
 }
 
+/**
+ * One Chromium for the test file: launched before its tests (in a `beforeAll` registered here, so before the
+ * file's own), closed after them (after the file's own `afterAll`, which stops its Kiln first). Call at the top
+ * level of the file; the getter throws if the browser has not started.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium did not start');
+    return browser;
+  };
+}
+
+/** A GraphQL answer as the server sent it, with the HTTP status. */
+export interface GqlAnswer<T> {
+  status: number;
+  data: T;
+  errors?: { message: string }[];
+}
+
+/** A GraphQL call made from inside `page`: same origin as the builder, with the page's session cookie. */
+// biome-ignore lint/suspicious/noExplicitAny: the tests read GraphQL answers loosely, as JSON.
+export async function pageGql<T = any>(
+  page: Page,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<GqlAnswer<T>> {
+  return page.evaluate(
+    async ([q, v]) => {
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: q, variables: v }),
+      });
+      return { status: res.status, ...(await res.json()) };
+    },
+    [query, variables] as const,
+  );
+}
+
+/**
+ * The environment of a Kiln whose model is the scripted model server `model` (an OpenAI-compatible endpoint on
+ * 127.0.0.1); `extra` adds or overrides variables.
+ */
+export function scriptedModelEnv(
+  model: { url: string },
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    KILN_MODEL: 'openai:gpt-4o-mini',
+    OPENAI_API_KEY: 'sk-test',
+    KILN_MODEL_BASE_URL: model.url,
+    ...extra,
+  };
+}
+
 /** Create an account from the sign-in page (password "correct horse battery"). */
 export async function signUp(page: import('playwright-core').Page, email: string): Promise<void> {
   await page.getByRole('link', { name: 'Create an account' }).click();
@@ -152,19 +216,21 @@ const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /**
  * Serious and critical axe-core violations on the page as it is now, as `rule×count (selectors)`. axe is
  * injected as an inline script: the builder's CSP on a local server allows that (KILN_STRICT_CSP); pages with a
- * strict policy need a context with `bypassCSP`.
+ * strict policy need a context with `bypassCSP`. `include`: only the part of the page a selector names.
  */
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page, opts: { include?: string } = {}): Promise<string[]> {
   await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
+  return page.evaluate(async (include) => {
     const w = window as unknown as {
       axe: {
-        run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        run: (
+          context?: unknown,
+        ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
       };
     };
-    const { violations } = await w.axe.run();
+    const { violations } = await (include ? w.axe.run({ include: [[include]] }) : w.axe.run());
     return violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}×${v.nodes.length} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  });
+  }, opts.include);
 }

@@ -7,20 +7,15 @@
  * items and its reason to publish show too, and a VIEWER sees the suggestions disabled and no Publish.
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 const started: KilnProcess[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 
 afterAll(async () => {
   for (const kiln of started) await kiln.stop();
-  await browser?.close();
 });
 
 async function startKiln(env: Record<string, string>): Promise<KilnProcess> {
@@ -31,7 +26,7 @@ async function startKiln(env: Record<string, string>): Promise<KilnProcess> {
 
 /** Signs a new person up and describes an app; resolves once its first revision is VALID. */
 async function createApp(kilnUrl: string, email: string, prompt: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await browser().newContext()).newPage();
   await page.goto(`${kilnUrl}/`);
   await page.waitForURL(/\/login$/);
   await signUp(page, email);
@@ -85,7 +80,7 @@ describe('message blocks in the chat', () => {
     await link.waitFor({ timeout: 30_000 });
     const url = (await link.textContent())?.trim();
     if (!url) throw new Error('no app link');
-    const visitor = await (await browser.newContext()).newPage();
+    const visitor = await (await browser().newContext()).newPage();
     await visitor.goto(url);
     await visitor.getByPlaceholder('What needs to be done?').waitFor({ timeout: 20_000 });
 
@@ -185,7 +180,7 @@ Your habit tracker is ready.
         )
       ).inviteMember.acceptUrl as string;
     });
-    const viewer = await (await browser.newContext()).newPage();
+    const viewer = await (await browser().newContext()).newPage();
     await viewer.goto(invite);
     await viewer.waitForURL(/\/login\?next=%2Finvitations%2F/);
     await signUp(viewer, 'vera@example.com');

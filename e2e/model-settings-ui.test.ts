@@ -5,36 +5,21 @@
  * with that key and its answer shows its cost, tokens in the tooltip. A VIEWER has no Model section.
  */
 import { readFixture, startScriptedModelServer } from '@kiln/codegen/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type KilnProcess, pageGql, signUp, startKilnProcess, useBrowser } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 /** A GraphQL call with the page's session cookie. */
 // biome-ignore lint/suspicious/noExplicitAny: the test reads GraphQL answers loosely, as JSON.
 async function gql(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<any> {
-  return page.evaluate(
-    async ({ query, variables }) => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query, variables }),
-      });
-      return (await res.json()).data;
-    },
-    { query, variables },
-  );
+  return (await pageGql(page, query, variables)).data;
 }
 
 describe('model settings and costs in the UI', () => {
@@ -43,7 +28,7 @@ describe('model settings and costs in the UI', () => {
   }, async () => {
     await using model = await startScriptedModelServer();
     kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
-    const owner = await (await browser.newContext()).newPage();
+    const owner = await (await browser().newContext()).newPage();
     await owner.goto(`${kiln.url}/`);
     await owner.waitForURL(/\/login$/);
     await signUp(owner, 'olga@example.com');
@@ -110,7 +95,7 @@ describe('model settings and costs in the UI', () => {
       `mutation($o: ID!) { inviteMember(organizationId: $o, email: "vic@example.com", role: "VIEWER") { acceptUrl } }`,
       { o: orgId },
     );
-    const viewer = await (await browser.newContext()).newPage();
+    const viewer = await (await browser().newContext()).newPage();
     await viewer.goto(invite.inviteMember.acceptUrl);
     await viewer.waitForURL(/\/login\?next=%2Finvitations%2F/);
     await signUp(viewer, 'vic@example.com');

@@ -11,42 +11,28 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { DISCUSSION_STOPPED } from '@kiln/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   axeViolations,
   type KilnProcess,
-  launchChromium,
   newProjectFromDashboard,
+  pageGql,
   startKilnProcess,
+  useBrowser,
 } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 /** A GraphQL call with the page's session cookie. */
 // biome-ignore lint/suspicious/noExplicitAny: the test reads GraphQL answers loosely, as JSON.
 async function gql(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<any> {
-  return page.evaluate(
-    async ({ query, variables }) => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query, variables }),
-      });
-      return (await res.json()).data;
-    },
-    { query, variables },
-  );
+  return (await pageGql(page, query, variables)).data;
 }
 
 /** A SearXNG-compatible endpoint on 127.0.0.1 answering every query with one result. */
@@ -81,7 +67,7 @@ describe('plan mode with a model that reads', () => {
     kiln = await startKilnProcess({
       env: { KILN_BUILTIN_DELAY_MS: '0', KILN_EGRESS_ALLOW_HOSTS: search.host },
     });
-    const page = await (await browser.newContext({ bypassCSP: true })).newPage();
+    const page = await (await browser().newContext({ bypassCSP: true })).newPage();
     await newProjectFromDashboard(page, kiln.url, 'reader@example.com', 'A todo list app with due dates');
     const projectUrl = page.url();
     const projectId = new URL(projectUrl).pathname.split('/').pop() as string;

@@ -6,26 +6,21 @@
  * model; once it names one, Expert is pressed per message and the revision records it. Project knowledge is
  * saved in Settings. axe-core finds no serious or critical violation.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   axeViolations,
   type KilnProcess,
-  launchChromium,
   newProjectFromDashboard,
   startKilnProcess,
+  useBrowser,
 } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 /** The project's revision numbers, read through the API from the page (same origin, its session). */
@@ -50,7 +45,7 @@ describe('plan mode in the builder', () => {
     timeout: 180_000,
   }, async () => {
     kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
-    const context = await browser.newContext({ bypassCSP: true });
+    const context = await browser().newContext({ bypassCSP: true });
     const page = await context.newPage();
     await newProjectFromDashboard(page, kiln.url, 'plan@example.com', 'A todo list app with due dates');
     expect(await revisionNumbers(page)).toEqual([1]);

@@ -4,20 +4,15 @@
  * credits and invites a colleague as EDITOR; the colleague signs up from the invitation link and joins; the
  * owner makes them a VIEWER, after which the server refuses their edits and the workspace offers none.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 /** Waits until the project's latest revision has finished building. */
@@ -38,7 +33,7 @@ describe('platform UI', () => {
     timeout: 120_000,
   }, async () => {
     kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
-    const owner = await (await browser.newContext()).newPage();
+    const owner = await (await browser().newContext()).newPage();
 
     // Sign up (the first account is the platform ADMIN) and create an organisation from the switcher.
     await owner.goto(`${kiln.url}/`);
@@ -112,7 +107,7 @@ describe('platform UI', () => {
     await owner.getByRole('listitem').filter({ hasText: 'eddie@example.com' }).waitFor();
 
     // The colleague, in their own browser, opens the link signed out, signs up and joins.
-    const editor = await (await browser.newContext()).newPage();
+    const editor = await (await browser().newContext()).newPage();
     await editor.goto(acceptUrl);
     await editor.waitForURL(/\/login\?next=%2Finvitations%2F/);
     await signUp(editor, 'eddie@example.com');
@@ -163,7 +158,7 @@ describe('platform UI', () => {
     timeout: 60_000,
   }, async () => {
     kiln ??= await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     await page.goto(`${kiln.url}/signup`);
     await page.getByLabel('Email').fill('mia@example.com');

@@ -5,43 +5,24 @@
  * other leaving.
  * The page stays axe-clean with the avatars shown.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   axeViolations,
+  pageGql as gql,
   type KilnProcess,
-  launchChromium,
   newProjectFromDashboard,
   signUp,
   startKilnProcess,
+  useBrowser,
 } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
-
-/** A GraphQL call with the page's session. */
-async function gql(page: Page, query: string, variables: Record<string, unknown> = {}) {
-  return page.evaluate(
-    async ([q, v]) => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: q, variables: v }),
-      });
-      return res.json();
-    },
-    [query, variables] as const,
-  );
-}
 
 describe('presence', () => {
   it('two members see each other’s avatars, selections, typing and generating, and see the other leave', {
@@ -49,14 +30,14 @@ describe('presence', () => {
   }, async () => {
     kiln = await startKilnProcess();
     const ann = await (
-      await browser.newContext({ bypassCSP: true, viewport: { width: 1440, height: 900 } })
+      await browser().newContext({ bypassCSP: true, viewport: { width: 1440, height: 900 } })
     ).newPage();
     await newProjectFromDashboard(ann, kiln.url, 'ann@example.com', 'A todo list app');
     const projectUrl = ann.url();
     const projectId = projectUrl.split('/').pop();
 
     // Bob signs up, Ann invites him as an EDITOR, and he accepts.
-    const bob = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    const bob = await (await browser().newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     await bob.goto(`${kiln.url}/`);
     await bob.waitForURL(/\/login$/);
     await signUp(bob, 'bob@example.com');

@@ -6,20 +6,15 @@
  * link; the dashboard shows the group's status and its history.
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, startKilnProcess } from './harness';
+import type { FrameLocator } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pageGql as gql, type KilnProcess, scriptedModelEnv, startKilnProcess, useBrowser } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 const REPLY = `Here is a landing page in your brand colour.
@@ -38,30 +33,13 @@ async function computed(preview: FrameLocator, selector: string, property: 'back
   return preview.locator(selector).evaluate((el, p) => getComputedStyle(el)[p], property);
 }
 
-/** A GraphQL call with the page's builder session (for what the UI leaves to a platform ADMIN's screen). */
-async function gql(page: Page, query: string, variables: Record<string, unknown> = {}) {
-  return page.evaluate(
-    async ([q, v]) => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: q, variables: v }),
-      });
-      return res.json();
-    },
-    [query, variables] as const,
-  );
-}
-
 describe('project settings UI', () => {
   it('a colour changed in Settings reaches the preview; private apps open only through their link', {
     timeout: 150_000,
   }, async () => {
     await using model = await startScriptedModelServer([{ reply: REPLY }]);
-    kiln = await startKilnProcess({
-      env: { KILN_MODEL: 'openai:gpt-4o-mini', OPENAI_API_KEY: 'sk-test', KILN_MODEL_BASE_URL: model.url },
-    });
-    const page = await (await browser.newContext()).newPage();
+    kiln = await startKilnProcess({ env: scriptedModelEnv(model) });
+    const page = await (await browser().newContext()).newPage();
     await page.goto(`${kiln.url}/`);
     await page.waitForURL(/\/login$/);
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -131,14 +109,14 @@ describe('project settings UI', () => {
     const privateLink = await page.getByLabel('Private link', { exact: true }).inputValue();
     expect(privateLink).toMatch(new RegExp(`^${appUrl}\\?kiln_access=[\\w-]+$`));
 
-    const stranger = await browser.newContext();
+    const stranger = await browser().newContext();
     const strangerPage = await stranger.newPage();
     const denied = await strangerPage.goto(appUrl);
     expect(denied?.status()).toBe(403);
     await strangerPage.getByRole('heading', { name: 'This app is private.' }).waitFor();
     await stranger.close();
 
-    const friend = await browser.newContext();
+    const friend = await browser().newContext();
     const friendPage = await friend.newPage();
     await friendPage.goto(privateLink);
     expect(friendPage.url()).toBe(appUrl); // redirected to the clean address

@@ -4,27 +4,24 @@
  * way (deleteModule), and Publish gives the Expo screens' web build (react-native-web) at the app's URL, full
  * screen with no device frame; a task added there is kept on the visitor's device (AsyncStorage) across a reload.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
+import { type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
 
 beforeAll(async () => {
-  browser = await launchChromium();
   kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_VERIFY: 'off' } });
 });
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 describe('an Expo-only project', () => {
   it('publishes its mobile screens as a full-screen web app', { timeout: 180_000 }, async () => {
     if (!kiln) throw new Error('Kiln did not start');
-    const builder = await (await browser.newContext()).newPage();
+    const builder = await (await browser().newContext()).newPage();
     await builder.goto(`${kiln.url}/`);
     await builder.waitForURL(/\/login$/);
     await signUp(builder, 'mobile@example.com');
@@ -88,7 +85,7 @@ describe('an Expo-only project', () => {
     expect(made.modules.some((m) => m.moduleType === 'PAGE')).toBe(false);
     expect(made.modules.filter((m) => m.moduleType === 'EXPO_PAGE').length).toBeGreaterThan(0);
 
-    const visitor = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
+    const visitor = await (await browser().newContext({ viewport: { width: 1024, height: 768 } })).newPage();
     const errors: string[] = [];
     visitor.on('pageerror', (e) => errors.push(e.message));
     await visitor.goto(made.url);

@@ -3,21 +3,18 @@
  * generator: a task added in the todo app's preview is gone again after "Restore code and data" of the first
  * version (whose snapshot holds only the seed rows), and the History panel says what that replaces.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
+import { type KilnProcess, pageGql, signUp, startKilnProcess, useBrowser } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
 
 beforeAll(async () => {
-  browser = await launchChromium();
   kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_DATA_SNAPSHOTS: '10' } });
 });
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 describe('restore with data', () => {
@@ -25,7 +22,7 @@ describe('restore with data', () => {
     timeout: 180_000,
   }, async () => {
     if (!kiln) throw new Error('Kiln did not start');
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser().newContext()).newPage();
     await page.goto(`${kiln.url}/`);
     await page.waitForURL(/\/login$/);
     await signUp(page, 'restore-data@example.com');
@@ -47,18 +44,12 @@ describe('restore with data', () => {
     // A second version, whose snapshot holds the task.
     // (through the API the chat uses: what the chat box looks like is another test's subject)
     const projectId = new URL(page.url()).pathname.split('/').pop();
-    const sent = await page.evaluate(async (id) => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          query: 'mutation($id: ID!) { sendMessage(projectId: $id, text: "Make it teal") { number } }',
-          variables: { id },
-        }),
-      });
-      return res.status;
-    }, projectId);
-    expect(sent).toBe(200);
+    const sent = await pageGql(
+      page,
+      'mutation($id: ID!) { sendMessage(projectId: $id, text: "Make it teal") { number } }',
+      { id: projectId },
+    );
+    expect(sent.status).toBe(200);
     await expect
       .poll(() => page.getByRole('log', { name: 'Chat history' }).textContent(), { timeout: 60_000 })
       .toContain('Changed the accent colour');

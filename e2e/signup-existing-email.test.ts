@@ -3,20 +3,14 @@
  * `npm start`: signing up with an address that already has an account shows "Check your e-mail to
  * continue." (the owner gets a mail instead), while a new address lands in the workspace as before.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type KilnProcess, pageGql, signUp, startKilnProcess, useBrowser } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 describe('sign-up page', () => {
@@ -25,12 +19,12 @@ describe('sign-up page', () => {
   }, async () => {
     kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_WORKERS: '0' } });
 
-    const owner = await (await browser.newContext()).newPage();
+    const owner = await (await browser().newContext()).newPage();
     await owner.goto(`${kiln.url}/login`);
     await signUp(owner, 'nora@example.com');
     await owner.getByLabel('Describe your app').waitFor();
 
-    const someone = await (await browser.newContext()).newPage();
+    const someone = await (await browser().newContext()).newPage();
     await someone.goto(`${kiln.url}/login`);
     await signUp(someone, 'Nora@example.com');
     await someone.getByRole('status').filter({ hasText: 'Check your e-mail to continue.' }).waitFor();
@@ -41,14 +35,8 @@ describe('sign-up page', () => {
     await someone.waitForURL(/\/login$/);
 
     // The owner finds the warning in their mailbox.
-    const mails = await owner.evaluate(async () => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: '{ mailbox { subject } }' }),
-      });
-      return ((await res.json()) as { data: { mailbox: { subject: string }[] } }).data.mailbox;
-    });
+    const mails = (await pageGql<{ mailbox: { subject: string }[] }>(owner, '{ mailbox { subject } }')).data
+      .mailbox;
     expect(mails.map((m) => m.subject)).toContain('Someone tried to create a Kiln account with your address');
   });
 });

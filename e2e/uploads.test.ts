@@ -6,9 +6,8 @@
  * Database tab's `public_sheet_rows`, whose Download CSV button hands it to the owner.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, signUp, startKilnProcess } from './harness';
+import { type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
 
 /** A 2×2 PNG (red, green / blue, white). */
 const PNG = Buffer.from(
@@ -16,11 +15,10 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
 
 beforeAll(async () => {
-  browser = await launchChromium();
   kiln = await startKilnProcess({
     env: { KILN_BUILTIN_DELAY_MS: '0', KILN_UPLOAD_LIMITS: JSON.stringify({ FREE: 1024 * 1024 }) },
   });
@@ -28,7 +26,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 describe('uploads on a published app', () => {
@@ -36,7 +33,7 @@ describe('uploads on a published app', () => {
     timeout: 150_000,
   }, async () => {
     if (!kiln) throw new Error('Kiln did not start');
-    const builder = await (await browser.newContext()).newPage();
+    const builder = await (await browser().newContext()).newPage();
     await builder.goto(`${kiln.url}/`);
     await builder.waitForURL(/\/login$/);
     await signUp(builder, 'maker@example.com');
@@ -68,7 +65,7 @@ describe('uploads on a published app', () => {
     const appUrl = made.url;
     expect(appUrl).toMatch(/\.apps\.localhost:\d+\/$/);
 
-    const visitor = await (await browser.newContext()).newPage();
+    const visitor = await (await browser().newContext()).newPage();
     await visitor.goto(String(appUrl));
     await visitor.getByRole('button', { name: 'Add photo' }).click();
     const dialog = visitor.getByRole('dialog', { name: 'Add a photo' });
@@ -92,7 +89,7 @@ describe('uploads on a published app', () => {
       })
       .toBe(2);
     // It is stored: a fresh visitor sees it too.
-    const again = await (await browser.newContext()).newPage();
+    const again = await (await browser().newContext()).newPage();
     await again.goto(String(appUrl));
     await again.getByRole('img', { name: 'Red dot on the wall' }).waitFor({ timeout: 20_000 });
 

@@ -8,30 +8,24 @@
  * finished and with how many credits, which is what the organisation's balance lost; a second run stopped with the
  * chat's Stop says so and costs nothing.
  */
-import { createRequire } from 'node:module';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
+  axeViolations,
   type KilnProcess,
-  launchChromium,
   newProjectFromDashboard,
+  pageGql,
+  scriptedModelEnv,
   signUp,
   startKilnProcess,
+  useBrowser,
 } from './harness';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 describe('verification in the chat', () => {
@@ -39,7 +33,7 @@ describe('verification in the chat', () => {
     timeout: 180_000,
   }, async () => {
     kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_VERIFY: 'on' } });
-    const page = await (await browser.newContext({ bypassCSP: true })).newPage();
+    const page = await (await browser().newContext({ bypassCSP: true })).newPage();
     await newProjectFromDashboard(page, kiln.url, 'ada@example.com', 'A todo list app with due dates');
 
     const log = page.getByRole('log', { name: 'Chat history' });
@@ -76,21 +70,7 @@ describe('verification in the chat', () => {
       .toBe(true);
 
     // The card is axe-clean.
-    await page.addScriptTag({ path: axePath });
-    const violations = await page.evaluate(async () => {
-      const w = window as unknown as {
-        axe: {
-          run: (
-            context: unknown,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      };
-      const { violations } = await w.axe.run({ include: [['section.verification']] });
-      return violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}×${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`);
-    });
-    expect(violations).toEqual([]);
+    expect(await axeViolations(page, { include: 'section.verification' })).toEqual([]);
   });
 
   it('a scripted page with a broken button gets a failing report; the fix loop repairs it and the report passes', {
@@ -99,13 +79,7 @@ describe('verification in the chat', () => {
     await using model = await startScriptedModelServer();
     await kiln?.stop();
     kiln = await startKilnProcess({
-      env: {
-        KILN_BUILTIN_DELAY_MS: '0',
-        KILN_MODEL: 'openai:gpt-4o-mini',
-        OPENAI_API_KEY: 'sk-test',
-        KILN_MODEL_BASE_URL: model.url,
-        KILN_VERIFY: 'on',
-      },
+      env: scriptedModelEnv(model, { KILN_BUILTIN_DELAY_MS: '0', KILN_VERIFY: 'on' }),
     });
     model.enqueue(
       {
@@ -130,7 +104,7 @@ const cart = { items: [] as string[] };
 `,
       },
     );
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser().newContext()).newPage();
     // Not newProjectFromDashboard: the fix is queued as the first revision finishes, so VALID may never show
     // until the fix is done.
     await page.goto(`${kiln.url}/`);
@@ -167,13 +141,7 @@ const cart = { items: [] as string[] };
     await using model = await startScriptedModelServer();
     await kiln?.stop();
     kiln = await startKilnProcess({
-      env: {
-        KILN_BUILTIN_DELAY_MS: '0',
-        KILN_MODEL: 'openai:gpt-4o-mini',
-        OPENAI_API_KEY: 'sk-test',
-        KILN_MODEL_BASE_URL: model.url,
-        KILN_VERIFY: 'off',
-      },
+      env: scriptedModelEnv(model, { KILN_BUILTIN_DELAY_MS: '0', KILN_VERIFY: 'off' }),
     });
     model.enqueue({
       reply: `Here is your shop.
@@ -185,7 +153,7 @@ export default function HomePage() {
 </kiln:file>
 `,
     });
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser().newContext()).newPage();
     await newProjectFromDashboard(page, kiln.url, 'grace@example.com', 'A tea shop');
     model.enqueue({
       reply: `Fixed: the cart exists now.
@@ -199,14 +167,9 @@ const cart = { items: [] as string[] };
 `,
     });
     const balance = () =>
-      page.evaluate(async () => {
-        const res = await fetch('/graphql', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query: '{ organizations { credits { balance } } }' }),
-        });
-        return (await res.json()).data.organizations[0].credits.balance as number;
-      });
+      pageGql(page, '{ organizations { credits { balance } } }').then(
+        (r) => r.data.organizations[0].credits.balance as number,
+      );
     const startDeepDebugging = async (problem: string) => {
       await page.getByRole('button', { name: 'Debug deeply…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Debug deeply' });

@@ -4,22 +4,20 @@
  * signs up on the generated Sign Up page, writes a note, signs out on the Logout page, and a second visitor
  * who signs up sees none of the first one's notes. The first one, signed in again, still has theirs.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, newProjectFromDashboard, startKilnProcess } from './harness';
+import { type KilnProcess, newProjectFromDashboard, startKilnProcess, useBrowser } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
 const logs: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchChromium();
   kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
 });
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 /** The generated Sign Up page: name, email, password, then back on the notes page signed in. */
@@ -47,7 +45,7 @@ describe('visitors of a published app with login', () => {
     timeout: 180_000,
   }, async () => {
     if (!kiln) throw new Error('Kiln did not start');
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser().newContext()).newPage();
     await newProjectFromDashboard(page, kiln.url, 'maker@example.com', 'a notes app with login');
     await page.getByRole('banner').getByRole('button', { name: 'Publish' }).click();
     const link = page.getByTestId('published-url');
@@ -56,7 +54,7 @@ describe('visitors of a published app with login', () => {
     if (!appUrl) throw new Error('no app link');
 
     // One browser, as on a shared computer: what separates the visitors is their session, not the device.
-    const visitor = await (await browser.newContext()).newPage();
+    const visitor = await (await browser().newContext()).newPage();
     visitor.on('console', (m) => logs.push(`console ${m.type()}: ${m.text()}`));
     visitor.on('response', (r) => logs.push(`${r.status()} ${r.request().method()} ${r.url()}`));
     await visitorSignsUp(visitor, appUrl, 'Alice', 'alice@example.com');

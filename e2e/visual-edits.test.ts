@@ -6,27 +6,26 @@
  * it can only be described; "describe a change" queues a UI_PATCH revision naming the element; restoring the
  * version before the edits brings the page back as it was; the published page carries no source locations.
  */
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   axeViolations,
   type KilnProcess,
-  launchChromium,
   newProjectFromDashboard,
+  pageGql,
   startKilnProcess,
+  useBrowser,
 } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
 
 beforeAll(async () => {
-  browser = await launchChromium();
   kiln = await startKilnProcess();
 });
 
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 /** A 1×1 PNG. */
@@ -55,19 +54,9 @@ const PLANS = ['Starter', 'Team'];
 
 /** A GraphQL call from the builder's page, with its session. */
 async function gql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
-  return page.evaluate(
-    async ([q, v]) => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: q, variables: v }),
-      });
-      const body = await res.json();
-      if (body.errors) throw new Error(JSON.stringify(body.errors));
-      return body.data;
-    },
-    [query, variables] as const,
-  ) as Promise<T>;
+  const body = await pageGql<T>(page, query, variables);
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
 }
 
 async function waitValid(page: Page, number: number): Promise<void> {
@@ -102,7 +91,7 @@ it('changes text, image and link by clicking, deletes an element, and restores t
   timeout: 300_000,
 }, async () => {
   // CSP bypassed for the axe-core script only (see builder-daily-use.test.ts); the server's policy stays.
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+  const context = await browser().newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
   const page = await context.newPage();
   await newProjectFromDashboard(
     page,
@@ -277,7 +266,7 @@ it('changes text, image and link by clicking, deletes an element, and restores t
   const link = page.getByTestId('published-url');
   await link.waitFor({ timeout: 60_000 });
   const publishedUrl = (await link.textContent())!.trim();
-  const visitor = await browser.newContext();
+  const visitor = await browser().newContext();
   const visitorPage = await visitor.newPage();
   const documentResponse = await visitorPage.goto(publishedUrl);
   const html = (await documentResponse?.text()) ?? '';

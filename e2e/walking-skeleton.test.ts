@@ -3,22 +3,17 @@
  * sign up, describe a todo app, use it in the preview iframe, publish, open the published URL with no
  * builder cookie, restart the server and find everything again.
  */
-import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, launchChromium, startKilnProcess } from './harness';
+import type { FrameLocator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type KilnProcess, startKilnProcess, useBrowser } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 let kiln: KilnProcess | undefined;
 /** The defaults of `npm start`, which the harness changes for other tests. */
 const AS_STARTED = { KILN_VERIFY: 'on', KILN_DATA_SNAPSHOTS: '10' };
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
 afterAll(async () => {
   await kiln?.stop();
-  await browser?.close();
 });
 
 /** Add a todo with a due date and tick it off; waits for what a person would see. */
@@ -44,7 +39,7 @@ describe('walking skeleton', () => {
       env: { ...AS_STARTED, KILN_BUILTIN_DELAY_MS: '10' },
       renderCache: false,
     });
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     let draftFrames = 0;
     page.on('websocket', (ws) => {
@@ -98,7 +93,7 @@ describe('walking skeleton', () => {
     const publishedUrl = (await link.textContent())!.trim();
     expect(publishedUrl).toMatch(new RegExp(`^http://[a-z0-9-]+\\.apps\\.localhost:${kiln.port}/$`));
 
-    const visitor = await browser.newContext();
+    const visitor = await browser().newContext();
     const visitorPage = await visitor.newPage();
     await visitorPage.goto(publishedUrl);
     expect(await visitor.cookies()).toEqual([]);
@@ -123,7 +118,7 @@ describe('walking skeleton', () => {
       .waitFor();
     expect((await page.getByTestId('published-url').textContent())!.trim()).toBe(publishedUrl);
 
-    const later = await browser.newContext();
+    const later = await browser().newContext();
     const laterPage = await later.newPage();
     await laterPage.goto(publishedUrl);
     await laterPage.getByPlaceholder(/what needs to be done/i).waitFor();
