@@ -171,14 +171,25 @@ export async function checkPendingAttachments(
   userId: string,
   ids: readonly string[] | null | undefined,
 ): Promise<ChatAttachment[]> {
+  return checkedImages(ids, async (id) => {
+    const [row] = await db.select().from(chatAttachments).where(eq(chatAttachments.id, id));
+    return row && row.projectId === null && row.uploadedBy === userId ? storage.get(id) : null;
+  });
+}
+
+/**
+ * Names checked the same way by every send: at most `CHAT_ATTACHMENT_MAX_COUNT` (repeats count once), each a
+ * uuid whose file `fileOf` gives (null: not this sender's to name) and is a chat image.
+ */
+async function checkedImages(
+  ids: readonly string[] | null | undefined,
+  fileOf: (id: string) => Promise<StoredFile | null>,
+): Promise<ChatAttachment[]> {
   const unique = [...new Set(ids ?? [])];
   if (unique.length > CHAT_ATTACHMENT_MAX_COUNT) throw new KilnError('validation', A.tooMany);
   const found: ChatAttachment[] = [];
   for (const id of unique) {
-    const [row] = FILE_KEY.test(id)
-      ? await db.select().from(chatAttachments).where(eq(chatAttachments.id, id))
-      : [];
-    const file = row && row.projectId === null && row.uploadedBy === userId ? await storage.get(id) : null;
+    const file = FILE_KEY.test(id) ? await fileOf(id) : null;
     await file?.body.cancel();
     if (file?.scope !== 'chat' || !isChatAttachmentType(file.contentType))
       throw new KilnError('not_found', A.notFound);
@@ -223,21 +234,12 @@ export async function checkAttachments(
   projectId: string,
   ids: readonly string[] | null | undefined,
 ): Promise<ChatAttachment[]> {
-  const unique = [...new Set(ids ?? [])];
-  if (unique.length > CHAT_ATTACHMENT_MAX_COUNT) throw new KilnError('validation', A.tooMany);
-  const found: ChatAttachment[] = [];
-  for (const id of unique) {
-    const file = FILE_KEY.test(id) ? await storage.get(id) : null;
-    await file?.body.cancel();
-    if (
-      file?.scope !== 'chat' ||
-      !isChatAttachmentType(file.contentType) ||
-      !(await belongsTo(db, file, id, projectId))
-    )
-      throw new KilnError('not_found', A.notFound);
-    found.push({ id, mimeType: file.contentType, size: file.size });
-  }
-  return found;
+  return checkedImages(ids, async (id) => {
+    const file = await storage.get(id);
+    if (!file || (await belongsTo(db, file, id, projectId))) return file;
+    await file.body.cancel();
+    return null;
+  });
 }
 
 /**
