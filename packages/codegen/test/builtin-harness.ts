@@ -109,7 +109,11 @@ export async function startBackend(app: Pick<Built, 'modules' | 'migrations'>): 
           names.push(dynamic);
           return '([^/]+)';
         });
-      return { pattern: new RegExp(`^/${segments.join('/')}$`), names, handlers: evaluate(m, sql, auth, app.modules) };
+      return {
+        pattern: new RegExp(`^/${segments.join('/')}$`),
+        names,
+        handlers: evaluate(m, sql, auth, app.modules),
+      };
     });
   return {
     async call<T>(method: string, path: string, body?: unknown) {
@@ -165,7 +169,8 @@ export function evaluate(
   const require = (id: string) => {
     if (id === '@/app/api/utils/sql') return { __esModule: true, default: sql };
     if (id === '@/auth') return { __esModule: true, auth };
-    const source = id.startsWith('@/') && modules.find((m) => m.filePath === `apps/web/src/${id.slice(2)}.ts`);
+    const source =
+      id.startsWith('@/') && modules.find((m) => m.filePath === `apps/web/src/${id.slice(2)}.ts`);
     if (!source) throw new Error(`${module.filePath} imports ${id}, which functions cannot use`);
     return loaded.get(source.filePath) ?? evaluate(source, sql, auth, modules, loaded);
   };

@@ -58,7 +58,8 @@ const API_UTIL = /^apps\/web\/src\/app\/api\/utils\/[a-z0-9-]+\.ts$/;
  * `modules`.
  */
 export function expectValidFunction(m: GenModule, modules: readonly GenModule[] = [], shared = false): void {
-  if (shared) expect(m.filePath, 'a shared module lives at apps/web/src/app/api/utils/{name}.ts').toMatch(API_UTIL);
+  if (shared)
+    expect(m.filePath, 'a shared module lives at apps/web/src/app/api/utils/{name}.ts').toMatch(API_UTIL);
   else
     expect(m.filePath, 'a function lives at apps/web/src/app/api/{segment}/route.ts').toMatch(
       /^apps\/web\/src\/app\/api\/[a-z0-9\-[\]/]+\/route\.ts$/,

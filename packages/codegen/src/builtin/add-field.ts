@@ -271,7 +271,12 @@ const NOTE: Entity = {
     {
       filePath: `${API}/utils/notes.ts`,
       optional: true,
-      apply: (c, f) => chain(c, (x) => mapColumn(x, NOTE_ROW, f), (x) => checkColumn(x, f)),
+      apply: (c, f) =>
+        chain(
+          c,
+          (x) => mapColumn(x, NOTE_ROW, f),
+          (x) => checkColumn(x, f),
+        ),
     },
     {
       filePath: `${COMPONENTS}/NoteEditor.tsx`,

@@ -81,7 +81,11 @@ export function withApiUtils(modules: readonly GenModule[], vars: TemplateVars):
       have.add(filePath);
       const shared = `_shared/app/api/utils/${name}.ts`;
       const template = TEMPLATES[shared] === undefined ? `${name}/app/api/utils/${name}.ts` : shared;
-      const util = { filePath, moduleType: moduleTypeFromPath(filePath), content: fillTemplate(template, vars) };
+      const util = {
+        filePath,
+        moduleType: moduleTypeFromPath(filePath),
+        content: fillTemplate(template, vars),
+      };
       add(util.content);
       utils.push(util);
     }

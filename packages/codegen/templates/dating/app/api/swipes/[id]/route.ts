@@ -1,4 +1,4 @@
-import { type Context } from '@/app/api/utils/request';
+import type { Context } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
 
 export async function DELETE(_request: Request, { params }: Context) {
