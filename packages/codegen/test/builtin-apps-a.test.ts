@@ -9,6 +9,8 @@ const path = (segment: string) =>
   segment ? `apps/web/src/app/${segment}/page.tsx` : 'apps/web/src/app/page.tsx';
 const fn = (segment: string) => `apps/web/src/app/api/${segment}/route.ts`;
 const comp = (name: string) => `apps/web/src/components/${name}.tsx`;
+/** A module the functions share (`request`: every app's; the app's own rows are named after its template). */
+const util = (name: string) => `apps/web/src/app/api/utils/${name}.ts`;
 
 /** Each app: its prompt, type, and the modules it must have. */
 const APPS: { type: string; prompt: string; modules: string[]; tables: string[] }[] = [
@@ -16,6 +18,8 @@ const APPS: { type: string; prompt: string; modules: string[]; tables: string[] 
     type: 'ECOMMERCE_STORE',
     prompt: 'An e-commerce store with a shopping cart for sneakers',
     modules: [
+      util('request'),
+      util('store'),
       path(''),
       path('cart'),
       fn('products'),
@@ -30,6 +34,8 @@ const APPS: { type: string; prompt: string; modules: string[]; tables: string[] 
     type: 'ONLINE_STORE',
     prompt: 'An online store for handmade candles',
     modules: [
+      util('request'),
+      util('pickup-shop'),
       path(''),
       path('orders'),
       fn('shop-items'),
@@ -45,6 +51,8 @@ const APPS: { type: string; prompt: string; modules: string[]; tables: string[] 
     type: 'BLOG_PLATFORM',
     prompt: 'A blog about gardening',
     modules: [
+      util('request'),
+      util('blog'),
       path(''),
       path('post'),
       path('write'),
@@ -61,6 +69,8 @@ const APPS: { type: string; prompt: string; modules: string[]; tables: string[] 
     type: 'SOCIAL_NETWORK',
     prompt: 'A social network for dog owners',
     modules: [
+      util('request'),
+      util('social'),
       path(''),
       path('members'),
       fn('posts'),
@@ -77,6 +87,8 @@ const APPS: { type: string; prompt: string; modules: string[]; tables: string[] 
     type: 'GALLERY_APP',
     prompt: 'A photo gallery of my travels',
     modules: [
+      util('request'),
+      util('gallery'),
       path(''),
       path('albums'),
       fn('photos'),

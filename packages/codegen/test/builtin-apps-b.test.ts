@@ -17,6 +17,8 @@ const APPS: { type: string; prompt: string; paths: string[]; tables: string[] }[
     type: 'QUIZ_TOOL',
     prompt: 'A trivia quiz about space',
     paths: [
+      `${API}/utils/fields.ts`,
+      `${API}/utils/request.ts`,
       `${API}/scores/route.ts`,
       `${WEB}/app/page.tsx`,
       `${WEB}/app/leaderboard/page.tsx`,
@@ -31,6 +33,8 @@ const APPS: { type: string; prompt: string; paths: string[]; tables: string[] }[
     type: 'GAME',
     prompt: 'A memory match game',
     paths: [
+      `${API}/utils/fields.ts`,
+      `${API}/utils/request.ts`,
       `${API}/scores/route.ts`,
       `${WEB}/app/page.tsx`,
       `${WEB}/app/scores/page.tsx`,
@@ -45,6 +49,9 @@ const APPS: { type: string; prompt: string; paths: string[]; tables: string[] }[
     type: 'FINANCE_APP',
     prompt: 'A budget tracker for my monthly expenses',
     paths: [
+      `${API}/utils/request.ts`,
+      `${API}/utils/finance.ts`,
+      `${API}/utils/fields.ts`,
       `${API}/transactions/route.ts`,
       `${API}/transactions/[id]/route.ts`,
       `${WEB}/app/page.tsx`,
@@ -62,6 +69,9 @@ const APPS: { type: string; prompt: string; paths: string[]; tables: string[] }[
     type: 'FITNESS_TRACKER_APP',
     prompt: 'A workout tracker for the gym',
     paths: [
+      `${API}/utils/request.ts`,
+      `${API}/utils/fitness.ts`,
+      `${API}/utils/fields.ts`,
       `${API}/workouts/route.ts`,
       `${API}/workouts/[id]/route.ts`,
       `${WEB}/app/page.tsx`,
@@ -78,6 +88,9 @@ const APPS: { type: string; prompt: string; paths: string[]; tables: string[] }[
     type: 'CRYPTOCURRENCY_APP',
     prompt: 'A crypto portfolio tracker for bitcoin',
     paths: [
+      `${API}/utils/request.ts`,
+      `${API}/utils/crypto.ts`,
+      `${API}/utils/fields.ts`,
       `${API}/holdings/route.ts`,
       `${API}/holdings/[id]/route.ts`,
       `${WEB}/app/page.tsx`,

@@ -49,6 +49,8 @@ const APPS = [
     type: 'CONTACT_MANAGEMENT',
     prompt: 'A CRM to manage my contacts',
     paths: [
+      `${API}utils/request.ts`,
+      `${API}utils/contacts.ts`,
       `${API}contacts/route.ts`,
       `${API}contacts/[id]/route.ts`,
       `${WEB}app/page.tsx`,
@@ -62,6 +64,8 @@ const APPS = [
     type: 'CHAT_APP',
     prompt: 'A chat app for my team',
     paths: [
+      `${API}utils/request.ts`,
+      `${API}utils/chat.ts`,
       `${API}rooms/route.ts`,
       `${API}rooms/[id]/messages/route.ts`,
       `${WEB}app/page.tsx`,
@@ -76,6 +80,8 @@ const APPS = [
     type: 'DATING_APP',
     prompt: 'A dating app for hikers',
     paths: [
+      `${API}utils/request.ts`,
+      `${API}utils/dating.ts`,
       `${API}profiles/route.ts`,
       `${API}swipes/route.ts`,
       `${API}swipes/[id]/route.ts`,

@@ -109,7 +109,11 @@ export async function startBackend(app: Pick<Built, 'modules' | 'migrations'>): 
           names.push(dynamic);
           return '([^/]+)';
         });
-      return { pattern: new RegExp(`^/${segments.join('/')}$`), names, handlers: evaluate(m, sql, auth) };
+      return {
+        pattern: new RegExp(`^/${segments.join('/')}$`),
+        names,
+        handlers: evaluate(m, sql, auth, app.modules),
+      };
     });
   return {
     async call<T>(method: string, path: string, body?: unknown) {
@@ -149,19 +153,26 @@ export async function closeDatabase(): Promise<void> {
 
 /**
  * A FUNCTION module's exports, with `@/app/api/utils/sql` bound to `sql`, `@/auth` to `auth` (signed out when not
- * given) and no other import allowed.
+ * given), any other `@/…` import to that module of `modules` (the app's shared `app/api/utils/*.ts`, as the
+ * functions' bundler resolves it) and no other import allowed.
  */
 export function evaluate(
   module: GenModule,
   sql: Sql,
   auth: () => Promise<unknown> = async () => null,
+  modules: readonly GenModule[] = [],
+  loaded = new Map<string, Record<string, unknown>>(),
 ): Record<string, unknown> {
   const { code } = transform(module.content, { transforms: ['typescript', 'imports'] });
   const exports: Record<string, unknown> = {};
+  loaded.set(module.filePath, exports);
   const require = (id: string) => {
     if (id === '@/app/api/utils/sql') return { __esModule: true, default: sql };
     if (id === '@/auth') return { __esModule: true, auth };
-    throw new Error(`${module.filePath} imports ${id}, which functions cannot use`);
+    const source =
+      id.startsWith('@/') && modules.find((m) => m.filePath === `apps/web/src/${id.slice(2)}.ts`);
+    if (!source) throw new Error(`${module.filePath} imports ${id}, which functions cannot use`);
+    return loaded.get(source.filePath) ?? evaluate(source, sql, auth, modules, loaded);
   };
   new Function('exports', 'require', code)(exports, require);
   return exports;

@@ -49,22 +49,37 @@ export function openingTags(code: string, tag: string): string[] {
 /** The handlers a FUNCTION module may export. */
 export const FUNCTION_HANDLERS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'handler'];
 
-/** Checks a FUNCTION module against the backend contract. */
-export function expectValidFunction(m: GenModule): void {
-  expect(m.filePath, 'a function lives at apps/web/src/app/api/{segment}/route.ts').toMatch(
-    /^apps\/web\/src\/app\/api\/[a-z0-9\-[\]/]+\/route\.ts$/,
-  );
+/** A module the functions share: `apps/web/src/app/api/utils/{name}.ts` (a FILE module). */
+const API_UTIL = /^apps\/web\/src\/app\/api\/utils\/[a-z0-9-]+\.ts$/;
+
+/**
+ * Checks a FUNCTION module (or, with `shared`, a module the functions share) against the backend contract: it
+ * imports only the sql helper, auth() and the app's shared `@/app/api/utils/*` modules, which must exist in
+ * `modules`.
+ */
+export function expectValidFunction(m: GenModule, modules: readonly GenModule[] = [], shared = false): void {
+  if (shared)
+    expect(m.filePath, 'a shared module lives at apps/web/src/app/api/utils/{name}.ts').toMatch(API_UTIL);
+  else
+    expect(m.filePath, 'a function lives at apps/web/src/app/api/{segment}/route.ts').toMatch(
+      /^apps\/web\/src\/app\/api\/[a-z0-9\-[\]/]+\/route\.ts$/,
+    );
   expect(() => transform(m.content, { transforms: ['typescript', 'imports'] }), m.filePath).not.toThrow();
   const handlers = [...m.content.matchAll(/^export (?:async )?(?:function|const) ([A-Za-z]+)\b/gm)].map(
     (h) => h[1] ?? '',
   );
-  expect(handlers.length, `${m.filePath} exports a handler`).toBeGreaterThan(0);
-  for (const h of handlers) expect(FUNCTION_HANDLERS, `${m.filePath} exports ${h}`).toContain(h);
-  for (const imp of m.content.matchAll(/^import .* from '([^']+)';$/gm))
+  if (!shared) {
+    expect(handlers.length, `${m.filePath} exports a handler`).toBeGreaterThan(0);
+    for (const h of handlers) expect(FUNCTION_HANDLERS, `${m.filePath} exports ${h}`).toContain(h);
+  }
+  for (const imp of m.content.matchAll(/^import .* from '([^']+)';$/gm)) {
+    const from = imp[1] ?? '';
+    if (from === '@/app/api/utils/sql' || from === '@/auth') continue;
     expect(
-      ['@/app/api/utils/sql', '@/auth'],
-      `${m.filePath}: functions import only the sql helper and auth()`,
-    ).toContain(imp[1]);
+      modules.some((x) => x.filePath === `apps/web/src/${from.slice(2)}.ts` && API_UTIL.test(x.filePath)),
+      `${m.filePath}: functions import only the sql helper, auth() and the app's @/app/api/utils/* (${from})`,
+    ).toBe(true);
+  }
   expect(m.content, `${m.filePath}: no env, no file system, no require`).not.toMatch(
     /process\.env|Deno\.env|\brequire\(|node:fs|Deno\.readFile/,
   );
@@ -85,8 +100,8 @@ export function expectValidModules(modules: GenModule[]): void {
   const mobileRoutes = new Set(modules.map((m) => routeOf(m.filePath, true)).filter(Boolean));
   const customAuth = modules.some((m) => m.withCustomAuth);
   for (const m of modules) {
-    if (m.moduleType === 'FUNCTION') {
-      expectValidFunction(m);
+    if (m.moduleType === 'FUNCTION' || API_UTIL.test(m.filePath)) {
+      expectValidFunction(m, modules, m.moduleType !== 'FUNCTION');
       continue;
     }
     const mobile = m.moduleType === 'EXPO_PAGE';

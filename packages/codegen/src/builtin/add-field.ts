@@ -59,8 +59,14 @@ interface Entity {
   ui: string;
   /** Keys the entity already has. */
   taken: string[];
-  /** The anchored edits, per file. */
-  edits: { filePath: string; apply: (content: string, f: FieldName, accent: string) => string | null }[];
+  /** The anchored edits, per file; an `optional` one is skipped when the project has no such file. */
+  edits: {
+    filePath: string;
+    optional?: boolean;
+    apply: (content: string, f: FieldName, accent: string) => string | null;
+  }[];
+  /** Lines a project of this entity has once the field is read and written (in whichever file maps rows). */
+  mapped?: (f: FieldName) => string[];
 }
 
 const API = 'apps/web/src/app/api';
@@ -80,6 +86,14 @@ function after(content: string, anchor: string, text: string): string | null {
   return content.slice(0, i + anchor.length) + text + content.slice(i + anchor.length);
 }
 
+/**
+ * `step` where the content still has `anchor` (a project built before the rows moved into
+ * `app/api/utils/<app>.ts` maps rows in each route), else the content unchanged.
+ */
+function ifHas(anchor: string, step: (c: string) => string | null): (c: string) => string | null {
+  return (c) => (c.includes(anchor) ? step(c) : c);
+}
+
 /** Applies edits in order; null as soon as one anchor is missing. */
 function chain(content: string, ...steps: ((c: string) => string | null)[]): string | null {
   let out: string | null = content;
@@ -95,23 +109,41 @@ function readText(f: FieldName, from: string): string {
   return `(typeof ${from}.${f.key} === 'string' ? ${from}.${f.key}.trim().slice(0, 2000) : null)`;
 }
 
+/** The last line of a task's row mapping (`toTodo`), and of a note's (`toNote`); the field's line goes after it. */
+const TODO_ROW = '    createdAt: Number(row.created_at),\n';
+const NOTE_ROW = '    updatedAt: Number(row.updated_at),\n';
+/** The last line of `checkNote`'s answer: the field's checked value goes after it. */
+const NOTE_CHECK = "    pinned: typeof pinned === 'boolean' ? pinned : null,\n";
+
+function mappedLine(f: FieldName): string {
+  return `    ${f.key}: String(row.${f.column} ?? ''),\n`;
+}
+
+function mapColumn(content: string, anchor: string, f: FieldName): string | null {
+  return after(content, anchor, mappedLine(f));
+}
+
+function checkedLine(f: FieldName): string {
+  return `    ${f.key}: ${readText(f, 'body')},\n`;
+}
+
+function checkColumn(content: string, f: FieldName): string | null {
+  return after(content, NOTE_CHECK, checkedLine(f));
+}
+
 const TODO: Entity = {
   table: 'todos',
   noun: 'task',
   ui: 'the add form has an input for it and each task shows it',
   taken: ['id', 'title', 'dueDate', 'done', 'createdAt', 'extra'],
+  mapped: (f) => [mappedLine(f)],
   edits: [
     ...[`${API}/todos/route.ts`, `${API}/todos/[id]/route.ts`].map((filePath) => ({
       filePath,
       apply: (c: string, f: FieldName) =>
         chain(
           c,
-          (x) =>
-            after(
-              x,
-              '    createdAt: Number(row.created_at),\n',
-              `    ${f.key}: String(row.${f.column} ?? ''),\n`,
-            ),
+          ifHas(TODO_ROW, (x) => mapColumn(x, TODO_ROW, f)),
           (x) =>
             filePath.endsWith('[id]/route.ts')
               ? before(
@@ -127,6 +159,7 @@ const TODO: Entity = {
                 ),
         ),
     })),
+    { filePath: `${API}/utils/todo-list.ts`, optional: true, apply: (c, f) => mapColumn(c, TODO_ROW, f) },
     {
       filePath: 'apps/web/src/app/page.tsx',
       apply: (c) =>
@@ -207,24 +240,15 @@ const NOTE: Entity = {
   noun: 'note',
   ui: 'the editor has an input for it and the note list shows it',
   taken: ['id', 'title', 'body', 'tags', 'pinned', 'updatedAt'],
+  mapped: (f) => [mappedLine(f), checkedLine(f)],
   edits: [
     ...[`${API}/notes/route.ts`, `${API}/notes/[id]/route.ts`].map((filePath) => ({
       filePath,
       apply: (c: string, f: FieldName) =>
         chain(
           c,
-          (x) =>
-            after(
-              x,
-              '    updatedAt: Number(row.updated_at),\n',
-              `    ${f.key}: String(row.${f.column} ?? ''),\n`,
-            ),
-          (x) =>
-            after(
-              x,
-              "    pinned: typeof pinned === 'boolean' ? pinned : null,\n",
-              `    ${f.key}: ${readText(f, 'body')},\n`,
-            ),
+          ifHas(NOTE_ROW, (x) => mapColumn(x, NOTE_ROW, f)),
+          ifHas(NOTE_CHECK, (x) => checkColumn(x, f)),
           (x) =>
             filePath.endsWith('[id]/route.ts')
               ? before(
@@ -244,6 +268,16 @@ const NOTE: Entity = {
                 ),
         ),
     })),
+    {
+      filePath: `${API}/utils/notes.ts`,
+      optional: true,
+      apply: (c, f) =>
+        chain(
+          c,
+          (x) => mapColumn(x, NOTE_ROW, f),
+          (x) => checkColumn(x, f),
+        ),
+    },
     {
       filePath: `${COMPONENTS}/NoteEditor.tsx`,
       apply: (c, f, a) =>
@@ -354,15 +388,19 @@ export function addField(modules: Map<string, GenModule>, field: FieldName): Add
   }
   const accent = detectAccent([...modules.values()].map((m) => m.content)) ?? 'indigo';
   const changed = new Map<string, string>();
+  const notBuiltin = (filePath: string) => ({
+    note: `I could not add "${field.label}": \`${filePath}\` is no longer the builtin's code, so a language model is needed for this change.`,
+  });
   for (const edit of entity.edits) {
     const module = modules.get(edit.filePath);
+    if (!module && edit.optional) continue;
     const next = module ? edit.apply(changed.get(edit.filePath) ?? module.content, field, accent) : null;
-    if (next === null) {
-      return {
-        note: `I could not add "${field.label}": \`${edit.filePath}\` is no longer the builtin's code, so a language model is needed for this change.`,
-      };
-    }
+    if (next === null) return notBuiltin(edit.filePath);
     changed.set(edit.filePath, next);
+  }
+  const written = [...changed.values()];
+  if (entity.mapped?.(field).some((line) => !written.some((c) => c.includes(line)))) {
+    return notBuiltin(entity.edits.find((e) => e.optional)?.filePath ?? entity.edits[0]?.filePath ?? '');
   }
   for (const [path, content] of changed) {
     const module = modules.get(path);

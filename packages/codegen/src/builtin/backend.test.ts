@@ -301,6 +301,7 @@ describe('"add a field" follow-up', () => {
     expect(reply).not.toContain('<kiln:file');
     const order = [
       '<kiln:migration',
+      `<kiln:edit path="${API}/utils/todo-list.ts">`,
       `<kiln:edit path="${API}/todos/route.ts">`,
       `<kiln:edit path="${API}/todos/[id]/route.ts">`,
       '<kiln:edit path="apps/web/src/app/page.tsx">',
@@ -324,9 +325,40 @@ describe('"add a field" follow-up', () => {
       'INSERT INTO todos (id, title, due_date, done, created_at, "priority")',
     );
     expect(byPath.get(`${API}/todos/[id]/route.ts`)).toContain('"priority" = COALESCE(');
+    expect(byPath.get(`${API}/utils/todo-list.ts`)).toContain("    priority: String(row.priority ?? ''),\n");
     expect(byPath.get('apps/web/src/components/AddTodoForm.tsx')).toContain('name="priority"');
     expectValidModules(done.modules);
   });
+
+  it.each([
+    ['A todo list app', 'todo-list', 'todos'],
+    ['A notes app', 'notes', 'notes'],
+  ])(
+    'on "%s" built before the rows moved into app/api/utils: maps the column in each route',
+    async (prompt, app, table) => {
+      const { done: built } = await run(prompt);
+      const rows = built.modules.find((m) => m.filePath === `${API}/utils/${app}.ts`);
+      expect(rows).toBeDefined();
+      // The earlier layout: each route held a copy of the row mapping and the checks instead of importing them.
+      const inline = (rows?.content ?? '').replace(/^export /gm, '');
+      const old = built.modules
+        .filter((m) => m !== rows)
+        .map((m) => ({
+          ...m,
+          content: m.content.replace(
+            new RegExp(`^import \\{[^}]*\\} from '@/app/api/utils/${app}';\\n`, 'm'),
+            inline,
+          ),
+        }));
+      const { done } = await run('add a priority field', old);
+      expect(done.migrations?.map((m) => m.name)).toEqual([`add_priority_to_${table}`]);
+      for (const path of [`${API}/${table}/route.ts`, `${API}/${table}/[id]/route.ts`])
+        expect(done.modules.find((m) => m.filePath === path)?.content).toContain(
+          "    priority: String(row.priority ?? ''),\n",
+        );
+      expect(done.modules.some((m) => m.filePath.startsWith(`${API}/utils/${app}`))).toBe(false);
+    },
+  );
 
   it('adds a second field beside the first, and refuses one the entity already has', async () => {
     const { done: built } = await run('A todo list app');
@@ -391,5 +423,16 @@ describe('"add a field" follow-up', () => {
     expect(refused.done.modules).toEqual(edited);
     expect(refused.done.migrations).toBeUndefined();
     expect(refused.done.message).toContain('is no longer the builtin');
+
+    const { done: notes } = await run('A notes app');
+    const unmapped = notes.modules.map((m) =>
+      m.filePath === `${API}/utils/notes.ts`
+        ? { ...m, content: m.content.replace('updatedAt:', 'changedAt:') }
+        : m,
+    );
+    const notMapped = await run('add a priority field', unmapped);
+    expect(notMapped.done.modules).toEqual(unmapped);
+    expect(notMapped.done.migrations).toBeUndefined();
+    expect(notMapped.done.message).toContain(`\`${API}/utils/notes.ts\` is no longer the builtin`);
   });
 });

@@ -61,7 +61,7 @@ describe('the builtin INITIAL reply: suggestions and publish', () => {
     expect(mobile.blocks.at(-1)?.kind).toBe('choices');
   });
 
-  it('lists the plan, the table, the functions, then pages and components, all created', async () => {
+  it('lists the plan, the table, the functions and the modules they share, then pages and components, all created', async () => {
     const done = await run('A todo list app with due dates');
     const kinds = done.blocks.map((b) =>
       b.kind === 'thinking'
@@ -75,6 +75,8 @@ describe('the builtin INITIAL reply: suggestions and publish', () => {
     expect(kinds).toEqual([
       'thinking',
       'table create_todos',
+      'file Request created',
+      'file Todo List created',
       'function Todos created',
       'function Todos created',
       'page Homepage created',

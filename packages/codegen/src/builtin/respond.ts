@@ -74,8 +74,8 @@ function initialReply(prompt: string): string {
     thinkingBlock(app.plan),
     `Building **${title}** for you.\n\n`,
     ...(app.migrations ?? []).map((m) => migrationBlock(m.name, m.sql)),
-    ...modules.filter((m) => m.moduleType === 'FUNCTION').map(fileBlock),
-    ...modules.filter((m) => m.moduleType !== 'FUNCTION').map(fileBlock),
+    ...modules.filter(isBackend).map(fileBlock),
+    ...modules.filter((m) => !isBackend(m)).map(fileBlock),
     `\n${[next.summary, ...extra].join('\n\n')}\n`,
     next.choices.length > 0 ? choicesBlock(next.choices) : '',
     publishBlock(),
@@ -161,6 +161,11 @@ function initialMobileReply(
   ].join('');
 }
 
+/** A function or a module the functions share (`apps/web/src/app/api/utils/…`): written before the UI. */
+function isBackend(m: GenModule): boolean {
+  return m.moduleType === 'FUNCTION' || m.filePath.startsWith('apps/web/src/app/api/');
+}
+
 function followUpReply(prompt: string, modules: GenModule[]): string {
   const result = applyFollowUps(prompt, modules);
   if (result.done.length === 0) {
@@ -171,9 +176,7 @@ function followUpReply(prompt: string, modules: GenModule[]): string {
   const before = new Map(modules.map((m) => [m.filePath, m]));
   const blocks: string[] = result.migrations.map((m) => migrationBlock(m.name, m.sql));
   // As in an INITIAL reply: the database, then the functions, then the UI.
-  const ordered = [...result.modules.values()].sort(
-    (x, y) => Number(y.moduleType === 'FUNCTION') - Number(x.moduleType === 'FUNCTION'),
-  );
+  const ordered = [...result.modules.values()].sort((x, y) => Number(isBackend(y)) - Number(isBackend(x)));
   for (const m of ordered) {
     const old = before.get(m.filePath);
     if (!old) {

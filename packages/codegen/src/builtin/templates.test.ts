@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { embeddedSource, GENERATED_FILE } from '../../scripts/embed-templates.ts';
 import { TEMPLATES } from './templates.gen.ts';
-import { fillTemplate, fillText } from './templates.ts';
+import { fillTemplate, fillText, withApiUtils } from './templates.ts';
 
 describe('builtin templates', () => {
   it('templates.gen.ts holds the current template files (run npm run build -w @kiln/codegen when this fails)', () => {
@@ -30,19 +30,39 @@ describe('builtin templates', () => {
     ).toBe('a\n  one\n  two\nb // kiln stays\n');
   });
 
-  it('puts the shared snippet where a template imports it, without its export keywords', () => {
-    const filled = fillText(
-      "import sql from 'x';\n\nimport { badRequest, readBody } from '@kiln/snippets/read-body';\n\nrest\n",
+  it("adds each shared module the routes import once, before them: _shared/ or the app's own", () => {
+    const route = (path: string, content: string) => ({
+      filePath: path,
+      moduleType: 'FUNCTION' as const,
+      content,
+    });
+    const modules = withApiUtils(
+      [
+        route(
+          'apps/web/src/app/api/todos/route.ts',
+          "import { readBody } from '@/app/api/utils/request';\nimport sql from '@/app/api/utils/sql';\nimport { toTodo } from '@/app/api/utils/todo-list';\n",
+        ),
+        route(
+          'apps/web/src/app/api/todos/[id]/route.ts',
+          "import { notFound } from '@/app/api/utils/request';\n",
+        ),
+      ],
       {},
     );
-    expect(filled).toContain("import sql from 'x';\n\n/** The JSON object a request carries");
-    expect(filled).toContain('\nasync function readBody(request: Request)');
-    expect(filled).toContain('\nfunction badRequest(error: string) {');
-    expect(filled).toMatch(/\}\n\nrest\n$/);
-    expect(filled).not.toContain('export ');
-    expect(() => fillText("import { x } from '@kiln/snippets/nope';\n", {})).toThrow(
-      'No builtin snippet nope',
-    );
+    expect(modules.map((m) => [m.filePath, m.moduleType])).toEqual([
+      ['apps/web/src/app/api/utils/request.ts', 'FILE'],
+      ['apps/web/src/app/api/utils/todo-list.ts', 'FILE'],
+      ['apps/web/src/app/api/todos/route.ts', 'FUNCTION'],
+      ['apps/web/src/app/api/todos/[id]/route.ts', 'FUNCTION'],
+    ]);
+    expect(modules[0]?.content).toBe(TEMPLATES['_shared/app/api/utils/request.ts']);
+    expect(modules[1]?.content).toContain('export function toTodo(row: Record<string, unknown>)');
+    expect(() =>
+      withApiUtils(
+        [route('apps/web/src/app/api/x/route.ts', "import { x } from '@/app/api/utils/nope';\n")],
+        {},
+      ),
+    ).toThrow('No builtin template nope/app/api/utils/nope.ts');
   });
 
   it('names the placeholder a template is missing a value for', () => {

@@ -10,8 +10,6 @@
  *   `kiln:`, is for the template's own checks and is left out: `// @ts-expect-error kiln: …`,
  *   a `biome-ignore lint/…: kiln: …` comment, or an import the check needs where a placeholder line writes the
  *   real one (`import { ArrowRight } from 'lucide-react'; // kiln: for the check only`).
- * - an `import { … } from '@kiln/snippets/<name>';` line is replaced by the shared code of
- *   `templates/_shared/snippets/<name>.ts` (its `export` keywords dropped): the request-body reader of every route.
  * One pass: a value is never filled again. A placeholder without a value throws.
  * @module
  */
@@ -54,31 +52,46 @@ export function fillTemplate(path: string, vars: TemplateVars): string {
 
 /** `text` with its placeholders filled (`path` names the template in errors). */
 export function fillText(text: string, vars: TemplateVars, path = 'text'): string {
-  return withSnippets(text).replace(
-    PLACEHOLDER,
-    (match, line?: string, code?: string, words?: string, ident?: string) => {
-      const name = line ?? code ?? words ?? ident;
-      if (name === undefined) return '';
-      const value = vars[name];
-      if (value === undefined) throw new Error(`The template ${path} needs a value for ${match.trim()}`);
-      return line === undefined ? value : value ? `${value}\n` : '';
-    },
-  );
+  return text.replace(PLACEHOLDER, (match, line?: string, code?: string, words?: string, ident?: string) => {
+    const name = line ?? code ?? words ?? ident;
+    if (name === undefined) return '';
+    const value = vars[name];
+    if (value === undefined) throw new Error(`The template ${path} needs a value for ${match.trim()}`);
+    return line === undefined ? value : value ? `${value}\n` : '';
+  });
 }
 
-const SNIPPET_IMPORT = /^import \{[^}\n]*\} from '@kiln\/snippets\/([\w-]+)';$/gm;
+const API_UTILS = 'apps/web/src/app/api/utils/';
+const API_UTIL_IMPORT = /^import [^\n]* from '@\/app\/api\/utils\/([\w-]+)';$/gm;
 
 /**
- * `text` with each `import { … } from '@kiln/snippets/<name>';` line replaced by the shared code of
- * `templates/_shared/snippets/<name>.ts` (its `export` keywords dropped), so a generated file holds the code
- * itself while the template shares one copy.
+ * The shared modules the app's routes import from `@/app/api/utils/<name>` (besides the runtime's `sql`), each
+ * once and before the routes: `templates/_shared/app/api/utils/<name>.ts` (what every route shares: `request`,
+ * `fields`), or the app's own `templates/<name>/app/api/utils/<name>.ts` (its rows and checks, named after the
+ * app's folder so the templates' one tsconfig resolves every app's). They are FILE modules: the functions'
+ * bundler, the export and the preview take an app's `.ts` files as they take its routes.
  */
-function withSnippets(text: string): string {
-  return text.replace(SNIPPET_IMPORT, (_m, name: string) => {
-    const snippet = TEMPLATES[`_shared/snippets/${name}.ts`];
-    if (snippet === undefined) throw new Error(`No builtin snippet ${name}`);
-    return snippet.replace(/^export /gm, '').replace(/\n$/, '');
-  });
+export function withApiUtils(modules: readonly GenModule[], vars: TemplateVars): GenModule[] {
+  const have = new Set(modules.map((m) => m.filePath));
+  const utils: GenModule[] = [];
+  const add = (content: string) => {
+    for (const [, name] of content.matchAll(API_UTIL_IMPORT)) {
+      const filePath = `${API_UTILS}${name}.ts`;
+      if (name === 'sql' || have.has(filePath)) continue;
+      have.add(filePath);
+      const shared = `_shared/app/api/utils/${name}.ts`;
+      const template = TEMPLATES[shared] === undefined ? `${name}/app/api/utils/${name}.ts` : shared;
+      const util = {
+        filePath,
+        moduleType: moduleTypeFromPath(filePath),
+        content: fillTemplate(template, vars),
+      };
+      add(util.content);
+      utils.push(util);
+    }
+  };
+  for (const m of modules) add(m.content);
+  return [...utils, ...modules];
 }
 
 /** The values every app template may use: `hue`, `title` (a JS string), `titleText` (JSX text), `slug`. */

@@ -3,6 +3,7 @@
  * @module
  */
 import type { AppType } from '@kiln/core';
+import { appVars, withApiUtils } from '../templates.ts';
 import type { AccentHue } from '../theme.ts';
 import { blogApp } from './blog.ts';
 import { chatApp } from './chat.ts';
@@ -87,9 +88,10 @@ const BUILDERS: Partial<Record<Kind, (ctx: AppContext) => BuiltApp>> = {
   CRYPTOCURRENCY_APP: cryptoApp,
 };
 
-/** Builds the app for a context. */
+/** Builds the app for a context, with the shared modules its routes import (`withApiUtils`). */
 export function buildApp(ctx: AppContext): BuiltApp {
-  return (BUILDERS[ctx.appType] ?? starterApp)(ctx);
+  const app = (BUILDERS[ctx.appType] ?? starterApp)(ctx);
+  return { ...app, modules: withApiUtils(app.modules, appVars(ctx)) };
 }
 
 /** The app types with a complete builtin app (not the starter). */

@@ -1,48 +1,6 @@
+import { badRequest, readBody, text } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
-
-/** The JSON object a request carries, or null when it has none. */
-async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
-  } catch {
-    return null;
-  }
-}
-
-function badRequest(error: string) {
-  return Response.json({ error }, { status: 400 });
-}
-
-/** A row of posts as the pages use it. */
-function toPost(row: Record<string, unknown>) {
-  return {
-    id: String(row.id),
-    title: String(row.title),
-    excerpt: String(row.excerpt),
-    body: String(row.body),
-    tag: String(row.tag),
-    author: String(row.author),
-    likes: Number(row.likes),
-    publishedAt: Number(row.published_at),
-    comments: Number(row.comment_count ?? 0),
-  };
-}
-
-/** A row of comments as the pages use it. */
-function toComment(row: Record<string, unknown>) {
-  return {
-    id: String(row.id),
-    postId: String(row.post_id),
-    author: String(row.author),
-    body: String(row.body),
-    createdAt: Number(row.created_at),
-  };
-}
-
-function text(value: unknown, max: number): string {
-  return typeof value === 'string' ? value.trim().slice(0, max) : '';
-}
+import { toComment } from '@/app/api/utils/blog';
 
 /** Adds a comment: { postId, author, body }. */
 export async function POST(request: Request) {

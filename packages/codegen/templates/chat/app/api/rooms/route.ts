@@ -1,29 +1,6 @@
+import { badRequest, readBody } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
-
-/** The JSON object a request carries, or null when it has none. */
-async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
-  } catch {
-    return null;
-  }
-}
-
-function badRequest(error: string) {
-  return Response.json({ error }, { status: 400 });
-}
-
-/** A row of the messages table as the page uses it. */
-function toMessage(row: Record<string, unknown>) {
-  return {
-    id: String(row.id),
-    roomId: String(row.room_id),
-    author: String(row.author),
-    body: String(row.body),
-    createdAt: Number(row.created_at),
-  };
-}
+import { toMessage } from '@/app/api/utils/chat';
 
 /** Every room, the most recently active first, with its last message and how many it has. */
 export async function GET() {

@@ -1,8 +1,6 @@
+import { badRequest, readBody } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
-
-import { badRequest, readBody } from '@kiln/snippets/read-body';
-
-import { checkContact, toContact } from '@kiln/snippets/contact-fields';
+import { checkContact, toContact } from '@/app/api/utils/contacts';
 
 /** Every contact, A–Z. */
 export async function GET() {

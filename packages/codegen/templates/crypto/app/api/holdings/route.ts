@@ -1,10 +1,7 @@
+import { badRequest, readBody } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
-
-import { badRequest, readBody } from '@kiln/snippets/read-body';
-
-import { toRecord } from '@kiln/snippets/holding-fields';
-
-import { checkFields } from '@kiln/snippets/check-fields';
+import { FIELDS, toRecord } from '@/app/api/utils/crypto';
+import { checkFields } from '@/app/api/utils/fields';
 
 /** The holdings, in order. */
 export async function GET() {
@@ -16,7 +13,7 @@ export async function GET() {
 export async function POST(request: Request) {
   const body = await readBody(request);
   if (!body) return badRequest('Send the holding as JSON.');
-  const checked = checkFields(body);
+  const checked = checkFields(FIELDS, body);
   if ('error' in checked) return Response.json(checked, { status: 400 });
   const id = typeof body.id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(body.id) ? body.id : crypto.randomUUID();
   const [row] = await sql`

@@ -1,40 +1,6 @@
+import { badRequest, readBody } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
-
-/** The JSON object a request carries, or null when it has none. */
-async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
-  } catch {
-    return null;
-  }
-}
-
-function badRequest(error: string) {
-  return Response.json({ error }, { status: 400 });
-}
-
-/**
- * A profile as the page shows it, with your decision. Whether they like you is only told once you like them
- * (then it is a match).
- */
-function toProfile(row: Record<string, unknown>) {
-  const decision = row.decision === 'like' || row.decision === 'pass' ? row.decision : null;
-  return {
-    id: String(row.id),
-    name: String(row.name),
-    age: Number(row.age),
-    city: String(row.city ?? ''),
-    distanceKm: Number(row.distance_km),
-    bio: String(row.bio ?? ''),
-    interests: Array.isArray(row.interests) ? row.interests.map(String) : [],
-    prompt: String(row.prompt ?? ''),
-    answer: String(row.answer ?? ''),
-    photo: String(row.photo ?? ''),
-    decision,
-    matched: decision === 'like' && row.likes_you === true,
-  };
-}
+import { toProfile } from '@/app/api/utils/dating';
 
 /** Records { profileId, decision: 'like' | 'pass' } (a new decision replaces the old); says whether it is a match. */
 export async function POST(request: Request) {

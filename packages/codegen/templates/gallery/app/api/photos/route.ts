@@ -1,39 +1,9 @@
+import { badRequest, readBody, text } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
-
-/** The JSON object a request carries, or null when it has none. */
-async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
-  } catch {
-    return null;
-  }
-}
-
-function badRequest(error: string) {
-  return Response.json({ error }, { status: 400 });
-}
+import { toPhoto } from '@/app/api/utils/gallery';
 
 /** An uploaded image: the https (or, on a local server, http) URL the upload answered. */
 const IMAGE_URL = /^https?:\/\/[^\s"'<>]{1,2000}$/;
-
-function toPhoto(row: Record<string, unknown>) {
-  return {
-    id: String(row.id),
-    title: String(row.title),
-    album: String(row.album),
-    place: String(row.place),
-    takenOn: String(row.taken_on),
-    description: String(row.description),
-    image: String(row.image ?? ''),
-    favourite: row.favourite === true,
-    createdAt: Number(row.created_at),
-  };
-}
-
-function text(value: unknown, max: number): string {
-  return typeof value === 'string' ? value.trim().slice(0, max) : '';
-}
 
 /** Every photo, newest taken first. */
 export async function GET() {

@@ -1,21 +1,8 @@
+import { checkFields } from '@/app/api/utils/fields';
+import { badRequest, readBody } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
 
-/** The JSON object a request carries, or null when it has none. */
-async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
-  } catch {
-    return null;
-  }
-}
-
-function badRequest(error: string) {
-  return Response.json({ error }, { status: 400 });
-}
-
 /** The fields a score has and what each accepts. */
-// biome-ignore lint/correctness/noUnusedVariables: kiln: the check-fields snippet reads FIELDS
 const FIELDS = [{"key":"player","kind":"text","label":"your name","required":true,"max":24},{"key":"level","kind":"choice","label":"the level","required":true,"options":["classic","challenge"]},{"key":"points","kind":"int","label":"the points","max":5000},{"key":"moves","kind":"int","label":"the number of moves","min":1,"max":1000},{"key":"seconds","kind":"int","label":"the time","max":86400}] as const;
 
 /** A row of the game_scores table as the page uses it. */
@@ -31,8 +18,6 @@ function toRecord(row: Record<string, unknown>) {
   };
 }
 
-import { checkFields } from '@kiln/snippets/check-fields';
-
 /** The scores, in order. */
 export async function GET() {
   const rows = await sql`SELECT * FROM game_scores ORDER BY points DESC, created_at ASC LIMIT 100`;
@@ -43,7 +28,7 @@ export async function GET() {
 export async function POST(request: Request) {
   const body = await readBody(request);
   if (!body) return badRequest('Send the score as JSON.');
-  const checked = checkFields(body);
+  const checked = checkFields(FIELDS, body);
   if ('error' in checked) return Response.json(checked, { status: 400 });
   const id = typeof body.id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(body.id) ? body.id : crypto.randomUUID();
   const [row] = await sql`

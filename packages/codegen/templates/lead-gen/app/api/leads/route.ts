@@ -1,12 +1,7 @@
+import { badRequest, readBody, text } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
 
-import { badRequest, readBody } from '@kiln/snippets/read-body';
-
 const TEAM_SIZES = ['', '1', '2-10', '11-50', '51+'];
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
-}
 
 /** How many leads there are (never who: this answer is public). */
 export async function GET() {

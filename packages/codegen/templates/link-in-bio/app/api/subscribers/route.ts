@@ -1,6 +1,5 @@
+import { badRequest, readBody } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
-
-import { badRequest, readBody } from '@kiln/snippets/read-body';
 
 /** Signs up an email: { email }. */
 export async function POST(request: Request) {

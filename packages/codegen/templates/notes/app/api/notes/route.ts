@@ -1,8 +1,6 @@
+import { badRequest, readBody } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
-
-import { badRequest, readBody } from '@kiln/snippets/read-body';
-
-import { checkNote, toNote } from '@kiln/snippets/note-fields';
+import { checkNote, toNote } from '@/app/api/utils/notes';
 
 /** Every note, pinned first, then the most recently edited. */
 export async function GET() {

@@ -1,10 +1,5 @@
+import { badRequest, readBody, text } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
-
-import { badRequest, readBody } from '@kiln/snippets/read-body';
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
-}
 
 /** Stores a message: { name, email, topic?, message? }. */
 export async function POST(request: Request) {

@@ -1,41 +1,8 @@
+import { badRequest, readBody, text } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
-
-/** The JSON object a request carries, or null when it has none. */
-async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
-  } catch {
-    return null;
-  }
-}
-
-function badRequest(error: string) {
-  return Response.json({ error }, { status: 400 });
-}
-
-/** A row of pickup_orders as the pages use it. */
-function toOrder(row: Record<string, unknown>) {
-  return {
-    id: String(row.id),
-    code: String(row.code),
-    name: String(row.customer_name),
-    phone: String(row.phone),
-    pickupDay: String(row.pickup_day),
-    pickupTime: String(row.pickup_time),
-    items: typeof row.items === 'string' ? JSON.parse(row.items) : row.items,
-    totalCents: Number(row.total_cents),
-    note: String(row.note ?? ''),
-    status: String(row.status),
-    createdAt: Number(row.created_at),
-  };
-}
+import { toOrder } from '@/app/api/utils/pickup-shop';
 
 const CODE_LETTERS = 'ACDEFHJKMNPRTWXY';
-
-function text(value: unknown, max: number): string {
-  return typeof value === 'string' ? value.trim().slice(0, max) : '';
-}
 
 /** Every order, by pickup time. */
 export async function GET() {

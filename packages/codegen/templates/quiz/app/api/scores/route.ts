@@ -1,21 +1,8 @@
+import { checkFields } from '@/app/api/utils/fields';
+import { badRequest, readBody } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
 
-/** The JSON object a request carries, or null when it has none. */
-async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
-  } catch {
-    return null;
-  }
-}
-
-function badRequest(error: string) {
-  return Response.json({ error }, { status: 400 });
-}
-
 /** The fields a score has and what each accepts. */
-// biome-ignore lint/correctness/noUnusedVariables: kiln: the check-fields snippet reads FIELDS
 const FIELDS = [{"key":"player","kind":"text","label":"your name","required":true,"max":40},{"key":"quiz","kind":"choice","label":"the quiz","required":true,"options":["space","geography","science"]},{"key":"score","kind":"int","label":"the score","max":50},{"key":"total","kind":"int","label":"the number of questions","min":1,"max":50}] as const;
 
 /** A row of the quiz_scores table as the page uses it. */
@@ -30,8 +17,6 @@ function toRecord(row: Record<string, unknown>) {
   };
 }
 
-import { checkFields } from '@kiln/snippets/check-fields';
-
 /** The scores, in order. */
 export async function GET() {
   const rows = await sql`SELECT * FROM quiz_scores ORDER BY score::float / total DESC, created_at ASC LIMIT 100`;
@@ -42,7 +27,7 @@ export async function GET() {
 export async function POST(request: Request) {
   const body = await readBody(request);
   if (!body) return badRequest('Send the score as JSON.');
-  const checked = checkFields(body);
+  const checked = checkFields(FIELDS, body);
   if ('error' in checked) return Response.json(checked, { status: 400 });
   const id = typeof body.id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(body.id) ? body.id : crypto.randomUUID();
   const [row] = await sql`

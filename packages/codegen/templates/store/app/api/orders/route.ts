@@ -1,40 +1,9 @@
+import { badRequest, readBody, text } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
-
-/** The JSON object a request carries, or null when it has none. */
-async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
-  } catch {
-    return null;
-  }
-}
-
-function badRequest(error: string) {
-  return Response.json({ error }, { status: 400 });
-}
-
-/** A row of the products table as the page uses it. */
-function toProduct(row: Record<string, unknown>) {
-  return {
-    id: String(row.id),
-    name: String(row.name),
-    category: String(row.category),
-    priceCents: Number(row.price_cents),
-    description: String(row.description),
-    rating: Number(row.rating),
-    reviews: Number(row.reviews),
-    stock: Number(row.stock),
-    badge: String(row.badge ?? ''),
-  };
-}
+import { toProduct } from '@/app/api/utils/store';
 
 const FREE_SHIPPING_FROM = 7500;
 const SHIPPING = 695;
-
-function text(value: unknown, max: number): string {
-  return typeof value === 'string' ? value.trim().slice(0, max) : '';
-}
 
 /**
  * Places an order: { name, email, address, city, postcode, items: [{ productId, quantity }] }. Prices come

@@ -1,8 +1,6 @@
+import { badRequest, readBody } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
-
-import { badRequest, readBody } from '@kiln/snippets/read-body';
-
-import { checkDueDate, checkTitle, toTodo } from '@kiln/snippets/todo-fields';
+import { checkDueDate, checkTitle, toTodo } from '@/app/api/utils/todo-list';
 
 /** Every task, newest first. */
 export async function GET() {

@@ -1,18 +1,12 @@
+import { badRequest, type Context, notFound, readBody } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
+import { checkContact, toContact } from '@/app/api/utils/contacts';
 
-import { badRequest, readBody } from '@kiln/snippets/read-body';
-
-import { checkContact, toContact } from '@kiln/snippets/contact-fields';
-
-type Context = { params: { id: string } };
-
-function notFound() {
-  return Response.json({ error: 'That contact no longer exists.' }, { status: 404 });
-}
+const MISSING = 'That contact no longer exists.';
 
 export async function GET(_request: Request, { params }: Context) {
   const [row] = await sql`SELECT * FROM contacts WHERE id = ${params.id}`;
-  return row ? Response.json({ contact: toContact(row) }) : notFound();
+  return row ? Response.json({ contact: toContact(row) }) : notFound(MISSING);
 }
 
 /** Changes a contact: any of its fields; the others keep their values. */
@@ -34,10 +28,10 @@ export async function PATCH(request: Request, { params }: Context) {
       last_contacted = COALESCE(${c.lastContacted}, last_contacted)
     WHERE id = ${params.id}
     RETURNING *`;
-  return row ? Response.json({ contact: toContact(row) }) : notFound();
+  return row ? Response.json({ contact: toContact(row) }) : notFound(MISSING);
 }
 
 export async function DELETE(_request: Request, { params }: Context) {
   const [row] = await sql`DELETE FROM contacts WHERE id = ${params.id} RETURNING id`;
-  return row ? Response.json({ deleted: String(row.id) }) : notFound();
+  return row ? Response.json({ deleted: String(row.id) }) : notFound(MISSING);
 }

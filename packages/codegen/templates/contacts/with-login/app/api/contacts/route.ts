@@ -1,11 +1,7 @@
+import { badRequest, readBody, signInFirst } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
 import { auth } from '@/auth';
-
-import { badRequest, readBody } from '@kiln/snippets/read-body';
-
-import { checkContact, toContact } from '@kiln/snippets/contact-fields';
-
-import { signInFirst } from '@kiln/snippets/signed-in';
+import { checkContact, toContact } from '@/app/api/utils/contacts';
 
 /** The signed-in visitor's contacts, A–Z (none for a signed-out visitor). */
 export async function GET() {

@@ -1,6 +1,5 @@
+import type { Context } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
-
-type Context = { params: { id: string } };
 
 export async function DELETE(_request: Request, { params }: Context) {
   const [row] = await sql`DELETE FROM swipes WHERE profile_id = ${params.id} RETURNING profile_id`;

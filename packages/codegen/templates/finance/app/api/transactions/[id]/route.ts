@@ -1,12 +1,7 @@
+import { type Context, notFound } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
-
-type Context = { params: { id: string } };
-
-function notFound() {
-  return Response.json({ error: 'That transaction no longer exists.' }, { status: 404 });
-}
 
 export async function DELETE(_request: Request, { params }: Context) {
   const [row] = await sql`DELETE FROM transactions WHERE id = ${params.id} RETURNING id`;
-  return row ? Response.json({ deleted: String(row.id) }) : notFound();
+  return row ? Response.json({ deleted: String(row.id) }) : notFound('That transaction no longer exists.');
 }

@@ -1,13 +1,8 @@
+import { badRequest, readBody, signInFirst } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
 import { auth } from '@/auth';
-
-import { badRequest, readBody } from '@kiln/snippets/read-body';
-
-import { toRecord } from '@kiln/snippets/transaction-fields';
-
-import { checkFields } from '@kiln/snippets/check-fields';
-
-import { signInFirst } from '@kiln/snippets/signed-in';
+import { FIELDS, toRecord } from '@/app/api/utils/finance';
+import { checkFields } from '@/app/api/utils/fields';
 
 /** The signed-in visitor's transactions, in order (none for a signed-out visitor). */
 export async function GET() {
@@ -23,7 +18,7 @@ export async function POST(request: Request) {
   if (!session) return signInFirst('transactions');
   const body = await readBody(request);
   if (!body) return badRequest('Send the transaction as JSON.');
-  const checked = checkFields(body);
+  const checked = checkFields(FIELDS, body);
   if ('error' in checked) return Response.json(checked, { status: 400 });
   const id = typeof body.id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(body.id) ? body.id : crypto.randomUUID();
   const [row] = await sql`

@@ -1,18 +1,12 @@
+import { badRequest, type Context, notFound, readBody } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
+import { checkNote, toNote } from '@/app/api/utils/notes';
 
-import { badRequest, readBody } from '@kiln/snippets/read-body';
-
-import { checkNote, toNote } from '@kiln/snippets/note-fields';
-
-type Context = { params: { id: string } };
-
-function notFound() {
-  return Response.json({ error: 'That note no longer exists.' }, { status: 404 });
-}
+const MISSING = 'That note no longer exists.';
 
 export async function GET(_request: Request, { params }: Context) {
   const [row] = await sql`SELECT * FROM notes WHERE id = ${params.id}`;
-  return row ? Response.json({ note: toNote(row) }) : notFound();
+  return row ? Response.json({ note: toNote(row) }) : notFound(MISSING);
 }
 
 /** Changes a note: any of { title, body, tags, pinned }; the others keep their values. */
@@ -30,10 +24,10 @@ export async function PATCH(request: Request, { params }: Context) {
       updated_at = ${Date.now()}
     WHERE id = ${params.id}
     RETURNING *`;
-  return row ? Response.json({ note: toNote(row) }) : notFound();
+  return row ? Response.json({ note: toNote(row) }) : notFound(MISSING);
 }
 
 export async function DELETE(_request: Request, { params }: Context) {
   const [row] = await sql`DELETE FROM notes WHERE id = ${params.id} RETURNING id`;
-  return row ? Response.json({ deleted: String(row.id) }) : notFound();
+  return row ? Response.json({ deleted: String(row.id) }) : notFound(MISSING);
 }

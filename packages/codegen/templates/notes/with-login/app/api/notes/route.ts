@@ -1,11 +1,7 @@
+import { badRequest, readBody, signInFirst } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
 import { auth } from '@/auth';
-
-import { badRequest, readBody } from '@kiln/snippets/read-body';
-
-import { checkNote, toNote } from '@kiln/snippets/note-fields';
-
-import { signInFirst } from '@kiln/snippets/signed-in';
+import { checkNote, toNote } from '@/app/api/utils/notes';
 
 /** The signed-in visitor's notes, pinned first, then the most recently edited (none for a signed-out visitor). */
 export async function GET() {

@@ -1,18 +1,12 @@
+import { badRequest, type Context, notFound, readBody } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
+import { checkDueDate, checkTitle, toTodo } from '@/app/api/utils/todo-list';
 
-import { badRequest, readBody } from '@kiln/snippets/read-body';
-
-import { checkDueDate, checkTitle, toTodo } from '@kiln/snippets/todo-fields';
-
-type Context = { params: { id: string } };
-
-function notFound() {
-  return Response.json({ error: 'That task no longer exists.' }, { status: 404 });
-}
+const MISSING = 'That task no longer exists.';
 
 export async function GET(_request: Request, { params }: Context) {
   const [row] = await sql`SELECT * FROM todos WHERE id = ${params.id}`;
-  return row ? Response.json({ todo: toTodo(row) }) : notFound();
+  return row ? Response.json({ todo: toTodo(row) }) : notFound(MISSING);
 }
 
 /** Changes a task: any of { done, title, dueDate }; the others keep their values. */
@@ -40,10 +34,10 @@ export async function PATCH(request: Request, { params }: Context) {
       done = COALESCE(${done}, done)
     WHERE id = ${params.id}
     RETURNING *`;
-  return row ? Response.json({ todo: toTodo(row) }) : notFound();
+  return row ? Response.json({ todo: toTodo(row) }) : notFound(MISSING);
 }
 
 export async function DELETE(_request: Request, { params }: Context) {
   const [row] = await sql`DELETE FROM todos WHERE id = ${params.id} RETURNING id`;
-  return row ? Response.json({ deleted: String(row.id) }) : notFound();
+  return row ? Response.json({ deleted: String(row.id) }) : notFound(MISSING);
 }

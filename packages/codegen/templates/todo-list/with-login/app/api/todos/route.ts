@@ -1,11 +1,7 @@
+import { badRequest, readBody, signInFirst } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
 import { auth } from '@/auth';
-
-import { badRequest, readBody } from '@kiln/snippets/read-body';
-
-import { checkDueDate, checkTitle, toTodo } from '@kiln/snippets/todo-fields';
-
-import { signInFirst } from '@kiln/snippets/signed-in';
+import { checkDueDate, checkTitle, toTodo } from '@/app/api/utils/todo-list';
 
 /** The signed-in visitor's tasks, newest first (none for a signed-out visitor). */
 export async function GET() {

@@ -1,40 +1,13 @@
+import { badRequest, type Context, notFound, readBody } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
+import { toMessage } from '@/app/api/utils/chat';
 
-/** The JSON object a request carries, or null when it has none. */
-async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
-  } catch {
-    return null;
-  }
-}
-
-function badRequest(error: string) {
-  return Response.json({ error }, { status: 400 });
-}
-
-/** A row of the messages table as the page uses it. */
-function toMessage(row: Record<string, unknown>) {
-  return {
-    id: String(row.id),
-    roomId: String(row.room_id),
-    author: String(row.author),
-    body: String(row.body),
-    createdAt: Number(row.created_at),
-  };
-}
-
-type Context = { params: { id: string } };
-
-function noRoom() {
-  return Response.json({ error: 'That room no longer exists.' }, { status: 404 });
-}
+const NO_ROOM = 'That room no longer exists.';
 
 /** The room's last 200 messages, oldest first; `?after=<ms>` gives only newer ones (what polling asks for). */
 export async function GET(request: Request, { params }: Context) {
   const [room] = await sql`SELECT id FROM rooms WHERE id = ${params.id}`;
-  if (!room) return noRoom();
+  if (!room) return notFound(NO_ROOM);
   const after = Number(new URL(request.url).searchParams.get('after') ?? 0) || 0;
   const rows = await sql`
     SELECT * FROM (
@@ -54,7 +27,7 @@ export async function POST(request: Request, { params }: Context) {
   if (!text) return badRequest('A message cannot be empty.');
   if (text.length > 2000) return badRequest('A message can be at most 2,000 characters.');
   const [room] = await sql`SELECT id FROM rooms WHERE id = ${params.id}`;
-  if (!room) return noRoom();
+  if (!room) return notFound(NO_ROOM);
   const id = typeof body.id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(body.id) ? body.id : crypto.randomUUID();
   const [row] = await sql`
     INSERT INTO messages (id, room_id, author, body, created_at)

@@ -1,24 +1,16 @@
+import { badRequest, type Context, notFound, readBody, signInFirst } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
 import { auth } from '@/auth';
-
-import { badRequest, readBody } from '@kiln/snippets/read-body';
-
-import { checkContact, toContact } from '@kiln/snippets/contact-fields';
-
-import { signInFirst } from '@kiln/snippets/signed-in';
-
-type Context = { params: { id: string } };
+import { checkContact, toContact } from '@/app/api/utils/contacts';
 
 /** Another visitor's contact is answered like a missing one: nobody learns which ids exist. */
-function notFound() {
-  return Response.json({ error: 'That contact no longer exists.' }, { status: 404 });
-}
+const MISSING = 'That contact no longer exists.';
 
 export async function GET(_request: Request, { params }: Context) {
   const session = await auth();
   if (!session) return signInFirst('contacts');
   const [row] = await sql`SELECT * FROM contacts WHERE id = ${params.id} AND user_id = ${session.user.id}`;
-  return row ? Response.json({ contact: toContact(row) }) : notFound();
+  return row ? Response.json({ contact: toContact(row) }) : notFound(MISSING);
 }
 
 /** Changes one of the visitor's contacts: any of its fields; the others keep their values. */
@@ -42,12 +34,12 @@ export async function PATCH(request: Request, { params }: Context) {
       last_contacted = COALESCE(${c.lastContacted}, last_contacted)
     WHERE id = ${params.id} AND user_id = ${session.user.id}
     RETURNING *`;
-  return row ? Response.json({ contact: toContact(row) }) : notFound();
+  return row ? Response.json({ contact: toContact(row) }) : notFound(MISSING);
 }
 
 export async function DELETE(_request: Request, { params }: Context) {
   const session = await auth();
   if (!session) return signInFirst('contacts');
   const [row] = await sql`DELETE FROM contacts WHERE id = ${params.id} AND user_id = ${session.user.id} RETURNING id`;
-  return row ? Response.json({ deleted: String(row.id) }) : notFound();
+  return row ? Response.json({ deleted: String(row.id) }) : notFound(MISSING);
 }

@@ -1,24 +1,16 @@
+import { badRequest, type Context, notFound, readBody, signInFirst } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
 import { auth } from '@/auth';
-
-import { badRequest, readBody } from '@kiln/snippets/read-body';
-
-import { checkNote, toNote } from '@kiln/snippets/note-fields';
-
-import { signInFirst } from '@kiln/snippets/signed-in';
-
-type Context = { params: { id: string } };
+import { checkNote, toNote } from '@/app/api/utils/notes';
 
 /** Another visitor's note is answered like a missing one: nobody learns which ids exist. */
-function notFound() {
-  return Response.json({ error: 'That note no longer exists.' }, { status: 404 });
-}
+const MISSING = 'That note no longer exists.';
 
 export async function GET(_request: Request, { params }: Context) {
   const session = await auth();
   if (!session) return signInFirst('notes');
   const [row] = await sql`SELECT * FROM notes WHERE id = ${params.id} AND user_id = ${session.user.id}`;
-  return row ? Response.json({ note: toNote(row) }) : notFound();
+  return row ? Response.json({ note: toNote(row) }) : notFound(MISSING);
 }
 
 /** Changes one of the visitor's notes: any of { title, body, tags, pinned }; the others keep their values. */
@@ -38,12 +30,12 @@ export async function PATCH(request: Request, { params }: Context) {
       updated_at = ${Date.now()}
     WHERE id = ${params.id} AND user_id = ${session.user.id}
     RETURNING *`;
-  return row ? Response.json({ note: toNote(row) }) : notFound();
+  return row ? Response.json({ note: toNote(row) }) : notFound(MISSING);
 }
 
 export async function DELETE(_request: Request, { params }: Context) {
   const session = await auth();
   if (!session) return signInFirst('notes');
   const [row] = await sql`DELETE FROM notes WHERE id = ${params.id} AND user_id = ${session.user.id} RETURNING id`;
-  return row ? Response.json({ deleted: String(row.id) }) : notFound();
+  return row ? Response.json({ deleted: String(row.id) }) : notFound(MISSING);
 }

@@ -1,24 +1,16 @@
+import { badRequest, type Context, notFound, readBody, signInFirst } from '@/app/api/utils/request';
 import sql from '@/app/api/utils/sql';
 import { auth } from '@/auth';
-
-import { badRequest, readBody } from '@kiln/snippets/read-body';
-
-import { checkDueDate, checkTitle, toTodo } from '@kiln/snippets/todo-fields';
-
-import { signInFirst } from '@kiln/snippets/signed-in';
-
-type Context = { params: { id: string } };
+import { checkDueDate, checkTitle, toTodo } from '@/app/api/utils/todo-list';
 
 /** Another visitor's task is answered like a missing one: nobody learns which ids exist. */
-function notFound() {
-  return Response.json({ error: 'That task no longer exists.' }, { status: 404 });
-}
+const MISSING = 'That task no longer exists.';
 
 export async function GET(_request: Request, { params }: Context) {
   const session = await auth();
   if (!session) return signInFirst('tasks');
   const [row] = await sql`SELECT * FROM todos WHERE id = ${params.id} AND user_id = ${session.user.id}`;
-  return row ? Response.json({ todo: toTodo(row) }) : notFound();
+  return row ? Response.json({ todo: toTodo(row) }) : notFound(MISSING);
 }
 
 /** Changes one of the visitor's tasks: any of { done, title, dueDate }; the others keep their values. */
@@ -47,12 +39,12 @@ export async function PATCH(request: Request, { params }: Context) {
       done = COALESCE(${done}, done)
     WHERE id = ${params.id} AND user_id = ${session.user.id}
     RETURNING *`;
-  return row ? Response.json({ todo: toTodo(row) }) : notFound();
+  return row ? Response.json({ todo: toTodo(row) }) : notFound(MISSING);
 }
 
 export async function DELETE(_request: Request, { params }: Context) {
   const session = await auth();
   if (!session) return signInFirst('tasks');
   const [row] = await sql`DELETE FROM todos WHERE id = ${params.id} AND user_id = ${session.user.id} RETURNING id`;
-  return row ? Response.json({ deleted: String(row.id) }) : notFound();
+  return row ? Response.json({ deleted: String(row.id) }) : notFound(MISSING);
 }

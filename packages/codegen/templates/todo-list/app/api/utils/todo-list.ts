@@ -1,3 +1,5 @@
+/** The tasks of the todo list: a row as the page uses it and the checks of what a request may set. */
+
 /** A row of the todos table as the page uses it. */
 export function toTodo(row: Record<string, unknown>) {
   return {

@@ -1,8 +1,15 @@
-declare const FIELDS: readonly Record<string, unknown>[]; // kiln: each route declares its own FIELDS
-/** The checked values of a new kiln-record, or the first problem with them. */
-export function checkFields(body: Record<string, unknown>): { values: Record<string, string | number> } | { error: string; field: string } {
+/** The generic check of a row's fields, from a list of what each field accepts. */
+
+/** One field: its key, kind (text, choice, date, int, number), label in messages, and limits. */
+export type Field = Readonly<Record<string, unknown>>;
+
+/** The checked values of a new row (`fields`: what each field accepts), or the first problem with them. */
+export function checkFields(
+  fields: readonly Field[],
+  body: Record<string, unknown>,
+): { values: Record<string, string | number> } | { error: string; field: string } {
   const values: Record<string, string | number> = {};
-  for (const f of FIELDS as readonly Record<string, unknown>[]) {
+  for (const f of fields) {
     const key = String(f.key);
     const raw = body[key];
     const empty = raw === undefined || raw === null || raw === '';

@@ -1,3 +1,5 @@
+/** The contacts: a row as the page uses it and the checks of what a request may set. */
+
 /** A row of the contacts table as the page uses it. */
 export function toContact(row: Record<string, unknown>) {
   return {

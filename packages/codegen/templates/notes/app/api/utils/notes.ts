@@ -1,3 +1,5 @@
+/** The notes: a row as the page uses it and the checks of what a request may set. */
+
 /** A row of the notes table as the page uses it. */
 export function toNote(row: Record<string, unknown>) {
   return {
