@@ -2,7 +2,11 @@
  * `prerenderPages` in headless Chromium: a page that needs no data keeps its markup; a page that calls its API,
  * reads the visitor's storage, fails or moves elsewhere is served as before (no markup).
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PREVIEW_DIST_DIR } from '../src/dist-dir.ts';
+import { launchChromium } from '../src/node/headless.ts';
 import { prerenderPages } from '../src/node/prerender.ts';
 import type { PreviewModule } from '../src/protocol.ts';
 import { appShellHtml } from '../src/shell.ts';
@@ -73,5 +77,88 @@ describe('prerenderPages', () => {
     expect(by.get('/broken')).toMatchObject({ html: null, reason: 'a module failed to render' });
     expect(by.get('/old')).toMatchObject({ html: null, reason: 'moved to /' });
     expect(by.get('/nowhere')?.html ?? null).not.toBeNull(); // the app's own 404 page needs no data
+  });
+
+  it('the runtime renders over prerendered markup in one step: never an empty root, interactive after', {
+    timeout: 60_000,
+  }, async () => {
+    const app = appShellHtml({
+      title: 'Counter',
+      revisionId: 'r-counter',
+      css: '',
+      modules: [
+        page(
+          '/',
+          `import { useState } from 'react';
+export default function Counter() {
+  const [n, setN] = useState(0);
+  return <main><h1>Counter</h1><button onClick={() => setN(n + 1)}>Count {n}</button></main>;
+}`,
+        ),
+      ],
+    });
+    const [home] = await prerenderPages({ html: app, routes: ['/'] });
+    expect(home?.html).toBe('<main><h1>Counter</h1><button>Count 0</button></main>');
+    const empty = '<div id="kiln-root"></div>';
+    const at = app.lastIndexOf(empty);
+    const prerendered = `${app.slice(0, at)}<div id="kiln-root">${home?.html}</div>${app.slice(at + empty.length)}`;
+
+    const browser = await launchChromium();
+    try {
+      const open = async (javaScriptEnabled: boolean) => {
+        const context = await browser.newContext({ javaScriptEnabled });
+        await context.route('**/*', async (route) => {
+          const url = new URL(route.request().url());
+          if (url.pathname.startsWith('/_kiln/')) {
+            const body = await readFile(join(PREVIEW_DIST_DIR, url.pathname.slice('/_kiln/'.length))).catch(
+              () => null,
+            );
+            return body
+              ? route.fulfill({ body, contentType: 'text/javascript; charset=utf-8' })
+              : route.fulfill({ status: 404 });
+          }
+          if (url.pathname === '/') return route.fulfill({ body: prerendered, contentType: 'text/html' });
+          return route.abort();
+        });
+        // Every state of the root the browser could paint: observers run after each task's DOM changes.
+        await context.addInitScript(() => {
+          const w = window as unknown as { rootStates: number[] };
+          w.rootStates = [];
+          document.addEventListener('DOMContentLoaded', () => {
+            const root = document.getElementById('kiln-root')!;
+            w.rootStates.push(root.childNodes.length);
+            new MutationObserver(() => w.rootStates.push(root.childNodes.length)).observe(root, {
+              childList: true,
+              subtree: true,
+            });
+          });
+        });
+        const p = await context.newPage();
+        await p.goto('http://app.prerender.localhost/');
+        return { context, page: p };
+      };
+
+      // Before any script runs (none at all here), the page is already there: what a crawler reads.
+      const noScript = await open(false);
+      expect(await noScript.page.locator('h1').textContent()).toBe('Counter');
+      await noScript.context.close();
+
+      const live = await open(true);
+      // The runtime's first commit replaced the markup (one mutation); then the page is React's.
+      await live.page.waitForFunction(
+        () => (window as unknown as { rootStates: number[] }).rootStates.length > 1,
+      );
+      await live.page.getByRole('button', { name: 'Count 0' }).click();
+      await live.page.getByRole('button', { name: 'Count 1' }).waitFor();
+      expect(await live.page.locator('h1').count()).toBe(1);
+      const states = await live.page.evaluate(
+        () => (window as unknown as { rootStates: number[] }).rootStates,
+      );
+      expect(states.length).toBeGreaterThan(1);
+      expect(states.every((n) => n > 0)).toBe(true);
+      await live.context.close();
+    } finally {
+      await browser.close();
+    }
   });
 });
