@@ -53,6 +53,14 @@ export default function Todos() {
     ),
     page('/broken', `export default function Broken() { const data = null; return <p>{data.value}</p>; }`),
     page(
+      '/live',
+      `import { useEffect } from 'react';
+export default function Live() {
+  useEffect(() => { const ws = new WebSocket('ws://127.0.0.1:5432/'); return () => ws.close(); }, []);
+  return <p>Live prices</p>;
+}`,
+    ),
+    page(
       '/old',
       `import { useEffect } from 'react';
 export default function Old() { useEffect(() => { history.replaceState(null, '', '/'); }, []); return <p>Moved</p>; }`,
@@ -64,7 +72,7 @@ describe('prerenderPages', () => {
   it('keeps the markup of pages that need no data and only of those', { timeout: 60_000 }, async () => {
     const pages = await prerenderPages({
       html,
-      routes: ['/', '/todos', '/prefs', '/broken', '/old', '/nowhere'],
+      routes: ['/', '/todos', '/prefs', '/broken', '/live', '/old', '/nowhere'],
     });
     const by = new Map(pages.map((p) => [p.route, p]));
     expect(by.get('/')?.reason).toBeNull();
@@ -75,6 +83,11 @@ describe('prerenderPages', () => {
     expect(by.get('/todos')).toMatchObject({ html: null, reason: 'needs data (GET /api/todos)' });
     expect(by.get('/prefs')).toMatchObject({ html: null, reason: `reads the visitor's storage "theme"` });
     expect(by.get('/broken')).toMatchObject({ html: null, reason: 'a module failed to render' });
+    // Never connected: a WebSocket is answered inside the browser, like every other request.
+    expect(by.get('/live')).toMatchObject({
+      html: null,
+      reason: 'needs data (a WebSocket to ws://127.0.0.1:5432/)',
+    });
     expect(by.get('/old')).toMatchObject({ html: null, reason: 'moved to /' });
     expect(by.get('/nowhere')?.html ?? null).not.toBeNull(); // the app's own 404 page needs no data
   });

@@ -163,6 +163,11 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
       if (!markup) watch.data ??= `${request.method()} ${url.pathname}`;
       return route.abort('blockedbyclient');
     });
+    // WebSockets bypass `route`: answered here, never connected (the page must not reach this machine's services).
+    await context.routeWebSocket(/.*/, (ws) => {
+      watch.data ??= `a WebSocket to ${ws.url()}`;
+      void ws.close();
+    });
     const page = await context.newPage();
     page.on('request', (r) => {
       pending.add(r);
@@ -171,9 +176,6 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
     });
     page.on('requestfinished', settle);
     page.on('requestfailed', settle);
-    page.on('websocket', (ws) => {
-      watch.data ??= `a WebSocket to ${ws.url()}`;
-    });
     page.on('pageerror', (error) => {
       watch.error ??= error.message;
     });
