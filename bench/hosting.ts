@@ -9,7 +9,9 @@
  *    same table and rows (Kiln's app database is a PGlite folder one process owns, so "the same database" is
  *    the same engine, schema and data, not the same files). Goal within 1.5×.
  * 3. Publishing (a production build: CSS and modules compiled and minified, brotli + gzip) against
- *    `vite build` of the same app (vite and @vitejs/plugin-react from node_modules). Goal ≤ 1/5.
+ *    `vite build` of the same app (vite and @vitejs/plugin-react from node_modules). Goal ≤ 1/5. The prerender
+ *    pass that follows each publish (hosting/prerender.ts, off the publish's path) is reported beside it, from
+ *    the server's log; `KILN_PRERENDER=off node --import tsx bench/hosting.ts` measures without it.
  *
  *   node --import tsx bench/hosting.ts        (needs `wrk`: apt-get install -y wrk)
  *   node --import tsx bench/hosting.ts functions [--cpu-prof DIR]
@@ -94,6 +96,16 @@ async function startKiln() {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitForLine(child, 'builder at', 'Kiln');
+  // The server's prerender passes (hosting/prerender.ts logs each): pages prerendered, pages, milliseconds.
+  const prerenders: { prerendered: number; pages: number; ms: number }[] = [];
+  let logTail = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    logTail += d.toString();
+    for (const m of logTail.matchAll(/prerendered (\d+) of (\d+) pages of \S+ in (\d+) ms/g)) {
+      prerenders.push({ prerendered: Number(m[1]), pages: Number(m[2]), ms: Number(m[3]) });
+    }
+    logTail = logTail.slice(logTail.lastIndexOf('\n') + 1);
+  });
   let cookie = '';
   const gql = async (query: string, variables: Record<string, unknown> = {}) => {
     const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
@@ -111,6 +123,7 @@ async function startKiln() {
   return {
     port,
     gql,
+    prerenders,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGINT');
@@ -235,6 +248,11 @@ try {
   }
   const vite = summary(onlyFunctions ? [Number.NaN] : await viteBuild());
   const publish = summary(publishMs);
+  // The last publish's prerender pass ends before the page is measured (passes of replaced deployments skip).
+  const prerenderOn = process.env.KILN_PRERENDER !== 'off';
+  for (let waited = 0; prerenderOn && kiln.prerenders.length === 0 && waited < 60_000; waited += 200) {
+    await new Promise((r) => setTimeout(r, 200));
+  }
 
   const host = new URL(url).host;
   const page = await get(kiln.port, host, '/');
@@ -290,6 +308,12 @@ try {
   );
   console.log(
     `                ratio ${(publish.median / vite.median).toFixed(2)} of vite build (goal ≤ 0.20)`,
+  );
+  const passes = kiln.prerenders;
+  console.log(
+    prerenderOn
+      ? `  prerender   : ${passes.length} passes after the publishes, median ${r(summary(passes.map((p) => p.ms)).median)} ms each (off the publish's path), ${passes.map((p) => `${p.prerendered}/${p.pages}`).join(', ')} pages prerendered`
+      : '  prerender   : off (KILN_PRERENDER=off)',
   );
   if (k1.non2xx + k2.non2xx + kDb.non2xx > 0)
     console.log('  warning: Kiln answered non-2xx to some page or read requests');

@@ -43,8 +43,9 @@ export interface KilnProcess {
 /**
  * Start `node --import tsx packages/server/src/main.ts` and wait for its "builder at" line.
  *
- * Like the server tests' harness, it starts with the verification walk and the data snapshot per revision off
- * (`KILN_VERIFY=off`, `KILN_DATA_SNAPSHOTS=0`: seconds per generation that only their own tests are about); a
+ * Like the server tests' harness, it starts with the verification walk, the data snapshot per revision and the
+ * prerender after each publish off (`KILN_VERIFY=off`, `KILN_DATA_SNAPSHOTS=0`, `KILN_PRERENDER=off`: seconds
+ * that only their own tests are about); a
  * test about either, and the walking skeleton (a server as `npm start` runs it), set them back in `env`. Its
  * render checks use the tests' cache of results unless `renderCache: false` (the walking skeleton).
  */
@@ -79,6 +80,7 @@ export async function startKilnProcess(
       NODE_ENV: 'test',
       KILN_VERIFY: 'off',
       KILN_DATA_SNAPSHOTS: '0',
+      KILN_PRERENDER: 'off',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

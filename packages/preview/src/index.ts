@@ -61,4 +61,5 @@ export {
   SANDBOX_TOKEN_HEADER,
   type SelectModeMessage,
 } from './protocol.ts';
+export { ROOT_ELEMENT_ID } from './runtime/boot.ts';
 export { appShellHtml, escapeHtml, previewShellHtml, scriptJson } from './shell.ts';

@@ -53,6 +53,7 @@ const EnvSchema = z.object({
   KILN_UPLOAD_LIMITS: z.string().optional(),
   KILN_LOG_RETENTION_DAYS: z.coerce.number().positive().default(7),
   KILN_VERIFY: z.enum(['on', 'off']).default('on'),
+  KILN_PRERENDER: z.enum(['on', 'off']).default('on'),
   KILN_STRICT_CSP: z.enum(['on', 'off']).optional(),
   KILN_DATA_SNAPSHOTS: z.coerce.number().int().min(0).max(1000).default(10),
 });
@@ -133,6 +134,11 @@ export interface KilnConfig {
    * headless Chromium and a report stored (jobs/verification.ts); a project can switch it off for itself.
    */
   readonly verify: boolean;
+  /**
+   * `KILN_PRERENDER` (`on` | `off`, default on): after a publish, each page without route parameters is rendered
+   * in headless Chromium and the pages that needed no data are served with their markup (hosting/prerender.ts).
+   */
+  readonly prerender: boolean;
   /**
    * `KILN_STRICT_CSP` (`on` | `off`): the builder's pages allow only their own script files (`script-src 'self'`).
    * Default on, except on a local development server (no `KILN_PUBLIC_URL`, base domain `localhost`), where inline
@@ -242,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploads: Object.freeze({ s3Url: e.S3_URL?.trim() || undefined, limits: uploadLimits }),
     logRetentionDays: e.KILN_LOG_RETENTION_DAYS,
     verify: e.KILN_VERIFY === 'on',
+    prerender: e.KILN_PRERENDER === 'on',
     strictCsp:
       e.KILN_STRICT_CSP === undefined
         ? Boolean(e.KILN_PUBLIC_URL) || e.KILN_BASE_DOMAIN !== 'localhost'

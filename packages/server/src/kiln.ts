@@ -242,6 +242,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     hosting,
     analytics: config.analytics,
     verify: config.verify,
+    prerender: config.prerender,
     strictCsp: config.strictCsp,
     aiImages: new AiImages({ db: database.db, secrets, dataDir: config.dataDir, rateLimits, log }),
     webSearch,

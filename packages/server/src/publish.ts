@@ -3,7 +3,8 @@
  * served at `{slug}.apps.{baseDomain}`. The production build happens here, once: CSS and module code minified,
  * the document encoded with brotli and gzip under a strong ETag (hosting/build.ts). The project's pointer
  * switches in one transaction, then every process forgets the old page (hostingChanged); older deployments
- * stay for rollback (deployments.ts).
+ * stay for rollback (deployments.ts). After the switch, off the publish's path, the pages that need no data
+ * are prerendered (hosting/prerender.ts), so publishing takes no longer and a prerender failure fails nothing.
  */
 import { KilnError, moduleName, type OrganizationPlan, toRouteSegment } from '@kiln/core';
 import { appShellHtml } from '@kiln/preview';
@@ -14,7 +15,15 @@ import { compileCss } from './css';
 import type { Db } from './db/index';
 import { deploymentDocuments, deployments, organizations, projects } from './db/schema';
 import { designSystemCss } from './design-system';
-import { bestBrotli, buildDocument, hostingChanged, minifyCss, minifyModuleBody } from './hosting/index';
+import {
+  bestBrotli,
+  buildDocument,
+  hostingChanged,
+  minifyCss,
+  minifyModuleBody,
+  prerenderDeployment,
+  prerenderRoutes,
+} from './hosting/index';
 import { newId } from './ids';
 import { SERVER_MESSAGES as M } from './messages';
 import type { Origins } from './origins';
@@ -28,6 +37,12 @@ import { getProject, latestFinishedRevision, type Project } from './projects';
 
 export type Deployment = typeof deployments.$inferSelect;
 
+export interface PublishOptions {
+  /** Prerender the pages that need no data after the switch (default true; `KILN_PRERENDER`). */
+  prerender?: boolean;
+  log?: (msg: string, err?: unknown) => void;
+}
+
 /** Publish the newest finished revision; a PRIVATE project is held to its plan's page limit (`limits`). */
 export async function publishProject(
   db: Db,
@@ -36,6 +51,7 @@ export async function publishProject(
   projectId: string,
   limits: PrivateLimits = { projects: DEFAULT_PRIVATE_PROJECT_LIMITS, pages: DEFAULT_PRIVATE_PAGE_LIMITS },
   backend?: AppBackend,
+  opts: PublishOptions = {},
 ) {
   const project = await getProject(db, user, projectId, 'EDITOR');
   const revision = await latestFinishedRevision(db, projectId);
@@ -94,6 +110,18 @@ export async function publishProject(
   });
   await hostingChanged(db, published.slug);
   void refineBrotli(db, published.id, published.slug, document.body);
+  if (opts.prerender !== false) {
+    void prerenderDeployment(
+      db,
+      {
+        deploymentId: published.id,
+        slug: published.slug,
+        html,
+        routes: prerenderRoutes(revision.modules, pages),
+      },
+      opts.log,
+    );
+  }
   return published;
 }
 

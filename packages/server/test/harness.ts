@@ -68,9 +68,10 @@ export interface TestKilnOptions {
 /**
  * Start Kiln for a test; `await using` tears it down (and drops its PostgreSQL database).
  *
- * Two settings differ from a server's defaults, because each costs seconds per generation and only their own
- * tests are about them: the verification walk (`KILN_VERIFY=off`) and the data snapshot per revision
- * (`KILN_DATA_SNAPSHOTS=0`). A test about either sets it in `env`.
+ * Three settings differ from a server's defaults, because each costs seconds and only their own tests are about
+ * them: the verification walk (`KILN_VERIFY=off`), the data snapshot per revision (`KILN_DATA_SNAPSHOTS=0`) and
+ * the prerendering after each publish (`KILN_PRERENDER=off`, a Chromium per publish). A test about one sets it in
+ * `env`.
  */
 export async function startTestKiln(
   backend: Backend = 'pglite',
@@ -103,6 +104,7 @@ export async function startTestKiln(
       KILN_SIGNUP_LIMIT: '0',
       KILN_VERIFY: 'off',
       KILN_DATA_SNAPSHOTS: '0',
+      KILN_PRERENDER: 'off',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     });

@@ -271,6 +271,100 @@ describe.each(backends)('hosting on %s', (backend) => {
     expect(grab.errors?.[0]?.message).toBe('Deployment not found.');
   });
 
+  it('prerenders the pages that need no data after the publish; pages with data or parameters stay as they were', {
+    timeout: 120_000,
+  }, async () => {
+    await using t = await startTestKiln(backend, { KILN_WORKERS: '0', KILN_PRERENDER: 'on' });
+    const me = await owner(t);
+    const projectId = await finishedProject(t, me);
+    // The todo app's home page loads its todos from /api/todos; two more pages, prepared: one without data,
+    // one with a route parameter.
+    const [rev] = await t.kiln.database.db.select().from(revisions).where(eq(revisions.projectId, projectId));
+    await t.kiln.database.db
+      .update(revisions)
+      .set({
+        modules: [
+          ...rev!.modules,
+          {
+            filePath: 'apps/web/src/app/about/page.tsx',
+            moduleType: 'PAGE',
+            content: `export default function About() {
+  return <main className="p-8"><h1>About Lumen Todos</h1><p>Plan your week, offline first.</p><AppHeader /></main>;
+}`,
+          },
+          {
+            filePath: 'apps/web/src/app/todos/[id]/page.tsx',
+            moduleType: 'PAGE',
+            content: 'export default function Todo() { return <p>One todo, static text</p>; }',
+          },
+        ],
+      })
+      .where(eq(revisions.id, rev!.id));
+    const deployment = await publish(me, projectId);
+    const host = new URL(deployment.url).hostname;
+    const visitor = t.client();
+    const rootOf = (html: string) => /<div id="kiln-root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1];
+
+    // The publish answered before the pages were rendered: the first answers are the plain document.
+    const about = await waitFor(async () => {
+      const res = await visitor.send('GET', '/about', { host });
+      // The page's source is in every document (the boot data): the markup is what counts.
+      return rootOf(res.text)?.includes('About Lumen Todos') ? res : null;
+    }, 90_000);
+    expect(about.status).toBe(200);
+    expect(about.headers['cache-control']).toBe('no-cache');
+    // The markup is in the first response, in the root element, before the runtime script has run.
+    const markup = rootOf(about.text) ?? '';
+    expect(markup).toContain('<h1>About Lumen Todos</h1>');
+    expect(markup).toContain('Plan your week, offline first.');
+    expect(markup).not.toContain('<script');
+    expect(about.text).toContain('/_kiln/runtime.js');
+    expect(about.text).toContain('id="kiln-boot"');
+
+    // The page that loads data, the page with a parameter and a request with a query keep the plain document.
+    const home = await visitor.send('GET', '/', { host });
+    expect(rootOf(home.text)).toBe('');
+    expect(home.headers.etag).not.toBe(about.headers.etag);
+    expect(rootOf((await visitor.send('GET', '/todos/1', { host })).text)).toBe('');
+    const withQuery = await visitor.send('GET', '/about?ref=mail', { host });
+    expect(withQuery.headers.etag).toBe(home.headers.etag);
+    expect(rootOf((await visitor.send('GET', '/about/', { host })).text)).toBe(markup);
+
+    // A prerendered page is encoded and validated like any document.
+    const again = await visitor.send('GET', '/about', {
+      host,
+      headers: { 'if-none-match': about.headers.etag as string },
+    });
+    expect(again.status).toBe(304);
+    const br = await new Promise<Buffer>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: t.kiln.port,
+          path: '/about',
+          headers: { host: `${host}:${t.kiln.port}`, 'accept-encoding': 'br' },
+        },
+        (res: IncomingMessage) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve(Buffer.concat(chunks)));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(brotliDecompressSync(br).toString()).toBe(about.text);
+
+    // The pages stay with their deployment: a second deployment serves its own, a rollback the first's again.
+    const second = await publish(me, projectId);
+    expect(second.id).not.toBe(deployment.id);
+    const back = await me.gql(`mutation($d: ID!) { rollbackDeployment(deploymentId: $d) { id } }`, {
+      d: deployment.id,
+    });
+    expect(back.errors).toBeUndefined();
+    expect((await visitor.send('GET', '/about', { host })).headers.etag).toBe(about.headers.etag);
+  });
+
   it.runIf(backend === 'postgres')(
     'forgets an app in another process when it is told through NOTIFY',
     async () => {

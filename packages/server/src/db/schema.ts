@@ -590,6 +590,27 @@ export const deploymentDocuments = pgTable('deployment_documents', {
 });
 
 /**
+ * A deployment's prerendered pages (issue 15): the document of each page that rendered without data, with the
+ * page's markup in its root element, encoded like `deploymentDocuments`. Written after the publish (a page
+ * without a row is served the plain document), never changed afterwards.
+ */
+export const deploymentPages = pgTable(
+  'deployment_pages',
+  {
+    deploymentId: text('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
+    /** The page's route as visitors request it (`/`, `/about`): no parameters, no query. */
+    path: text('path').notNull(),
+    html: text('html').notNull(),
+    etag: text('etag').notNull(),
+    br: bytea('br').notNull(),
+    gzip: bytea('gzip').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deploymentId, t.path] })],
+);
+
+/**
  * Idempotent chat sends (issue 21): the id the builder generated for a message, and the revision it queued.
  * A retried send (the answer was lost to a network drop) finds its row and gets the same revision back
  * instead of queuing, and charging for, a second one.

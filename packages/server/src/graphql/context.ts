@@ -59,6 +59,8 @@ export interface GraphQLContext extends Deadline {
   git?: ProjectGit;
   /** `KILN_VERIFY`: generations verified in the browser unless false (absent: on). */
   verify?: boolean;
+  /** `KILN_PRERENDER`: published pages that need no data are prerendered unless false (absent: on). */
+  prerender?: boolean;
   /** The upload file storage, where chat messages' images are (chat-attachments.ts). */
   files: FileStorage;
 }

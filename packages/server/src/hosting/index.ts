@@ -9,4 +9,19 @@ export {
   minifyModuleBody,
 } from './build';
 export { hostingChanged, type LiveApp, LiveApps } from './live-apps';
-export { documentResponse, etagMatches, fastPage, NOT_PAGE_PREFIXES, preferredEncoding } from './serve';
+export {
+  type PrerenderJob,
+  type PrerenderOutcome,
+  prerenderDeployment,
+  prerenderRoutes,
+  withPrerenderedRoot,
+} from './prerender';
+export {
+  documentResponse,
+  etagMatches,
+  fastPage,
+  NOT_PAGE_PREFIXES,
+  pageDocument,
+  pagePath,
+  preferredEncoding,
+} from './serve';

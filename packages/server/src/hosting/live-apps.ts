@@ -10,7 +10,7 @@ import { EventEmitter } from 'node:events';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../db/index';
-import { deploymentDocuments, deployments, projects } from '../db/schema';
+import { deploymentDocuments, deploymentPages, deployments, projects } from '../db/schema';
 import { type BuiltDocument, buildDocument } from './build';
 
 const CHANNEL = 'kiln_hosting';
@@ -30,6 +30,8 @@ export interface LiveApp {
   visibility: string;
   accessTokenHash: string | null;
   document: BuiltDocument;
+  /** Prerendered pages by path (`/`, `/about`): the document with the page's markup (hosting/prerender.ts). */
+  pages: ReadonlyMap<string, BuiltDocument>;
 }
 
 interface Entry {
@@ -139,8 +141,10 @@ export class LiveApps {
 
   #store(slug: string, app: LiveApp | null): void {
     this.invalidate(slug);
-    const d = app?.document;
-    const bytes = d ? d.body.length + d.br.length + d.gzip.length : 0;
+    let bytes = 0;
+    for (const d of app ? [app.document, ...app.pages.values()] : []) {
+      bytes += d.body.length + d.br.length + d.gzip.length;
+    }
     this.#entries.set(slug, { app, expires: Date.now() + (app ? LIVE_TTL_MS : MISSING_TTL_MS), bytes });
     this.#bytes += bytes;
     // Map order is insertion order: the oldest stored apps go first.
@@ -179,8 +183,18 @@ export class LiveApps {
           }
         : // Deployments made before production documents existed are encoded on first use.
           await buildDocument(row.html);
+    const pages = await this.#db
+      .select()
+      .from(deploymentPages)
+      .where(eq(deploymentPages.deploymentId, row.deploymentId));
     return {
       slug,
+      pages: new Map(
+        pages.map((p) => [
+          p.path,
+          { body: Buffer.from(p.html, 'utf8'), br: toBuffer(p.br), gzip: toBuffer(p.gzip), etag: p.etag },
+        ]),
+      ),
       projectId: row.projectId,
       revisionId: row.revisionId,
       deploymentId: row.deploymentId,

@@ -120,6 +120,20 @@ function pathOf(url: string): string {
   return q < 0 ? url.slice(start) : url.slice(start, q);
 }
 
+/**
+ * The document for a page path: its prerendered document when it has one and the request has no query (the
+ * markup was made without one), else the app's plain document.
+ */
+export function pageDocument(app: LiveApp, path: string, hasQuery: boolean): BuiltDocument {
+  if (hasQuery || app.pages.size === 0) return app.document;
+  return app.pages.get(pagePath(path)) ?? app.document;
+}
+
+/** The path a prerendered page is stored and looked up under: no trailing slash except the root's. */
+export function pagePath(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') || '/' : path;
+}
+
 function isPagePath(path: string): boolean {
   for (const prefix of NOT_PAGE_PREFIXES) if (path.startsWith(prefix)) return false;
   return path !== '/api';
@@ -138,7 +152,8 @@ export function fastPage(
 ): Response | Promise<Response | null> | null {
   const method = req.method;
   if (method !== 'GET' && method !== 'HEAD') return null;
-  if (!isPagePath(pathOf(req.url))) return null;
+  const path = pathOf(req.url);
+  if (!isPagePath(path)) return null;
   const header = (name: string): string | null => {
     if (incoming?.headers) {
       const v = incoming.headers[name];
@@ -148,7 +163,7 @@ export function fastPage(
   };
   const answer = (app: LiveApp | null) =>
     app && app.visibility !== 'PRIVATE'
-      ? documentResponse(app.document, {
+      ? documentResponse(pageDocument(app, path, req.url.includes('?')), {
           acceptEncoding: header('accept-encoding'),
           ifNoneMatch: header('if-none-match'),
           head: method === 'HEAD',

@@ -107,6 +107,8 @@ export interface HttpDeps {
   git?: ProjectGit;
   /** `KILN_VERIFY` (config.verify; absent: on): whether generations are verified in the browser. */
   verify?: boolean;
+  /** `KILN_PRERENDER` (config.prerender; absent: on): published pages that need no data are prerendered. */
+  prerender?: boolean;
   /** `KILN_STRICT_CSP` (config.strictCsp; absent: strict): the builder's CSP allows no inline script. */
   strictCsp?: boolean;
 }
@@ -196,6 +198,7 @@ function builderApp(deps: HttpDeps) {
       authProviders: deps.authProviders,
       git: deps.git,
       verify: deps.verify !== false,
+      prerender: deps.prerender !== false,
       files: deps.uploads.storage,
       log: deps.log,
     };

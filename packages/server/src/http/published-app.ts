@@ -7,7 +7,7 @@
 import { KilnError } from '@kiln/core';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { documentResponse, type LiveApp } from '../hosting/index';
+import { documentResponse, type LiveApp, pageDocument } from '../hosting/index';
 import { SERVER_MESSAGES as M } from '../messages';
 import { ACCESS_COOKIE, ACCESS_PARAM, accessTokenMatches, PRIVATE_APP_HTML } from '../project-settings';
 
@@ -17,8 +17,10 @@ const ACCESS_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 /** The page of the live app (null: none at this host). Public pages usually leave through `fastPage` first. */
 export function publishedAppPage(c: Context, app: LiveApp | null, secure: boolean): Response {
   if (!app) throw new KilnError('not_found', M.appNotFound);
+  const url = new URL(c.req.url);
+  const document = pageDocument(app, url.pathname, url.search !== '');
   if (app.visibility !== 'PRIVATE') {
-    return documentResponse(app.document, {
+    return documentResponse(document, {
       acceptEncoding: c.req.header('accept-encoding'),
       ifNoneMatch: c.req.header('if-none-match'),
       head: c.req.method === 'HEAD',
@@ -43,7 +45,7 @@ export function publishedAppPage(c: Context, app: LiveApp | null, secure: boolea
   }
   if (!mayOpenApp(c, app)) return c.html(PRIVATE_APP_HTML, 403);
   // One visitor's page: never stored, so sent as it is (no shared ETag or encoding to vary on).
-  return c.html(app.document.body.toString('utf8'));
+  return c.html(document.body.toString('utf8'));
 }
 
 /** Whether this visitor may use the app: it is public, or they hold its access cookie. */

@@ -61,7 +61,10 @@ export const Mutation = {
     return project;
   },
   publishProject: (_: unknown, a: MutationPublishProjectArgs, ctx: GraphQLContext) =>
-    publishProject(ctx.db, ctx.origins, requireUser(ctx), a.projectId, ctx.privateLimits, ctx.backend),
+    publishProject(ctx.db, ctx.origins, requireUser(ctx), a.projectId, ctx.privateLimits, ctx.backend, {
+      prerender: ctx.prerender !== false,
+      log: ctx.log,
+    }),
   updateDesignSystem: async (_: unknown, a: MutationUpdateDesignSystemArgs, ctx: GraphQLContext) => {
     const project = await updateDesignSystem(ctx.db, requireUser(ctx), a);
     ctx.onProjectChanged(project.id); // an open preview re-reads the revision's CSS
