@@ -95,8 +95,11 @@ export async function startTestKiln(
       PORT: '0',
       HOST: '127.0.0.1',
       KILN_DATA_DIR: dataDir,
-      // The optimising WebAssembly tier for PGlite: the suite's speed over an idle server's memory (src/memory.ts).
-      KILN_WASM_TIER_UP: '1',
+      // PGlite on V8's baseline WebAssembly compiler only, as a server runs by default (src/memory.ts): a test's
+      // queries are few, and optimising PGlite in the background cost more CPU than it saved. Measured with '1'
+      // vs '0', alternating, load 12–21: app-backend + hosting 67/86 s wall, 22/19 s user vs 53/65 s wall,
+      // 19/17 s user; platform, project-settings, plan-mode and model-settings 64 vs 59 s wall, 76 vs 66 s user.
+      KILN_WASM_TIER_UP: '0',
       KILN_BUILTIN_DELAY_MS: '0',
       NODE_ENV: 'test',
       // Tests sign many people up from 127.0.0.1; the sign-up limit's own tests set it back.
