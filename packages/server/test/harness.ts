@@ -8,18 +8,15 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll } from 'vitest';
 import { loadConfig } from '../src/config';
-import { holdValidation, useRenderCheckCache } from '../src/jobs/validate';
 import { type Kiln, startKiln } from '../src/kiln';
-import { diskRenderCheckCache } from './render-cache';
+import { setUpServerTestFile } from './file-hooks';
 import { prepareDataDir } from './snapshots';
 
-// One Chromium for the render checks of every server a test file starts (each server's stop would close it).
-afterAll(holdValidation());
-// Render checks whose inputs an earlier test (any file) rendered on the same runtime and browser are answered
-// from disk (render-cache.ts): a file whose checks all hit never starts Chromium.
-useRenderCheckCache(diskRenderCheckCache());
+// One Chromium for the render checks of every server a test file starts (each server's stop would close it),
+// and render checks whose inputs an earlier test (any file) rendered on the same runtime and browser answered
+// from disk (render-cache.ts): a file whose checks all hit never starts Chromium. Per file: file-hooks.ts.
+setUpServerTestFile();
 
 /** The PostgreSQL server the suite also runs on (CI: the one on this machine). */
 export const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
