@@ -9,7 +9,6 @@ export type { MessageBlockKind } from './block-kinds.ts';
 export { blockKindOf } from './block-kinds.ts';
 export { diffEdits } from './builtin/diff-edits.ts';
 export { BUILTIN_IMAGES_NOTE, createBuiltinProvider } from './builtin/provider.ts';
-export { BUILTIN_HELP, builtinReply } from './builtin/respond.ts';
 export type { ContextSelection } from './context-budget.ts';
 export { DEFAULT_CONTEXT_BUDGET_TOKENS, selectContext } from './context-budget.ts';
 export { APP_TYPE_RULES, detectAppType } from './detect-app-type.ts';

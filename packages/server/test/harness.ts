@@ -8,18 +8,15 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll } from 'vitest';
 import { loadConfig } from '../src/config';
-import { holdValidation, useRenderCheckCache } from '../src/jobs/validate';
 import { type Kiln, startKiln } from '../src/kiln';
-import { diskRenderCheckCache } from './render-cache';
+import { setUpServerTestFile } from './file-hooks';
 import { prepareDataDir } from './snapshots';
 
-// One Chromium for the render checks of every server a test file starts (each server's stop would close it).
-afterAll(holdValidation());
-// Render checks whose inputs an earlier test (any file) rendered on the same runtime and browser are answered
-// from disk (render-cache.ts): a file whose checks all hit never starts Chromium.
-useRenderCheckCache(diskRenderCheckCache());
+// One Chromium for the render checks of every server a test file starts (each server's stop would close it),
+// and render checks whose inputs an earlier test (any file) rendered on the same runtime and browser answered
+// from disk (render-cache.ts): a file whose checks all hit never starts Chromium. Per file: file-hooks.ts.
+setUpServerTestFile();
 
 /** The PostgreSQL server the suite also runs on (CI: the one on this machine). */
 export const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -96,8 +93,11 @@ export async function startTestKiln(
       PORT: '0',
       HOST: '127.0.0.1',
       KILN_DATA_DIR: dataDir,
-      // The optimising WebAssembly tier for PGlite: the suite's speed over an idle server's memory (src/memory.ts).
-      KILN_WASM_TIER_UP: '1',
+      // PGlite on V8's baseline WebAssembly compiler only, as a server runs by default (src/memory.ts): a test's
+      // queries are few, and optimising PGlite in the background cost more CPU than it saved. Measured with '1'
+      // vs '0', alternating, load 12–21: app-backend + hosting 67/86 s wall, 22/19 s user vs 53/65 s wall,
+      // 19/17 s user; platform, project-settings, plan-mode and model-settings 64 vs 59 s wall, 76 vs 66 s user.
+      KILN_WASM_TIER_UP: '0',
       KILN_BUILTIN_DELAY_MS: '0',
       NODE_ENV: 'test',
       // Tests sign many people up from 127.0.0.1; the sign-up limit's own tests set it back.
