@@ -68,7 +68,8 @@ function treeCpuMs(pid: number | undefined): number {
     try {
       const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      // utime and stime, and cutime and cstime: the CPU of children it reaped (a Deno process that ended).
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
       for (const task of readdirSync(`/proc/${p}/task`)) {
         for (const child of readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').split(' ')) {
           if (child.trim()) visit(child.trim());
