@@ -17,9 +17,11 @@
  *   node --import tsx bench/hosting.ts functions [--cpu-prof DIR]
  *       only part 2 (one publish, no page or vite runs); with --cpu-prof, Kiln writes a V8 CPU profile to DIR
  *       when it stops (open it in Chrome DevTools).
+ * Part 2 also reports the CPU time (user + system, from /proc) each server's process tree spent per request:
+ * on a loaded machine requests/s swing with the neighbours, CPU per call much less.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -56,6 +58,37 @@ function wrkScript(method: string, body: string | null): string {
     `wrk.method = "${method}"\n${body === null ? '' : `wrk.body = ${JSON.stringify(body)}\nwrk.headers["content-type"] = "application/json"\n`}`,
   );
   return file;
+}
+
+/** CPU time (user + system, ms) used so far by a process and every process under it (Linux /proc). */
+function treeCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  let ticks = 0;
+  const visit = (p: string) => {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime, and cutime and cstime: the CPU of children it reaped (a Deno process that ended).
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      for (const task of readdirSync(`/proc/${p}/task`)) {
+        for (const child of readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').split(' ')) {
+          if (child.trim()) visit(child.trim());
+        }
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  };
+  visit(String(pid));
+  return ticks * 10; // USER_HZ is 100
+}
+
+/** A wrk run with the CPU time the server's process tree spent per request (ms). */
+function wrkCpu(pid: number | undefined, ...args: Parameters<typeof wrk>) {
+  const before = treeCpuMs(pid);
+  const result = wrk(...args);
+  const requests = result.rps * (args[2] as number);
+  return { ...result, cpuMsPerCall: (treeCpuMs(pid) - before) / requests };
 }
 
 async function waitForLine(child: ChildProcess, line: string, what: string): Promise<void> {
@@ -122,6 +155,7 @@ async function startKiln() {
   };
   return {
     port,
+    pid: child.pid,
     gql,
     prerenders,
     async stop() {
@@ -182,6 +216,7 @@ serve({ fetch: app.fetch, port: ${port}, hostname: '127.0.0.1' }, () => console.
   await waitForLine(child, 'bare ready', 'bare Hono');
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill();
@@ -283,10 +318,10 @@ try {
 
   // 2. A function call and a database read through a function.
   const post = wrkScript('POST', '');
-  const kFn = wrk(`${kilnUrl}/api/todos`, host, 5, ['-s', post]);
-  const bFn = wrk(`${bare.url}/api/todos`, null, 5, ['-s', post]);
-  const kDb = wrk(`${kilnUrl}/api/todos`, host, 5);
-  const bDb = wrk(`${bare.url}/api/todos`, null, 5);
+  const kFn = wrkCpu(kiln.pid, `${kilnUrl}/api/todos`, host, 5, ['-s', post]);
+  const bFn = wrkCpu(bare.pid, `${bare.url}/api/todos`, null, 5, ['-s', post]);
+  const kDb = wrkCpu(kiln.pid, `${kilnUrl}/api/todos`, host, 5);
+  const bDb = wrkCpu(bare.pid, `${bare.url}/api/todos`, null, 5);
 
   const r = (n: number) => Math.round(n).toLocaleString('en');
   const f = (n: number) => n.toFixed(1);
@@ -302,6 +337,10 @@ try {
   );
   console.log(
     `  db read     : Kiln ${r(kDb.rps)} req/s (p99 ${f(kDb.p99ms)} ms), bare Hono ${r(bDb.rps)} req/s (p99 ${f(bDb.p99ms)} ms): bare/Kiln ${(bDb.rps / kDb.rps).toFixed(2)}× (goal ≤ 1.5×)`,
+  );
+  const ms = (n: number) => n.toFixed(3);
+  console.log(
+    `  CPU per call: function Kiln ${ms(kFn.cpuMsPerCall)} ms, bare ${ms(bFn.cpuMsPerCall)} ms; db read Kiln ${ms(kDb.cpuMsPerCall)} ms, bare ${ms(bDb.cpuMsPerCall)} ms (process trees: Kiln with its Deno and worker threads)`,
   );
   console.log(
     `  publish     : median ${r(publish.median)} ms (p90 ${r(publish.p90)}, ${publish.n} runs); vite build median ${r(vite.median)} ms (${vite.n} runs)`,

@@ -716,12 +716,19 @@ function errorOf(result: { status: number; body: Uint8Array }): string {
   }
 }
 
-/** A `FunctionRequest` from an HTTP request, with `/api/{rest}` as its path; 413 past the body limit. */
-export async function functionRequest(req: Request, rest: string): Promise<FunctionRequest> {
-  const url = new URL(req.url);
+/**
+ * A `FunctionRequest` from an HTTP request, with `/api/{rest}` as its path; 413 past the body limit. `read`:
+ * its body, already read (`readLimitedBody`), when the request itself no longer holds it.
+ */
+export async function functionRequest(
+  req: Request,
+  rest: string,
+  read?: Uint8Array | null,
+): Promise<FunctionRequest> {
   const length = Number(req.headers.get('content-length') ?? 0);
   if (length > MAX_FUNCTION_BODY_BYTES) throw new KilnError('too_large', 'The request body is too large.');
-  const body = req.method === 'GET' || req.method === 'HEAD' ? null : await bodyOf(req);
+  const body =
+    req.method === 'GET' || req.method === 'HEAD' ? null : read !== undefined ? read : await bodyOf(req);
   if (body && body.byteLength > MAX_FUNCTION_BODY_BYTES) {
     throw new KilnError('too_large', 'The request body is too large.');
   }
@@ -731,5 +738,5 @@ export async function functionRequest(req: Request, rest: string): Promise<Funct
     if (name === 'cookie' || name === SANDBOX_TOKEN_HEADER || name === 'host') continue;
     headers[name] = value;
   }
-  return { method: req.method, path: `/api/${rest}${url.search}`, headers, body };
+  return { method: req.method, path: `/api/${rest}${new URL(req.url).search}`, headers, body };
 }

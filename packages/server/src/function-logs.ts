@@ -8,7 +8,7 @@
  * path (a request answers before its entries are stored); a read waits for what its project has queued.
  */
 import type { DatabaseBranch, LogLevel } from '@kiln/core';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, getTableName, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './db/index';
 import { functionLogs } from './db/schema';
 import { newId } from './ids';
@@ -84,8 +84,33 @@ interface Batch {
 export const LOG_FLUSH_DELAY_MS = 20;
 /** Queued rows past which `write` waits for the database (backpressure) instead of queueing more. */
 const MAX_QUEUED_ROWS = 5000;
-/** Rows per INSERT statement (12 columns each, well below PostgreSQL's 65 535 parameters). */
+/** Rows per INSERT statement (one array parameter per column, so only memory bounds it). */
 const ROWS_PER_INSERT = 1000;
+
+/** A stored row's values in column order, as `#insert` sends them (one array per column). */
+const INSERT_COLUMNS = [
+  ['id', 'text'],
+  ['projectId', 'text'],
+  ['branch', 'text'],
+  ['level', 'text'],
+  ['source', 'text'],
+  ['message', 'text'],
+  ['method', 'text'],
+  ['path', 'text'],
+  ['status', 'int'],
+  ['durationMs', 'int'],
+  ['createdAt', 'timestamptz'],
+] as const satisfies readonly (readonly [keyof LogRow & keyof typeof functionLogs, string])[];
+
+/**
+ * `INSERT … SELECT * FROM unnest($1::text[], …)`: a batch is eleven array parameters whatever its size, so
+ * the statement's text and plan are the same for every batch, and neither Drizzle's query builder (~40% of the
+ * cost of a batch, per row and column) nor the database's parser works per row. Measured on embedded PGlite,
+ * 34 rows a batch: 0.15 ms of CPU per row through `insert().values()`, 0.07 ms this way.
+ */
+const INSERT_HEAD = sql.raw(
+  `INSERT INTO ${getTableName(functionLogs)} (${INSERT_COLUMNS.map(([key]) => `"${functionLogs[key].name}"`).join(', ')}) SELECT * FROM unnest(`,
+);
 
 export class FunctionLogs {
   readonly #db: Db;
@@ -248,7 +273,11 @@ export class FunctionLogs {
 
   async #insert(rows: LogRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      await this.#db.insert(functionLogs).values(rows.slice(i, i + ROWS_PER_INSERT));
+      const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+      const arrays: SQL[] = INSERT_COLUMNS.map(
+        ([key, type]) => sql`${sql.param(chunk.map((row) => row[key] ?? null))}::${sql.raw(type)}[]`,
+      );
+      await this.#db.execute(sql`${INSERT_HEAD}${sql.join(arrays, sql`, `)})`);
     }
   }
 

@@ -54,6 +54,7 @@ import type { ProjectAuthProviders } from '../visitor-auth/providers';
 import { mountVisitorAuth, previewVisitor, publishedVisitor } from '../visitor-auth/routes';
 import type { OrganizationWebSearch } from '../web-search';
 import { clientAddress, type NodeBindings } from './client-address';
+import { leanPublishedApi } from './published-api';
 import { mayOpenApp, publishedAppPage } from './published-app';
 import {
   builderSecurityHeaders,
@@ -280,11 +281,11 @@ const aiImage = (deps: HttpDeps, c: Context, projectId: string) =>
     : aiImageResponse(new URL(c.req.url));
 
 /** Body limits on an app or preview origin: functions and `/api/db` take up to 5 MiB, other routes none. */
-const appBodyLimit = (isApi: (path: string) => boolean) =>
-  limitBody((path) => ({
-    max: isApi(path) ? MAX_FUNCTION_BODY_BYTES : MAX_OTHER_BODY_BYTES,
-    utf8: path.startsWith('/api/db/'),
-  }));
+const appBodyLimitOf = (isApi: (path: string) => boolean) => (path: string) => ({
+  max: isApi(path) ? MAX_FUNCTION_BODY_BYTES : MAX_OTHER_BODY_BYTES,
+  utf8: path.startsWith('/api/db/'),
+});
+const appBodyLimit = (isApi: (path: string) => boolean) => limitBody(appBodyLimitOf(isApi));
 
 function previewApp(deps: HttpDeps) {
   const app = new Hono();
@@ -360,10 +361,13 @@ function previewApp(deps: HttpDeps) {
   return app;
 }
 
+/** The published app's Hono app, and its lean dispatch of function calls (./published-api.ts). */
 function publishedApp(deps: HttpDeps) {
   const app = new Hono();
   uploadRoutes(app, deps, async (c) => (await liveAppAt(deps, c)).projectId);
-  app.use(appBodyLimit((path) => path.startsWith('/api/')));
+  const isApi = (path: string) => path.startsWith('/api/');
+  const bodyLimit = appBodyLimit(isApi);
+  app.use(bodyLimit);
   npmRoutes(
     app,
     deps.db,
@@ -409,7 +413,7 @@ function publishedApp(deps: HttpDeps) {
   app.post('/api/public-sheet', async (c) =>
     publicSheetSubmission(c, deps, (await liveApp(c)).projectId, 'main'),
   );
-  app.all('/api/*', async (c) => {
+  const functions = async (c: Context) => {
     const live = await liveApp(c);
     const rest = c.req.path.slice('/api/'.length);
     const request = {
@@ -417,14 +421,24 @@ function publishedApp(deps: HttpDeps) {
       visitor: await publishedVisitor(c, authRoutes),
     };
     return deps.backend.invoke(live.projectId, live.revisionId, 'main', request);
-  });
+  };
+  app.all('/api/*', functions);
   app.get('*', async (c) => {
     const where = deps.origins.match(c.req.header('host'));
     if (where.kind !== 'app') throw new KilnError('not_found', M.appNotFound);
     const live = await deps.hosting.get(where.slug);
     return publishedAppPage(c, live, deps.origins.appUrl(where.slug).startsWith('https:'));
   });
-  return app;
+  const api = leanPublishedApi({
+    app,
+    handlers: new Set<unknown>([bodyLimit, functions]),
+    peek: (slug) => deps.hosting.peek(slug),
+    bodyLimit: appBodyLimitOf(isApi),
+    invoke: (live, request) =>
+      deps.backend.invoke(live.projectId, live.revisionId, 'main', { ...request, visitor: null }),
+    errorResponse: (err) => errorResponse(err, deps),
+  });
+  return { app, api };
 }
 
 /** The published app at this origin, if the visitor may use it (a private app: only with its access cookie). */
@@ -479,7 +493,8 @@ export function createHttpHandler(
   };
   const builder = wrap(builderApp(deps));
   const preview = wrap(previewApp(deps));
-  const published = wrap(publishedApp(deps));
+  const { app: publishedHono, api: publishedApi } = publishedApp(deps);
+  const published = wrap(publishedHono);
   const files = wrap(filesApp(deps));
   const dispatch = async (req: Request, env: NodeBindings | undefined, where: OriginMatch) => {
     try {
@@ -505,7 +520,11 @@ export function createHttpHandler(
     const where = deps.origins.match(host);
     // A published page leaves here, before routing and middleware (hosting/serve.ts).
     const page = where.kind === 'app' ? fastPage(deps.hosting, where.slug, req, env?.incoming) : null;
-    if (!page) return dispatch(req, env, where);
+    if (!page) {
+      // So does a function call when nothing but its route would run for it (./published-api.ts).
+      const call = where.kind === 'app' ? publishedApi(req, env, where.slug) : null;
+      return call ?? dispatch(req, env, where);
+    }
     if (page instanceof Response) return page;
     return page.then((res) => res ?? dispatch(req, env, where)).catch((err) => errorResponse(err, deps));
   };

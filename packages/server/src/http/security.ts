@@ -128,20 +128,8 @@ export function limitBody(limit: (path: string) => { max: number; utf8: boolean 
     // GET and HEAD bodies are never read (a Request cannot carry one); asking @hono/node-server's request for
     // `body` would build a full Request for nothing.
     if (req.method === 'GET' || req.method === 'HEAD') return next();
-    const { max, utf8 } = limit(c.req.path);
-    const declared = req.headers.get('content-length');
-    if (declared !== null && Number(declared) > max) throw new KilnError('too_large', MESSAGES.tooLarge(max));
-    const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
-    let body: Buffer<ArrayBuffer>;
-    if (incoming instanceof IncomingMessage && !incoming.readableDidRead && !req.bodyUsed) {
-      // Straight from Node's request: no web stream and no Request to read it through.
-      body = await readIncoming(incoming, max);
-    } else {
-      if (!req.body) return next();
-      body = await readStream(req.body, max);
-    }
-    if (utf8 && TEXT_TYPES.test(req.headers.get('content-type') ?? '') && !isUtf8(body))
-      throw new KilnError('validation', MESSAGES.badUtf8);
+    const body = await readLimitedBody(req, c.env, limit(c.req.path));
+    if (body === null) return next();
     const read = new Request(req.url, {
       method: req.method,
       headers: req.headers,
@@ -151,6 +139,33 @@ export function limitBody(limit: (path: string) => { max: number; utf8: boolean 
     c.req.raw = read;
     return next();
   };
+}
+
+/**
+ * The checks of `limitBody` without Hono: a request's body read up to `max` bytes as it streams in (413 past
+ * it, the rest never read; 400 for text that is not UTF-8 where `utf8` is set), or null when it has none (GET,
+ * HEAD, no body). `env` is @hono/node-server's bindings: the body is read from Node's request when it can be.
+ */
+export async function readLimitedBody(
+  req: Request,
+  env: unknown,
+  { max, utf8 }: { max: number; utf8: boolean },
+): Promise<Buffer<ArrayBuffer> | null> {
+  if (req.method === 'GET' || req.method === 'HEAD') return null;
+  const declared = req.headers.get('content-length');
+  if (declared !== null && Number(declared) > max) throw new KilnError('too_large', MESSAGES.tooLarge(max));
+  const incoming = (env as { incoming?: unknown } | undefined)?.incoming;
+  let body: Buffer<ArrayBuffer>;
+  if (incoming instanceof IncomingMessage && !incoming.readableDidRead && !req.bodyUsed) {
+    // Straight from Node's request: no web stream and no Request to read it through.
+    body = await readIncoming(incoming, max);
+  } else {
+    if (!req.body) return null;
+    body = await readStream(req.body, max);
+  }
+  if (utf8 && TEXT_TYPES.test(req.headers.get('content-type') ?? '') && !isUtf8(body))
+    throw new KilnError('validation', MESSAGES.badUtf8);
+  return body;
 }
 
 /** The bodies `limitBody` read, by the Request it made of each: `bodyOf` answers them without a stream. */
