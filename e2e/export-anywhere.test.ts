@@ -8,7 +8,8 @@
  *
  * Cost: every export has the same pinned dependencies (asserted below), so ONE `npm install` (cached in the
  * temp folder under the hash of that set, reused by later runs) serves all of them through a symlinked
- * node_modules.
+ * node_modules; and each export's pages are checked in one Chromium page as soon as its build is done, while
+ * the next builds run (not after all 25 builds).
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -33,7 +34,7 @@ import { APP_TYPES } from '@kiln/core';
 import { type ExportFiles, exportDependencies, exportProject } from '@kiln/server';
 import { strFromU8, unzipSync } from 'fflate';
 import pg from 'pg';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, launchChromium, newProjectFromDashboard, startKilnProcess } from './harness';
@@ -127,10 +128,6 @@ async function dependencies(): Promise<string> {
 }
 
 /**
- * Writes an export with the shared node_modules: linked as a whole, or (`ownFolder`, for `vite` dev, which
- * writes its dependency cache into `node_modules/.vite`) as a folder of this export with a link per package.
- */
-/**
  * Resolves the Expo project's dependencies as a plain `npm install` would (a lockfile only: Expo and React
  * Native are hundreds of megabytes), once per dependency set, cached in the temp folder like the web install.
  * A pin that does not exist, or a set whose peer ranges clash, fails here as it would on the user's machine.
@@ -160,6 +157,10 @@ async function expoLockfile(
   return JSON.parse(readFileSync(lock, 'utf8'));
 }
 
+/**
+ * Writes an export with the shared node_modules: linked as a whole, or (`ownFolder`, for `vite` dev, which
+ * writes its dependency cache into `node_modules/.vite`) as a folder of this export with a link per package.
+ */
 function writeExport(files: ExportFiles, dir: string, nodeModules: string, ownFolder = false): void {
   for (const [path, content] of files) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -212,24 +213,65 @@ function serveDist(dist: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-/** Opens a page (the home page) and returns its visible text once it has rendered, and any page errors. */
-async function renderHome(browser: Browser, url: string, settle?: string) {
-  const page = await browser.newPage();
+/**
+ * Loads `url` in `page` and returns its visible text once it has rendered, its title, and the errors the page
+ * threw meanwhile. A page is reused from app to app (each app is its own origin, so nothing carries over).
+ */
+async function renderPage(page: Page, url: string, settle?: string) {
   const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
+  const onError = (err: Error) => errors.push(err.message);
+  page.on('pageerror', onError);
   try {
     await page.goto(url);
     await page.waitForFunction(
       () => (document.getElementById('root')?.innerText.trim().length ?? 0) > 0,
       null,
-      {
-        timeout: 30_000,
-      },
+      { timeout: 30_000 },
     );
     if (settle) await page.getByText(settle).first().waitFor({ timeout: 30_000 });
     return { text: await page.locator('#root').innerText(), title: await page.title(), errors };
   } finally {
+    page.off('pageerror', onError);
+  }
+}
+
+/** {@link renderPage} in a page of its own. */
+async function renderHome(browser: Browser, url: string, settle?: string) {
+  const page = await browser.newPage();
+  try {
+    return await renderPage(page, url, settle);
+  } finally {
     await page.close();
+  }
+}
+
+/**
+ * A built export's `dist/` served as a static host serves it, its home page and every other page without a
+ * parameter (at its route as in Kiln, `src/kiln/routes.ts`) rendered in `page`; what is wrong goes into
+ * `failures`.
+ */
+async function checkPages(page: Page, app: Exported, failures: string[]): Promise<void> {
+  const server = await serveDist(join(app.dir, 'dist'));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const home = await renderPage(page, `${origin}/`);
+    if (home.errors.length) failures.push(`${app.key}: ${home.errors.join('; ')}`);
+    // The shell's title is the project's name; a page may set its own (`document.title`).
+    if (!home.title) failures.push(`${app.key}: no title`);
+    if (home.text.trim().length < 20) failures.push(`${app.key}: almost nothing rendered: ${home.text}`);
+    if (/Page not found/.test(home.text)) failures.push(`${app.key}: no home page`);
+    const routes = [...String(app.files.get('src/kiln/routes.ts')).matchAll(/route: "([^"]+)"/g)]
+      .map((m) => m[1]!)
+      .filter((route) => route !== '/' && !route.includes('['));
+    for (const route of routes) {
+      const other = await renderPage(page, `${origin}${route}`);
+      if (other.errors.length) failures.push(`${app.key} ${route}: ${other.errors.join('; ')}`);
+      if (/Page not found/.test(other.text)) failures.push(`${app.key} ${route}: not routed`);
+    }
+  } catch (err) {
+    failures.push(`${app.key}: did not render: ${(err as Error).message.split('\n')[0]}`);
+  } finally {
+    server.close();
   }
 }
 
@@ -251,28 +293,24 @@ async function startExport(
     detached: true,
   });
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr!.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
   // `npm start` says so; Vite prints its URL (`Local:   http://127.0.0.1:PORT/`).
   const ready = script === 'start' ? 'App running at' : `127.0.0.1:${port}`;
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`The exported server did not start:\n${out}`)), 60_000);
-      const check = setInterval(() => {
+      const read = (d: Buffer) => {
+        out += d.toString();
         if (out.replace(ANSI, '').includes(ready)) {
           clearTimeout(timer);
-          clearInterval(check);
           resolve();
-        } else if (child.exitCode !== null) {
-          clearTimeout(timer);
-          clearInterval(check);
-          reject(new Error(`The exported server exited:\n${out}`));
         }
-      }, 100);
+      };
+      child.stdout!.on('data', read);
+      child.stderr!.on('data', read);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        reject(new Error(`The exported server exited:\n${out}`));
+      });
     });
   } catch (err) {
     await stop(child);
@@ -357,40 +395,25 @@ describe('export anywhere', () => {
     timeout: 600_000,
   }, async () => {
     const failures: string[] = [];
-    await inBatches(apps, BUILD_CONCURRENCY, async (app) => {
-      try {
-        await run('npm', ['run', 'build'], { cwd: app.dir, timeout: NPM_TIMEOUT_MS });
-      } catch (err) {
-        failures.push(`${app.key}: build failed: ${(err as { stderr?: string }).stderr?.slice(-400) ?? err}`);
-      }
-    });
-    expect(failures).toEqual([]);
-    for (const app of apps) {
-      const server = await serveDist(join(app.dir, 'dist'));
-      try {
-        const home = await renderHome(browser, `http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-        if (home.errors.length) failures.push(`${app.key}: ${home.errors.join('; ')}`);
-        // The shell's title is the project's name; a page may set its own (`document.title`).
-        if (!home.title) failures.push(`${app.key}: no title`);
-        if (home.text.trim().length < 20) failures.push(`${app.key}: almost nothing rendered: ${home.text}`);
-        if (/Page not found/.test(home.text)) failures.push(`${app.key}: no home page`);
-        // Every other page without a parameter, at its route as in Kiln (`src/kiln/routes.ts`).
-        const routes = [...String(app.files.get('src/kiln/routes.ts')).matchAll(/route: "([^"]+)"/g)]
-          .map((m) => m[1]!)
-          .filter((route) => route !== '/' && !route.includes('['));
-        for (const route of routes) {
-          const other = await renderHome(
-            browser,
-            `http://127.0.0.1:${(server.address() as AddressInfo).port}${route}`,
+    // Each export's pages render (one at a time, in one page) as soon as its build is done, while the next
+    // builds run: a render mostly waits on Chromium, a build mostly computes.
+    const page = await browser.newPage();
+    let rendering = Promise.resolve();
+    try {
+      await inBatches(apps, BUILD_CONCURRENCY, async (app) => {
+        try {
+          await run('npm', ['run', 'build'], { cwd: app.dir, timeout: NPM_TIMEOUT_MS });
+        } catch (err) {
+          failures.push(
+            `${app.key}: build failed: ${(err as { stderr?: string }).stderr?.slice(-400) ?? err}`,
           );
-          if (other.errors.length) failures.push(`${app.key} ${route}: ${other.errors.join('; ')}`);
-          if (/Page not found/.test(other.text)) failures.push(`${app.key} ${route}: not routed`);
+          return;
         }
-      } catch (err) {
-        failures.push(`${app.key}: did not render: ${(err as Error).message.split('\n')[0]}`);
-      } finally {
-        server.close();
-      }
+        rendering = rendering.then(() => checkPages(page, app, failures));
+      });
+      await rendering;
+    } finally {
+      await page.close();
     }
     expect(failures).toEqual([]);
   });
