@@ -131,6 +131,20 @@ export interface KilnProcess {
   kill(): Promise<number | null>;
 }
 
+/** How startKilnProcess starts Kiln. */
+export interface KilnOptions {
+  port?: number;
+  dataDir?: string;
+  env?: Record<string, string>;
+  /** Render checks answered from the tests' disk cache when seen before (default true; render-cache.ts). */
+  renderCache?: boolean;
+  /**
+   * Run `packages/server/src/main.ts` through tsx instead of the bundle (default false): to debug the server's
+   * TypeScript as written. Its render-check cache is then a `--import` preload (render-cache-preload.mjs).
+   */
+  source?: boolean;
+}
+
 /**
  * Start Kiln and wait for its "builder at" line: the compiled server (`packages/server/dist`, built again first
  * when stale; ensureServerBuilt), as `npm start` runs it, through its test entry `test-e2e-server.mjs` (the
@@ -143,20 +157,7 @@ export interface KilnProcess {
  * test about either, and the walking skeleton (a server as `npm start` runs it), set them back in `env`. Its
  * render checks use the tests' cache of results unless `renderCache: false` (the walking skeleton).
  */
-export async function startKilnProcess(
-  opts: {
-    port?: number;
-    dataDir?: string;
-    env?: Record<string, string>;
-    /** Render checks answered from the tests' disk cache when seen before (default true; render-cache.ts). */
-    renderCache?: boolean;
-    /**
-     * Run `packages/server/src/main.ts` through tsx instead of the bundle (default false): to debug the server's
-     * TypeScript as written. Its render-check cache is then a `--import` preload (render-cache-preload.mjs).
-     */
-    source?: boolean;
-  } = {},
-): Promise<KilnProcess> {
+export async function startKilnProcess(opts: KilnOptions = {}): Promise<KilnProcess> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kiln-e2e-'));
   // A new data directory starts from the prepared snapshots (platform database, app database template).
@@ -226,6 +227,25 @@ export async function startKilnProcess(
       child.kill('SIGKILL');
       return exited;
     },
+  };
+}
+
+/**
+ * One Kiln for the test file (or the `describe` it is called in): started in a `beforeAll` registered here,
+ * stopped in an `afterAll`. `opts` may be a function, called in that `beforeAll`, for options that need what an
+ * earlier `beforeAll` made (a scripted model server's URL). The getter throws if Kiln has not started.
+ */
+export function useKiln(opts: KilnOptions | (() => KilnOptions) = {}): () => KilnProcess {
+  let kiln: KilnProcess | undefined;
+  beforeAll(async () => {
+    kiln = await startKilnProcess(typeof opts === 'function' ? opts() : opts);
+  });
+  afterAll(async () => {
+    await kiln?.stop();
+  });
+  return () => {
+    if (!kiln) throw new Error('Kiln did not start');
+    return kiln;
   };
 }
 
