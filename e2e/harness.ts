@@ -232,13 +232,15 @@ export async function startKilnProcess(opts: KilnOptions = {}): Promise<KilnProc
 
 /**
  * One Kiln for the test file (or the `describe` it is called in): started in a `beforeAll` registered here,
- * stopped in an `afterAll`. `opts` may be a function, called in that `beforeAll`, for options that need what an
- * earlier `beforeAll` made (a scripted model server's URL). The getter throws if Kiln has not started.
+ * stopped in an `afterAll`. `opts` may be a (async) function, called in that `beforeAll`, for options that need what
+ * an earlier `beforeAll` made (a scripted model server's URL) or a port chosen first. The getter throws if Kiln has not started.
  */
-export function useKiln(opts: KilnOptions | (() => KilnOptions) = {}): () => KilnProcess {
+export function useKiln(
+  opts: KilnOptions | (() => KilnOptions | Promise<KilnOptions>) = {},
+): () => KilnProcess {
   let kiln: KilnProcess | undefined;
   beforeAll(async () => {
-    kiln = await startKilnProcess(typeof opts === 'function' ? opts() : opts);
+    kiln = await startKilnProcess(typeof opts === 'function' ? await opts() : opts);
   });
   afterAll(async () => {
     await kiln?.stop();
@@ -312,30 +314,49 @@ export function scriptedModelEnv(
 }
 
 /** Create an account from the sign-in page (password "correct horse battery"). */
-export async function signUp(page: import('playwright-core').Page, email: string): Promise<void> {
+export async function signUp(page: Page, email: string): Promise<void> {
   await page.getByRole('link', { name: 'Create an account' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 
-/** A new account describes `prompt` on the dashboard; resolves once the project's first revision is VALID. */
-export async function newProjectFromDashboard(
-  page: import('playwright-core').Page,
-  kilnUrl: string,
-  email: string,
-  prompt: string,
-): Promise<void> {
-  await page.goto(`${kilnUrl}/`);
-  await page.waitForURL(/\/login$/);
-  await signUp(page, email);
+/**
+ * Describes `prompt` on the dashboard and presses Enter; resolves with the new project's id once its workspace
+ * is open (the first revision may still be generating).
+ */
+export async function describeApp(page: Page, prompt: string): Promise<string> {
   await page.getByLabel('Describe your app').fill(prompt);
   await page.getByLabel('Describe your app').press('Enter');
   await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/** Resolves once the workspace on `page` shows its revision VALID (default timeout 60 s). */
+export async function waitUntilValid(page: Page, timeout = 60_000): Promise<void> {
   await page
     .getByTestId('revision-status')
     .filter({ hasText: /^VALID$/ })
-    .waitFor({ state: 'attached', timeout: 60_000 });
+    .waitFor({ state: 'attached', timeout });
+}
+
+/**
+ * A new account (signUp) describes `prompt` on the dashboard; resolves with the project's id once its first
+ * revision is VALID (`timeout`, default 60 s).
+ */
+export async function newProjectFromDashboard(
+  page: Page,
+  kilnUrl: string,
+  email: string,
+  prompt: string,
+  opts: { timeout?: number } = {},
+): Promise<string> {
+  await page.goto(`${kilnUrl}/`);
+  await page.waitForURL(/\/login$/);
+  await signUp(page, email);
+  const projectId = await describeApp(page, prompt);
+  await waitUntilValid(page, opts.timeout);
+  return projectId;
 }
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

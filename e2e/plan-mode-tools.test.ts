@@ -68,9 +68,13 @@ describe('plan mode with a model that reads', () => {
       env: { KILN_BUILTIN_DELAY_MS: '0', KILN_EGRESS_ALLOW_HOSTS: search.host },
     });
     const page = await (await browser().newContext({ bypassCSP: true })).newPage();
-    await newProjectFromDashboard(page, kiln.url, 'reader@example.com', 'A todo list app with due dates');
+    const projectId = await newProjectFromDashboard(
+      page,
+      kiln.url,
+      'reader@example.com',
+      'A todo list app with due dates',
+    );
     const projectUrl = page.url();
-    const projectId = new URL(projectUrl).pathname.split('/').pop() as string;
     const orgId = (await gql(page, '{ organizations { id } }')).organizations[0].id as string;
 
     // Organisation settings: the expert model, web search and the organisation's knowledge.
