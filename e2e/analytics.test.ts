@@ -8,21 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  type KilnProcess,
-  newProjectFromDashboard,
-  scriptedModelEnv,
-  startKilnProcess,
-  useBrowser,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { newProjectFromDashboard, scriptedModelEnv, useBrowser, useKilnProcesses } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const startKiln = useKilnProcesses();
 
 const REPLY = `A landing page that greets visitors by campaign.
 <kiln:file path="apps/web/src/app/api/campaign/route.ts" type="FUNCTION">
@@ -72,7 +62,7 @@ describe('analytics of a published app', () => {
     timeout: 180_000,
   }, async () => {
     await using model = await startScriptedModelServer([{ reply: REPLY }]);
-    kiln = await startKilnProcess({ env: scriptedModelEnv(model) });
+    const kiln = await startKiln({ env: scriptedModelEnv(model) });
     const page = await (await browser().newContext({ acceptDownloads: true })).newPage();
     const fromPreview: string[] = [];
     page.on('request', (r) => {

@@ -252,6 +252,23 @@ export function useKiln(
 }
 
 /**
+ * Kilns that the file's tests start themselves, with options only the test has (a scripted model server it
+ * made): `const startKiln = useKilnProcesses();` then `const kiln = await startKiln({ env })` in the test. Every
+ * one is stopped after the file (stopping one already stopped is a no-op).
+ */
+export function useKilnProcesses(): (opts?: KilnOptions) => Promise<KilnProcess> {
+  const started: KilnProcess[] = [];
+  afterAll(async () => {
+    for (const kiln of started) await kiln.stop();
+  });
+  return async (opts = {}) => {
+    const kiln = await startKilnProcess(opts);
+    started.push(kiln);
+    return kiln;
+  };
+}
+
+/**
  * One Chromium for the test file: launched before its tests (in a `beforeAll` registered here, so before the
  * file's own), closed after them (after the file's own `afterAll`, which stops its Kiln first). Call at the top
  * level of the file; the getter throws if the browser has not started.

@@ -8,29 +8,20 @@
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type KilnProcess,
   newProjectFromDashboard,
   scriptedModelEnv,
   signUp,
-  startKilnProcess,
   useBrowser,
+  useKilnProcesses,
   waitUntilValid,
 } from './harness';
 
 const browser = useBrowser();
-const started: KilnProcess[] = [];
-
-afterAll(async () => {
-  for (const kiln of started) await kiln.stop();
-});
-
-async function startKiln(env: Record<string, string>): Promise<KilnProcess> {
-  const kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0', ...env } });
-  started.push(kiln);
-  return kiln;
-}
+const startProcess = useKilnProcesses();
+const startKiln = (env: Record<string, string>) =>
+  startProcess({ env: { KILN_BUILTIN_DELAY_MS: '0', ...env } });
 
 /** Signs a new person up and describes an app; resolves once its first revision is VALID. */
 async function createApp(kilnUrl: string, email: string, prompt: string): Promise<Page> {

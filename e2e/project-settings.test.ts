@@ -7,22 +7,17 @@
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import type { FrameLocator } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   pageGql as gql,
-  type KilnProcess,
   newProjectFromDashboard,
   scriptedModelEnv,
-  startKilnProcess,
   useBrowser,
+  useKilnProcesses,
 } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const startKiln = useKilnProcesses();
 
 const REPLY = `Here is a landing page in your brand colour.
 <kiln:file path="apps/web/src/app/page.tsx" type="PAGE">
@@ -45,7 +40,7 @@ describe('project settings UI', () => {
     timeout: 150_000,
   }, async () => {
     await using model = await startScriptedModelServer([{ reply: REPLY }]);
-    kiln = await startKilnProcess({ env: scriptedModelEnv(model) });
+    const kiln = await startKiln({ env: scriptedModelEnv(model) });
     const page = await (await browser().newContext()).newPage();
     await newProjectFromDashboard(page, kiln.url, 'dana@example.com', 'A landing page for my bakery');
     const preview = page.frameLocator('iframe[title="Preview"]');
