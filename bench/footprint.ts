@@ -92,13 +92,15 @@ if (!onlyApps) {
       stdio: 'inherit',
     });
   }
-  let kiln = await startKilnProcess({ env, compiled });
+  // Compiled: `main.mjs` itself, as `npm start` runs it (no tests' render cache); else the sources through tsx.
+  const server = compiled ? { renderCache: false } : { source: true };
+  let kiln = await startKilnProcess({ env, ...server });
   const dataDir = kiln.dataDir;
   try {
     await sleep(8000);
     report('idle, first start', kiln.pid, 400);
     await kiln.stop();
-    kiln = await startKilnProcess({ env, dataDir, compiled });
+    kiln = await startKilnProcess({ env, dataDir, ...server });
     await sleep(10_000);
     idleRestart = report('idle, after a restart', kiln.pid, 300);
 

@@ -8,15 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newProjectFromDashboard, scriptedModelEnv, useBrowser, useKilnProcesses } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const startKiln = useKilnProcesses();
 
 const REPLY = `A landing page that greets visitors by campaign.
 <kiln:file path="apps/web/src/app/api/campaign/route.ts" type="FUNCTION">
@@ -66,23 +62,13 @@ describe('analytics of a published app', () => {
     timeout: 180_000,
   }, async () => {
     await using model = await startScriptedModelServer([{ reply: REPLY }]);
-    kiln = await startKilnProcess({
-      env: { KILN_MODEL: 'openai:gpt-4o-mini', OPENAI_API_KEY: 'sk-test', KILN_MODEL_BASE_URL: model.url },
-    });
+    const kiln = await startKiln({ env: scriptedModelEnv(model) });
     const page = await (await browser().newContext({ acceptDownloads: true })).newPage();
     const fromPreview: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/_kiln/analytics')) fromPreview.push(r.url());
     });
-    await page.goto(`${kiln.url}/`);
-    await page.waitForURL(/\/login$/);
-    await signUp(page, 'baker@example.com');
-    await page.getByLabel('Describe your app').fill('A landing page for my bakery');
-    await page.getByLabel('Describe your app').press('Enter');
-    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
-    await expect
-      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 60_000 })
-      .toBe('VALID');
+    await newProjectFromDashboard(page, kiln.url, 'baker@example.com', 'A landing page for my bakery');
     await page.frameLocator('iframe[title="Preview"]').getByRole('heading', { name: 'Bakery' }).waitFor();
     await page.getByRole('banner').getByRole('button', { name: 'Publish' }).click();
     const appUrl = (await page.getByTestId('published-url').textContent())!.trim();

@@ -4,35 +4,18 @@
  * its functions (the sandbox), a task added in the preview lands in the `todos` table the Database tab shows,
  * and the published app has the table with its seed rows but none of the preview's data.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, pageGql, signUp, startKilnProcess, useBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newProjectFromDashboard, pageGql, useBrowser, useKiln } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
-});
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
 
 describe('an app with a backend', () => {
   it('keeps the preview’s tasks in the app database, shows them in the Database tab, and publishes the table', {
     timeout: 150_000,
   }, async () => {
-    if (!kiln) throw new Error('Kiln did not start');
     const page = await (await browser().newContext()).newPage();
-    await page.goto(`${kiln.url}/`);
-    await page.waitForURL(/\/login$/);
-    await signUp(page, 'ines@example.com');
-    await page.getByLabel('Describe your app').fill('A todo list app with due dates');
-    await page.getByLabel('Describe your app').press('Enter');
-    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
-    await expect
-      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 60_000 })
-      .toBe('VALID');
+    await newProjectFromDashboard(page, kiln().url, 'ines@example.com', 'A todo list app with due dates');
 
     // The preview's tasks come from the server: the seed rows of the migration, through /api/todos.
     const preview = page.frameLocator('iframe[title="Preview"]');

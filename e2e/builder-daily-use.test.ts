@@ -10,15 +10,11 @@
  * inline scripts for such tools (KILN_STRICT_CSP; a deployment with a public URL or base domain does not).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { axeViolations, type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, describeApp, signUp, useBrowser, useKiln, waitUntilValid } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
 
 /** Visible controls outside the viewport, and whether the page scrolls sideways. */
 async function outside(page: Page): Promise<{ bad: string[]; scroll: boolean }> {
@@ -38,12 +34,11 @@ describe('builder, daily use', () => {
   it('is accessible, fits every width, has a palette and dark mode, and recovers after going offline', {
     timeout: 240_000,
   }, async () => {
-    kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
     const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const found: Record<string, string[]> = {};
 
-    await page.goto(`${kiln.url}/`);
+    await page.goto(`${kiln().url}/`);
     await page.waitForURL(/\/login$/);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     found.login = await axeViolations(page);
@@ -54,7 +49,7 @@ describe('builder, daily use', () => {
     found.signup = await axeViolations(page);
 
     // The first account is the platform ADMIN.
-    await page.goto(`${kiln.url}/login`);
+    await page.goto(`${kiln().url}/login`);
     await signUp(page, 'dana@example.com');
     await page.getByLabel('Describe your app').waitFor();
     found.dashboard = await axeViolations(page);
@@ -68,12 +63,8 @@ describe('builder, daily use', () => {
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
 
-    await page.getByLabel('Describe your app').fill('A todo list with due dates');
-    await page.getByLabel('Describe your app').press('Enter');
-    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
-    await expect
-      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 60_000 })
-      .toBe('VALID');
+    await describeApp(page, 'A todo list with due dates');
+    await waitUntilValid(page);
     found.workspace = await axeViolations(page);
     for (const tab of ['Code', 'History', 'Database', 'Analytics', 'Settings']) {
       await page.getByRole('tab', { name: tab }).click();
@@ -154,12 +145,12 @@ describe('builder, daily use', () => {
     await page.getByRole('menuitem', { name: 'Organisation settings' }).click();
     await page.getByRole('heading', { name: 'Plan & credits' }).waitFor();
     found['organisation settings'] = await axeViolations(page);
-    await page.goto(`${kiln.url}/admin/users`);
+    await page.goto(`${kiln().url}/admin/users`);
     await page.getByRole('cell', { name: 'dana@example.com' }).first().waitFor();
     found.admin = await axeViolations(page);
 
     // Offline: a calm indicator, and the dashboard comes back by itself.
-    await page.goto(`${kiln.url}/`);
+    await page.goto(`${kiln().url}/`);
     await page.getByText('Todo List').first().waitFor();
     await context.setOffline(true);
     await page.getByRole('link', { name: 'Kiln home' }).click();
@@ -171,7 +162,7 @@ describe('builder, daily use', () => {
     // Organisation settings opened while offline wait calmly and fill in by themselves when it returns
     // (a fresh page, so nothing of them is cached yet).
     const fresh = await context.newPage();
-    await fresh.goto(`${kiln.url}/`);
+    await fresh.goto(`${kiln().url}/`);
     await fresh.getByText('Todo List').first().waitFor();
     await context.setOffline(true);
     await fresh.getByRole('button', { name: 'Switch organisation' }).click();

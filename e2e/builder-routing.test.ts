@@ -6,15 +6,11 @@
  * out lands on /login. No project is generated: none of this needs one.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, startKilnProcess, useBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, useKiln } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
 
 const path = (page: Page) => {
   const url = new URL(page.url());
@@ -25,7 +21,6 @@ describe('builder routing', () => {
   it('deep links, 404s, Back/Forward with scroll restored, section links, titles, toasts and sign-out', {
     timeout: 180_000,
   }, async () => {
-    kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
     const context = await browser().newContext({ viewport: { width: 1280, height: 600 } });
     const page = await context.newPage();
     // Counts full page loads: client-side navigations must not add any.
@@ -34,11 +29,11 @@ describe('builder routing', () => {
 
     // A deep link while signed out: sign in (here: sign up) first, then land where the link pointed.
     const missing = '00000000-0000-4000-8000-000000000000';
-    await page.goto(`${kiln.url}/projects/${missing}`);
-    await page.waitForURL(`${kiln.url}/login?next=%2Fprojects%2F${missing}`);
+    await page.goto(`${kiln().url}/projects/${missing}`);
+    await page.waitForURL(`${kiln().url}/login?next=%2Fprojects%2F${missing}`);
     expect(await page.title()).toBe('Sign in · Kiln');
     await page.getByRole('link', { name: 'Create an account' }).click();
-    await page.waitForURL(`${kiln.url}/signup?next=%2Fprojects%2F${missing}`);
+    await page.waitForURL(`${kiln().url}/signup?next=%2Fprojects%2F${missing}`);
     await page.getByLabel('Email').fill('rita@example.com');
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -47,7 +42,7 @@ describe('builder routing', () => {
     expect(loads).toBe(1);
 
     // An unknown URL: the 404 screen (the server answers with the builder), with a way home.
-    await page.goto(`${kiln.url}/no/such/page`);
+    await page.goto(`${kiln().url}/no/such/page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(await page.title()).toBe('Page not found · Kiln');
     loads = 0;
@@ -90,15 +85,15 @@ describe('builder routing', () => {
     expect(loads).toBe(0);
 
     // The server's e-mail confirmation lands on /?verified=0&message=…: a toast, then a tidy URL.
-    await page.goto(`${kiln.url}/?verified=0&message=${encodeURIComponent('That link has expired.')}`);
+    await page.goto(`${kiln().url}/?verified=0&message=${encodeURIComponent('That link has expired.')}`);
     await page.getByRole('status').getByText('That link has expired.').waitFor();
-    await page.waitForURL(`${kiln.url}/`);
+    await page.waitForURL(`${kiln().url}/`);
 
     // Signing out lands on /login; a signed-in screen's URL then asks to sign in again and keeps the way back.
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${kiln.url}/login`);
-    await page.goto(`${kiln.url}${settingsPath}`);
-    await page.waitForURL(`${kiln.url}/login?next=${encodeURIComponent(settingsPath)}`);
+    await page.waitForURL(`${kiln().url}/login`);
+    await page.goto(`${kiln().url}${settingsPath}`);
+    await page.waitForURL(`${kiln().url}/login?next=${encodeURIComponent(settingsPath)}`);
     await page.getByLabel('Email').fill('rita@example.com');
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Sign in' }).click();

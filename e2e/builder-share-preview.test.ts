@@ -8,21 +8,11 @@
  * finds no serious or critical violation in the dialog or on the preview page.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  axeViolations,
-  type KilnProcess,
-  newProjectFromDashboard,
-  startKilnProcess,
-  useBrowser,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, newProjectFromDashboard, useBrowser, useKiln } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
 
 /** Visible controls outside the viewport. */
 async function outside(page: Page): Promise<string[]> {
@@ -56,13 +46,16 @@ describe('builder, preview buttons and share dialog', () => {
   it('copies, opens and reloads the preview; shares, publishes and invites', {
     timeout: 240_000,
   }, async () => {
-    kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
     const context = await browser().newContext({ bypassCSP: true, viewport: { width: 1024, height: 800 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: kiln.url });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: kiln().url });
     const page = await context.newPage();
     const found: Record<string, string[]> = {};
-    await newProjectFromDashboard(page, kiln.url, 'dana@example.com', 'A todo list with due dates');
-    const projectId = /\/projects\/([0-9a-f-]{36})$/.exec(page.url())?.[1];
+    const projectId = await newProjectFromDashboard(
+      page,
+      kiln().url,
+      'dana@example.com',
+      'A todo list with due dates',
+    );
     // The app's first line (its title): the loading state below it varies with timing.
     const title = (await previewText(page)).trim().split('\n')[0] ?? '';
     expect(title.length).toBeGreaterThan(0);
@@ -79,7 +72,7 @@ describe('builder, preview buttons and share dialog', () => {
     await copy.focus();
     await page.keyboard.press('Enter');
     await page.getByText('Link copied').first().waitFor();
-    const link = `${kiln.url}/projects/${projectId}/preview?route=%2Fnowhere`;
+    const link = `${kiln().url}/projects/${projectId}/preview?route=%2Fnowhere`;
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     expect(await open.getAttribute('href')).toBe(link);
 
@@ -103,7 +96,7 @@ describe('builder, preview buttons and share dialog', () => {
 
     // Open in a new tab: the live preview on its own page, at the route it is on.
     const [tab] = await Promise.all([context.waitForEvent('page'), open.click()]);
-    await tab.waitForURL(`${kiln.url}/projects/${projectId}/preview`);
+    await tab.waitForURL(`${kiln().url}/projects/${projectId}/preview`);
     await previewShows(tab, title);
     found['preview page'] = await axeViolations(tab);
     await tab.close();

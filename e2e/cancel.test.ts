@@ -2,24 +2,16 @@
  * Stopping a generation from the workspace: the Stop button cancels it, the chat says so, the revision ends
  * FAILED with nothing changed, and the organisation's credits are back where they were.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type KilnProcess, pageGql, startKilnProcess, useBrowser } from './harness';
+import { expect, it } from 'vitest';
+import { pageGql, useBrowser, useKiln } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  // Slow typing (200 ms a chunk) so the build is still running when Stop is pressed.
-  kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '200' } });
-});
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+// Slow typing (200 ms a chunk) so the build is still running when Stop is pressed.
+const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '200' } });
 
 it('stops a generation with the Stop button', { timeout: 120_000 }, async () => {
   const page = await (await browser().newContext()).newPage();
-  await page.goto(`${kiln!.url}/signup`);
+  await page.goto(`${kiln().url}/signup`);
   await page.getByLabel('Email').fill('stop@example.com');
   await page.getByLabel('Password').fill('a long password');
   await page.getByRole('button', { name: 'Create account' }).click();

@@ -14,11 +14,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   axeViolations,
-  type KilnProcess,
+  describeApp,
   launchChromium,
   newProjectFromDashboard,
   signUp,
-  startKilnProcess,
+  useKiln,
 } from './harness';
 
 /** An 8×8 PNG: a real image, typed by its bytes on the server. */
@@ -28,14 +28,13 @@ const PNG = Buffer.from(
 );
 
 let browser: Browser;
-let kiln: KilnProcess | undefined;
+const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_VERIFY: 'off' } });
 
 beforeAll(async () => {
   browser = await launchChromium();
 });
 
 afterAll(async () => {
-  await kiln?.stop();
   await browser?.close();
 });
 
@@ -50,10 +49,9 @@ describe('chat attachments in the builder', () => {
   it('attaches a screenshot, shows its thumbnail, sends it, and shows it in the chat after a reload', {
     timeout: 180_000,
   }, async () => {
-    kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_VERIFY: 'off' } });
     const context = await browser.newContext({ bypassCSP: true });
     const page = await context.newPage();
-    await newProjectFromDashboard(page, kiln.url, 'pic@example.com', 'A landing page for a bakery');
+    await newProjectFromDashboard(page, kiln().url, 'pic@example.com', 'A landing page for a bakery');
     const chat = page.getByRole('complementary', { name: 'Chat' });
     const log = chat.getByRole('log', { name: 'Chat history' });
 
@@ -110,7 +108,7 @@ describe('chat attachments in the builder', () => {
 
     // Someone signed out (another browser context) cannot read it.
     const stranger = await browser.newContext();
-    const res = await stranger.request.get(`${kiln.url}${src}`);
+    const res = await stranger.request.get(`${kiln().url}${src}`);
     expect(res.status()).toBe(401);
     await stranger.close();
     await context.close();
@@ -119,10 +117,9 @@ describe('chat attachments in the builder', () => {
   it('takes images in the first prompt on the dashboard and in a plan-mode question', {
     timeout: 180_000,
   }, async () => {
-    kiln ??= await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_VERIFY: 'off' } });
     const context = await browser.newContext({ bypassCSP: true });
     const page = await context.newPage();
-    await page.goto(`${kiln.url}/`);
+    await page.goto(`${kiln().url}/`);
     await page.waitForURL(/\/login$/);
     await signUp(page, 'first-pic@example.com');
 
@@ -137,9 +134,7 @@ describe('chat attachments in the builder', () => {
     await expect.poll(() => waiting.getByRole('img').count()).toBe(1);
     await expect.poll(() => waiting.locator('[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByLabel('Describe your app').fill('A landing page for a bakery like this sketch');
-    await page.getByLabel('Describe your app').press('Enter');
-    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+    await describeApp(page, 'A landing page for a bakery like this sketch');
 
     // The first message carries the image, and the model got it with the prompt.
     const chat = page.getByRole('complementary', { name: 'Chat' });

@@ -6,21 +6,11 @@
  * Migration is written in the editor's SQL mode and applied to the development database.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  axeViolations,
-  type KilnProcess,
-  newProjectFromDashboard,
-  startKilnProcess,
-  useBrowser,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, newProjectFromDashboard, useBrowser, useKiln } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
 
 interface Latest {
   id: string;
@@ -113,11 +103,14 @@ describe('code editor', () => {
   it('previews typed text before saving, saves CODE_CHANGE, shows a broken save at its line', {
     timeout: 300_000,
   }, async () => {
-    kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
     const context = await browser().newContext({ bypassCSP: true, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await newProjectFromDashboard(page, kiln.url, 'coder@example.com', 'A todo list with due dates');
-    const projectId = page.url().split('/').pop()!;
+    const projectId = await newProjectFromDashboard(
+      page,
+      kiln().url,
+      'coder@example.com',
+      'A todo list with due dates',
+    );
     const first = await latest(page, projectId);
     const home = 'apps/web/src/app/page.tsx';
     expect(first.modules.some((m) => m.filePath === home)).toBe(true);

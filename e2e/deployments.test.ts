@@ -4,15 +4,11 @@
  * Chromium against Kiln started like `npm start`.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, startKilnProcess, useBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newProjectFromDashboard, useBrowser, useKiln } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
 
 /** What a visitor without the builder's cookie gets at the app's address. */
 async function visit(url: string): Promise<{ status: number; page: Page }> {
@@ -25,20 +21,10 @@ describe('deployments', () => {
   it('rolls back, unpublishes and republishes from the Deployments dialog', {
     timeout: 240_000,
   }, async () => {
-    kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
     const page = await (await browser().newContext()).newPage();
-    await page.goto(`${kiln.url}/`);
-    await page.waitForURL(/\/login$/);
-    await page.getByRole('link', { name: 'Create an account' }).click();
-    await page.getByLabel('Email').fill('dee@example.com');
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByLabel('Describe your app').fill('A todo list app with due dates');
-    await page.getByLabel('Describe your app').press('Enter');
-    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
-    await expect
-      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 120_000 })
-      .toBe('VALID');
+    await newProjectFromDashboard(page, kiln().url, 'dee@example.com', 'A todo list app with due dates', {
+      timeout: 120_000,
+    });
 
     // Never published: no Deployments button yet. Publish twice.
     const header = page.getByRole('banner');

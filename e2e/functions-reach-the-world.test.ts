@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { type ScriptedModelServer, startScriptedModelServer } from '@kiln/codegen/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
+import { newProjectFromDashboard, scriptedModelEnv, useBrowser, useKiln } from './harness';
 
 const KEY = 'wk_e2e_secret_5150';
 
@@ -61,9 +61,9 @@ export async function GET() {
 
 const browser = useBrowser();
 let builder: Page | undefined;
-let kiln: KilnProcess | undefined;
 let model: ScriptedModelServer;
 let upstream: Server;
+let upstreamUrl: string;
 
 beforeAll(async () => {
   upstream = createServer((req, res) => {
@@ -72,46 +72,35 @@ beforeAll(async () => {
     res.end(JSON.stringify(ok ? { city: 'Oslo', temp: 21 } : { error: 'missing API key' }));
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   model = await startScriptedModelServer([
     { reply: reply(upstreamUrl) },
     { reply: 'The map needs a key.\n<kiln:secret name="MAPS_KEY">For the map tiles.</kiln:secret>' },
     { reply: 'The map is ready.' },
   ]);
-  kiln = await startKilnProcess({
-    env: {
-      KILN_BUILTIN_DELAY_MS: '0',
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
-      KILN_EGRESS_ALLOW_HOSTS: new URL(upstreamUrl).host,
-    },
-  });
 });
 
 afterAll(async () => {
-  await kiln?.stop();
   await model?.[Symbol.asyncDispose]();
   await new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve()));
 });
+
+// Registered after the hooks above: starts once the model is up, stops before it goes.
+const kiln = useKiln(() => ({
+  env: scriptedModelEnv(model, {
+    KILN_BUILTIN_DELAY_MS: '0',
+    KILN_EGRESS_ALLOW_HOSTS: new URL(upstreamUrl).host,
+  }),
+}));
 
 describe('a function that reaches the world', () => {
   it('reads a saved secret and calls an allowed service in the preview and the published app; loopback is refused in the Logs tab', {
     timeout: 150_000,
   }, async () => {
-    if (!kiln) throw new Error('Kiln did not start');
     const page = await (await browser().newContext()).newPage();
     builder = page;
     const stage = (name: string) => page.getByRole('tablist', { name: 'View' }).getByRole('tab', { name });
-    await page.goto(`${kiln.url}/`);
-    await page.waitForURL(/\/login$/);
-    await signUp(page, 'wren@example.com');
-    await page.getByLabel('Describe your app').fill('A weather app for Oslo');
-    await page.getByLabel('Describe your app').press('Enter');
-    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
-    await expect
-      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 60_000 })
-      .toBe('VALID');
+    await newProjectFromDashboard(page, kiln().url, 'wren@example.com', 'A weather app for Oslo');
 
     // Without the key the service refuses, and the app says so.
     const preview = page.frameLocator('iframe[title="Preview"]');
@@ -170,7 +159,6 @@ describe('a function that reaches the world', () => {
   it('asks for a secret in the chat and continues once it is saved, without the value in the conversation', {
     timeout: 120_000,
   }, async () => {
-    if (!kiln) throw new Error('Kiln did not start');
     // The same builder tab as above, on the project's workspace.
     const page = builder;
     if (!page) throw new Error('the first test did not open the workspace');

@@ -4,23 +4,19 @@
  * per revision with the member as author and the prompt as message. The token is never shown again.
  */
 import { startGitHttpServer } from '@kiln/server/testing/git';
-import { afterAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, newProjectFromDashboard, startKilnProcess, useBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newProjectFromDashboard, useBrowser, useKilnProcesses } from './harness';
 
 const TOKEN = 'tok-e2e-4b1c';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const startKiln = useKilnProcesses();
 
 describe('git remote settings', () => {
   it('pushes the project history from Project settings', { timeout: 150_000 }, async () => {
     await using remote = await startGitHttpServer({ token: TOKEN });
     await remote.createRepository('todos');
-    kiln = await startKilnProcess({ env: { KILN_EGRESS_ALLOW_HOSTS: `127.0.0.1:${remote.port}` } });
+    const kiln = await startKiln({ env: { KILN_EGRESS_ALLOW_HOSTS: `127.0.0.1:${remote.port}` } });
     const page = await (await browser().newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     await newProjectFromDashboard(page, kiln.url, 'gia@example.com', 'A todo list app');
 

@@ -1,13 +1,17 @@
 /**
- * @module E2E harness: Kiln started the way `npm start` starts it (a child process running
- * packages/server/src/main.ts on a fixed free port), and Debian Chromium through playwright-core.
+ * @module E2E harness: Kiln started as a child process on a fixed free port, from the compiled server that
+ * `npm run build` makes (packages/server/dist, the code `npm start` runs; built again here when a source is
+ * newer), and Debian Chromium through playwright-core.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import { launchChromium } from '@kiln/preview/node';
 import { prepareDataDir } from '@kiln/server/testing';
 import type { Browser, Page } from 'playwright-core';
@@ -15,7 +19,94 @@ import { afterAll, beforeAll } from 'vitest';
 
 export { CHROMIUM_ARGS, launchChromium } from '@kiln/preview/node';
 
-const RENDER_CACHE_PRELOAD = join(import.meta.dirname, '../packages/server/test/render-cache-preload.mjs');
+const ROOT = join(import.meta.dirname, '..');
+const SERVER = join(ROOT, 'packages/server');
+const RENDER_CACHE_PRELOAD = join(SERVER, 'test/render-cache-preload.mjs');
+/** scripts/build-server.ts writes it: the files the bundle was made from, and when the build started. */
+const BUILD_INPUTS = join(SERVER, 'dist/build-inputs.json');
+/** One builder at a time for this checkout, across vitest's worker processes. */
+const BUILD_LOCK = join(
+  tmpdir(),
+  `kiln-server-build-${createHash('sha256').update(SERVER).digest('hex').slice(0, 12)}.lock`,
+);
+
+/** Why the compiled server is out of date (not built, or a file it was made from changed since), or null. */
+function staleBundle(): string | null {
+  let built: { startedAt: number; inputs: string[] };
+  try {
+    built = JSON.parse(readFileSync(BUILD_INPUTS, 'utf8'));
+  } catch {
+    return 'not built yet';
+  }
+  for (const f of built.inputs) {
+    try {
+      if (statSync(f).mtimeMs > built.startedAt) return `${relative(ROOT, f)} changed since it was built`;
+    } catch {
+      return `${relative(ROOT, f)} is gone`;
+    }
+  }
+  return null;
+}
+
+/** Holds the build lock while `fn` runs; a lock whose holder died is taken over. */
+async function withBuildLock<T>(fn: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      writeFileSync(join(BUILD_LOCK, 'pid'), String(process.pid));
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    let holder = Number.NaN;
+    try {
+      holder = Number(readFileSync(join(BUILD_LOCK, 'pid'), 'utf8'));
+    } catch {}
+    let alive = Number.isNaN(holder); // no pid yet: the holder is between mkdir and writing it
+    if (!alive) {
+      try {
+        process.kill(holder, 0);
+        alive = true;
+      } catch {}
+    }
+    if (!alive) rmSync(BUILD_LOCK, { recursive: true, force: true });
+    else if (Date.now() > deadline) throw new Error(`The server build lock ${BUILD_LOCK} is still held.`);
+    else await sleep(100);
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
+let bundleChecked: Promise<void> | undefined;
+
+/**
+ * Makes sure `packages/server/dist` was built from the sources as they are: a test file run on its own after an
+ * edit must not test yesterday's server. When stale, one vitest worker builds it (~1–3 s) while the other waits
+ * on the lock and then finds it current, so a run builds it at most once. Checked once per test file (~260
+ * `stat`s). Rebuilding replaces dist/ whole, so edit no source while another e2e file of the run has a Kiln up.
+ */
+export function ensureServerBuilt(): Promise<void> {
+  bundleChecked ??= (async () => {
+    if (staleBundle() === null) return;
+    await withBuildLock(async () => {
+      const why = staleBundle();
+      if (why === null) return;
+      try {
+        await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], {
+          cwd: SERVER,
+        });
+      } catch (e) {
+        const { stdout, stderr } = e as { stdout?: string; stderr?: string };
+        throw new Error(`The server (${why}) did not build:\n${stdout ?? ''}${stderr ?? ''}`);
+      }
+    });
+  })();
+  return bundleChecked;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -40,8 +131,25 @@ export interface KilnProcess {
   kill(): Promise<number | null>;
 }
 
+/** How startKilnProcess starts Kiln. */
+export interface KilnOptions {
+  port?: number;
+  dataDir?: string;
+  env?: Record<string, string>;
+  /** Render checks answered from the tests' disk cache when seen before (default true; render-cache.ts). */
+  renderCache?: boolean;
+  /**
+   * Run `packages/server/src/main.ts` through tsx instead of the bundle (default false): to debug the server's
+   * TypeScript as written. Its render-check cache is then a `--import` preload (render-cache-preload.mjs).
+   */
+  source?: boolean;
+}
+
 /**
- * Start `node --import tsx packages/server/src/main.ts` and wait for its "builder at" line.
+ * Start Kiln and wait for its "builder at" line: the compiled server (`packages/server/dist`, built again first
+ * when stale; ensureServerBuilt), as `npm start` runs it, through its test entry `test-e2e-server.mjs` (the
+ * tests' render-check cache, then `main.mjs`) unless `renderCache: false`, which runs `main.mjs` itself.
+ * Starting it costs a fraction of what tsx transpiling the whole server's source did on every start.
  *
  * Like the server tests' harness, it starts with the verification walk, the data snapshot per revision and the
  * prerender after each publish off (`KILN_VERIFY=off`, `KILN_DATA_SNAPSHOTS=0`, `KILN_PRERENDER=off`: seconds
@@ -49,30 +157,28 @@ export interface KilnProcess {
  * test about either, and the walking skeleton (a server as `npm start` runs it), set them back in `env`. Its
  * render checks use the tests' cache of results unless `renderCache: false` (the walking skeleton).
  */
-export async function startKilnProcess(
-  opts: {
-    port?: number;
-    dataDir?: string;
-    env?: Record<string, string>;
-    /** Render checks answered from the tests' disk cache when seen before (default true; render-cache.ts). */
-    renderCache?: boolean;
-    /** Run the compiled server (`packages/server/dist/main.mjs`, made by `npm run build`) as `npm start` does. */
-    compiled?: boolean;
-  } = {},
-): Promise<KilnProcess> {
+export async function startKilnProcess(opts: KilnOptions = {}): Promise<KilnProcess> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kiln-e2e-'));
   // A new data directory starts from the prepared snapshots (platform database, app database template).
   if (!opts.dataDir) await prepareDataDir(dataDir, { platform: opts.env?.DATABASE_URL === undefined });
   // The render check results earlier tests saw on the same runtime and browser (a page seen before does not
-  // start the server's Chromium); off for a test of the server exactly as `npm start` runs it, and for the
-  // compiled server (the preload reaches the sources' module, which the bundle does not share).
-  const preload = opts.renderCache === false || opts.compiled ? [] : ['--import', RENDER_CACHE_PRELOAD];
-  const args = opts.compiled
-    ? ['packages/server/dist/main.mjs']
-    : ['--import', 'tsx', ...preload, 'packages/server/src/main.ts'];
+  // start the server's Chromium); off for a test of the server exactly as `npm start` runs it.
+  const cached = opts.renderCache !== false;
+  let args: string[];
+  if (opts.source) {
+    args = [
+      '--import',
+      'tsx',
+      ...(cached ? ['--import', RENDER_CACHE_PRELOAD] : []),
+      'packages/server/src/main.ts',
+    ];
+  } else {
+    await ensureServerBuilt();
+    args = [cached ? 'packages/server/dist/test-e2e-server.mjs' : 'packages/server/dist/main.mjs'];
+  }
   const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: join(import.meta.dirname, '..'),
+    cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
@@ -121,6 +227,44 @@ export async function startKilnProcess(
       child.kill('SIGKILL');
       return exited;
     },
+  };
+}
+
+/**
+ * One Kiln for the test file (or the `describe` it is called in): started in a `beforeAll` registered here,
+ * stopped in an `afterAll`. `opts` may be a (async) function, called in that `beforeAll`, for options that need what
+ * an earlier `beforeAll` made (a scripted model server's URL) or a port chosen first. The getter throws if Kiln has not started.
+ */
+export function useKiln(
+  opts: KilnOptions | (() => KilnOptions | Promise<KilnOptions>) = {},
+): () => KilnProcess {
+  let kiln: KilnProcess | undefined;
+  beforeAll(async () => {
+    kiln = await startKilnProcess(typeof opts === 'function' ? await opts() : opts);
+  });
+  afterAll(async () => {
+    await kiln?.stop();
+  });
+  return () => {
+    if (!kiln) throw new Error('Kiln did not start');
+    return kiln;
+  };
+}
+
+/**
+ * Kilns that the file's tests start themselves, with options only the test has (a scripted model server it
+ * made): `const startKiln = useKilnProcesses();` then `const kiln = await startKiln({ env })` in the test. Every
+ * one is stopped after the file (stopping one already stopped is a no-op).
+ */
+export function useKilnProcesses(): (opts?: KilnOptions) => Promise<KilnProcess> {
+  const started: KilnProcess[] = [];
+  afterAll(async () => {
+    for (const kiln of started) await kiln.stop();
+  });
+  return async (opts = {}) => {
+    const kiln = await startKilnProcess(opts);
+    started.push(kiln);
+    return kiln;
   };
 }
 
@@ -187,30 +331,49 @@ export function scriptedModelEnv(
 }
 
 /** Create an account from the sign-in page (password "correct horse battery"). */
-export async function signUp(page: import('playwright-core').Page, email: string): Promise<void> {
+export async function signUp(page: Page, email: string): Promise<void> {
   await page.getByRole('link', { name: 'Create an account' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 
-/** A new account describes `prompt` on the dashboard; resolves once the project's first revision is VALID. */
-export async function newProjectFromDashboard(
-  page: import('playwright-core').Page,
-  kilnUrl: string,
-  email: string,
-  prompt: string,
-): Promise<void> {
-  await page.goto(`${kilnUrl}/`);
-  await page.waitForURL(/\/login$/);
-  await signUp(page, email);
+/**
+ * Describes `prompt` on the dashboard and presses Enter; resolves with the new project's id once its workspace
+ * is open (the first revision may still be generating).
+ */
+export async function describeApp(page: Page, prompt: string): Promise<string> {
   await page.getByLabel('Describe your app').fill(prompt);
   await page.getByLabel('Describe your app').press('Enter');
   await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/** Resolves once the workspace on `page` shows its revision VALID (default timeout 60 s). */
+export async function waitUntilValid(page: Page, timeout = 60_000): Promise<void> {
   await page
     .getByTestId('revision-status')
     .filter({ hasText: /^VALID$/ })
-    .waitFor({ state: 'attached', timeout: 60_000 });
+    .waitFor({ state: 'attached', timeout });
+}
+
+/**
+ * A new account (signUp) describes `prompt` on the dashboard; resolves with the project's id once its first
+ * revision is VALID (`timeout`, default 60 s).
+ */
+export async function newProjectFromDashboard(
+  page: Page,
+  kilnUrl: string,
+  email: string,
+  prompt: string,
+  opts: { timeout?: number } = {},
+): Promise<string> {
+  await page.goto(`${kilnUrl}/`);
+  await page.waitForURL(/\/login$/);
+  await signUp(page, email);
+  const projectId = await describeApp(page, prompt);
+  await waitUntilValid(page, opts.timeout);
+  return projectId;
 }
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../packages/server/src/db/index';
 import { creditLedger, jobs, messages, runs } from '../packages/server/src/db/schema';
 import { waitFor } from '../packages/server/test/harness';
-import { startKilnProcess } from './harness';
+import { scriptedModelEnv, startKilnProcess } from './harness';
 
 async function gql(url: string, cookie: string, query: string, variables: Record<string, unknown> = {}) {
   const res = await fetch(`${url}/graphql`, {
@@ -34,11 +34,7 @@ describe('kill -9 mid-generation', () => {
       // Slow enough that the server is killed while the first module is still streaming.
       { reply, chunkSize: 16, delayMs: 40, usage: { inputTokens: 1000, outputTokens: 1000 } },
     ]);
-    const env = {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
-    };
+    const env = scriptedModelEnv(model);
     let kiln = await startKilnProcess({ env });
     const dataDir = kiln.dataDir;
     try {

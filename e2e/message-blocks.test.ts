@@ -8,34 +8,25 @@
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import {
+  newProjectFromDashboard,
+  scriptedModelEnv,
+  signUp,
+  useBrowser,
+  useKilnProcesses,
+  waitUntilValid,
+} from './harness';
 
 const browser = useBrowser();
-const started: KilnProcess[] = [];
-
-afterAll(async () => {
-  for (const kiln of started) await kiln.stop();
-});
-
-async function startKiln(env: Record<string, string>): Promise<KilnProcess> {
-  const kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0', ...env } });
-  started.push(kiln);
-  return kiln;
-}
+const startProcess = useKilnProcesses();
+const startKiln = (env: Record<string, string>) =>
+  startProcess({ env: { KILN_BUILTIN_DELAY_MS: '0', ...env } });
 
 /** Signs a new person up and describes an app; resolves once its first revision is VALID. */
 async function createApp(kilnUrl: string, email: string, prompt: string): Promise<Page> {
   const page = await (await browser().newContext()).newPage();
-  await page.goto(`${kilnUrl}/`);
-  await page.waitForURL(/\/login$/);
-  await signUp(page, email);
-  await page.getByLabel('Describe your app').fill(prompt);
-  await page.getByLabel('Describe your app').press('Enter');
-  await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
-  await expect
-    .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 60_000 })
-    .toBe('VALID');
+  await newProjectFromDashboard(page, kilnUrl, email, prompt);
   return page;
 }
 
@@ -100,9 +91,7 @@ describe('message blocks in the chat', () => {
       .getByRole('paragraph')
       .filter({ hasText: /Changed the accent colour from indigo to emerald/ })
       .waitFor({ timeout: 60_000 });
-    await expect
-      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 60_000 })
-      .toBe('VALID');
+    await waitUntilValid(page);
     const preview = page.frameLocator('iframe[title="Preview"]');
     await preview.locator('.bg-emerald-600').first().waitFor({ timeout: 20_000 });
 
@@ -137,11 +126,7 @@ Your habit tracker is ready.
 <kiln:publish>Your tracker is ready to share.</kiln:publish>`,
       },
     ]);
-    const kiln = await startKiln({
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
-    });
+    const kiln = await startKiln(scriptedModelEnv(model));
     const page = await createApp(kiln.url, 'hedy@example.com', 'A habit tracker with a weekly chart');
     expect(model.requests).toHaveLength(2);
     const chat = page.getByRole('complementary', { name: 'Chat' });

@@ -6,15 +6,11 @@
  */
 import { readFixture, startScriptedModelServer } from '@kiln/codegen/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, pageGql, signUp, startKilnProcess, useBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import { describeApp, pageGql, signUp, useBrowser, useKiln, waitUntilValid } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
 
 /** A GraphQL call with the page's session cookie. */
 // biome-ignore lint/suspicious/noExplicitAny: the test reads GraphQL answers loosely, as JSON.
@@ -27,16 +23,15 @@ describe('model settings and costs in the UI', () => {
     timeout: 120_000,
   }, async () => {
     await using model = await startScriptedModelServer();
-    kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
     const owner = await (await browser().newContext()).newPage();
-    await owner.goto(`${kiln.url}/`);
+    await owner.goto(`${kiln().url}/`);
     await owner.waitForURL(/\/login$/);
     await signUp(owner, 'olga@example.com');
     await owner.getByLabel('Describe your app').waitFor();
     const orgId = (await gql(owner, '{ organizations { id } }')).organizations[0].id as string;
 
     // Organisation settings → Model: the server's builtin until the owner chooses.
-    await owner.goto(`${kiln.url}/organizations/${orgId}/settings`);
+    await owner.goto(`${kiln().url}/organizations/${orgId}/settings`);
     await owner
       .getByRole('navigation', { name: 'Settings sections' })
       .getByRole('link', { name: 'Model', exact: true })
@@ -66,13 +61,9 @@ describe('model settings and costs in the UI', () => {
 
     // The next generation goes to the model with the organisation's key; the answer shows what it cost.
     model.enqueue({ reply: readFixture('multi-file-app'), usage: { inputTokens: 1200, outputTokens: 2900 } });
-    await owner.goto(`${kiln.url}/`);
-    await owner.getByLabel('Describe your app').fill('A habit tracker with streaks');
-    await owner.getByLabel('Describe your app').press('Enter');
-    await owner.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
-    await expect
-      .poll(() => owner.getByTestId('revision-status').textContent(), { timeout: 30_000 })
-      .toBe('VALID');
+    await owner.goto(`${kiln().url}/`);
+    await describeApp(owner, 'A habit tracker with streaks');
+    await waitUntilValid(owner, 30_000);
     expect(model.requests[0]?.headers.authorization).toBe('Bearer sk-from-the-ui-42');
     const log = owner.getByRole('log', { name: 'Chat history' });
     const cost = log.locator('.bubble-cost');
@@ -101,7 +92,7 @@ describe('model settings and costs in the UI', () => {
     await signUp(viewer, 'vic@example.com');
     await viewer.getByRole('button', { name: 'Join organisation' }).click();
     await viewer.getByRole('status').filter({ hasText: 'You joined' }).waitFor();
-    await viewer.goto(`${kiln.url}/organizations/${orgId}/settings`);
+    await viewer.goto(`${kiln().url}/organizations/${orgId}/settings`);
     await viewer.getByRole('heading', { name: 'Plan & credits' }).waitFor();
     expect(await viewer.getByRole('region', { name: 'Model', exact: true }).count()).toBe(0);
     expect(

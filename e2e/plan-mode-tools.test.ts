@@ -12,22 +12,11 @@ import type { AddressInfo } from 'node:net';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { DISCUSSION_STOPPED } from '@kiln/core';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  axeViolations,
-  type KilnProcess,
-  newProjectFromDashboard,
-  pageGql,
-  startKilnProcess,
-  useBrowser,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, newProjectFromDashboard, pageGql, useBrowser, useKilnProcesses } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const startKiln = useKilnProcesses();
 
 /** A GraphQL call with the page's session cookie. */
 // biome-ignore lint/suspicious/noExplicitAny: the test reads GraphQL answers loosely, as JSON.
@@ -64,13 +53,17 @@ describe('plan mode with a model that reads', () => {
   }, async () => {
     await using model = await startScriptedModelServer();
     await using search = await startSearch();
-    kiln = await startKilnProcess({
+    const kiln = await startKiln({
       env: { KILN_BUILTIN_DELAY_MS: '0', KILN_EGRESS_ALLOW_HOSTS: search.host },
     });
     const page = await (await browser().newContext({ bypassCSP: true })).newPage();
-    await newProjectFromDashboard(page, kiln.url, 'reader@example.com', 'A todo list app with due dates');
+    const projectId = await newProjectFromDashboard(
+      page,
+      kiln.url,
+      'reader@example.com',
+      'A todo list app with due dates',
+    );
     const projectUrl = page.url();
-    const projectId = new URL(projectUrl).pathname.split('/').pop() as string;
     const orgId = (await gql(page, '{ organizations { id } }')).organizations[0].id as string;
 
     // Organisation settings: the expert model, web search and the organisation's knowledge.

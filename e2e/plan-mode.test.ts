@@ -7,21 +7,11 @@
  * saved in Settings. axe-core finds no serious or critical violation.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  axeViolations,
-  type KilnProcess,
-  newProjectFromDashboard,
-  startKilnProcess,
-  useBrowser,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, newProjectFromDashboard, useBrowser, useKiln } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
 
 /** The project's revision numbers, read through the API from the page (same origin, its session). */
 async function revisionNumbers(page: Page): Promise<number[]> {
@@ -44,10 +34,9 @@ describe('plan mode in the builder', () => {
   it('discusses without a revision, implements the plan, and keeps project knowledge', {
     timeout: 180_000,
   }, async () => {
-    kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
     const context = await browser().newContext({ bypassCSP: true });
     const page = await context.newPage();
-    await newProjectFromDashboard(page, kiln.url, 'plan@example.com', 'A todo list app with due dates');
+    await newProjectFromDashboard(page, kiln().url, 'plan@example.com', 'A todo list app with due dates');
     expect(await revisionNumbers(page)).toEqual([1]);
 
     const chat = page.getByRole('complementary', { name: 'Chat' });

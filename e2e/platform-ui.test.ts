@@ -5,22 +5,11 @@
  * owner makes them a VIEWER, after which the server refuses their edits and the workspace offers none.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import { describeApp, signUp, useBrowser, useKiln, waitUntilValid } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-afterAll(async () => {
-  await kiln?.stop();
-});
-
-/** Waits until the project's latest revision has finished building. */
-async function waitUntilBuilt(page: Page) {
-  await expect
-    .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 30_000 })
-    .toBe('VALID');
-}
+const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
 
 async function openOrganizationSettings(page: Page) {
   await page.getByRole('button', { name: 'Switch organisation' }).click();
@@ -32,11 +21,10 @@ describe('platform UI', () => {
   it('an owner invites an editor, demotes them to viewer, and restores a version from History', {
     timeout: 120_000,
   }, async () => {
-    kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
     const owner = await (await browser().newContext()).newPage();
 
     // Sign up (the first account is the platform ADMIN) and create an organisation from the switcher.
-    await owner.goto(`${kiln.url}/`);
+    await owner.goto(`${kiln().url}/`);
     await owner.waitForURL(/\/login$/);
     await signUp(owner, 'olive@example.com');
     await owner.getByLabel('Describe your app').waitFor();
@@ -50,18 +38,16 @@ describe('platform UI', () => {
     );
 
     // Build a project in it, change it once, then restore the first version from History.
-    await owner.getByLabel('Describe your app').fill('A todo list app with due dates');
-    await owner.getByLabel('Describe your app').press('Enter');
-    await owner.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+    await describeApp(owner, 'A todo list app with due dates');
     const projectUrl = owner.url();
-    await waitUntilBuilt(owner);
+    await waitUntilValid(owner, 30_000);
     await owner.getByLabel('Message').fill('Make it teal');
     await owner.getByLabel('Message').press('Enter');
     await expect
       // The follow-up is queued, generated and checked in Chromium: seconds on a busy 2-core machine, not one.
       .poll(() => owner.getByRole('log', { name: 'Chat history' }).textContent(), { timeout: 30_000 })
       .toContain('Changed the accent colour');
-    await waitUntilBuilt(owner);
+    await waitUntilValid(owner, 30_000);
 
     await owner.getByRole('tab', { name: 'History' }).click();
     const revisions = owner.getByRole('navigation', { name: 'Revisions' }).getByRole('button');
@@ -76,7 +62,7 @@ describe('platform UI', () => {
     await owner.getByText('The first version: there is nothing before it to compare with.').waitFor();
     await owner.getByRole('button', { name: 'Restore code', exact: true }).click();
     await owner.getByRole('status').filter({ hasText: 'Restored version 1.' }).waitFor();
-    await waitUntilBuilt(owner);
+    await waitUntilValid(owner, 30_000);
     await owner.getByRole('tab', { name: 'History' }).click();
     await expect.poll(() => revisions.count(), { timeout: 10_000 }).toBe(3);
     const newest = await revisions.first().textContent();
@@ -84,7 +70,7 @@ describe('platform UI', () => {
     expect(newest).toContain('Restore');
 
     // Plan & credits shows a balance; as platform ADMIN the owner deposits credits and sees it grow.
-    await owner.goto(`${kiln.url}/`);
+    await owner.goto(`${kiln().url}/`);
     await openOrganizationSettings(owner);
     const balance = owner.getByTestId('credit-balance');
     const before = Number((await balance.textContent())!.replaceAll(',', ''));
@@ -103,7 +89,7 @@ describe('platform UI', () => {
     await owner.getByLabel('Role', { exact: true }).selectOption('EDITOR');
     await owner.getByRole('button', { name: 'Send invitation' }).click();
     const acceptUrl = await owner.getByLabel('Invitation link').inputValue();
-    expect(acceptUrl).toMatch(new RegExp(`^${kiln.url}/invitations/[\\w-]+$`));
+    expect(acceptUrl).toMatch(new RegExp(`^${kiln().url}/invitations/[\\w-]+$`));
     await owner.getByRole('listitem').filter({ hasText: 'eddie@example.com' }).waitFor();
 
     // The colleague, in their own browser, opens the link signed out, signs up and joins.
@@ -121,7 +107,7 @@ describe('platform UI', () => {
     // The colleague opens the project while still an EDITOR: they may send and publish.
     await editor.getByRole('link', { name: /Todo List/ }).click();
     await editor.waitForURL(projectUrl);
-    await waitUntilBuilt(editor);
+    await waitUntilValid(editor, 30_000);
     expect(await editor.getByLabel('Message').isEnabled()).toBe(true);
     expect(await editor.getByRole('banner').getByRole('button', { name: 'Publish' }).isEnabled()).toBe(true);
 
@@ -143,7 +129,7 @@ describe('platform UI', () => {
 
     // Once the page knows they view, nothing to send or publish is enabled.
     await editor.reload();
-    await waitUntilBuilt(editor);
+    await waitUntilValid(editor, 30_000);
     expect(await editor.getByRole('banner').getByRole('button', { name: 'Publish' }).isDisabled()).toBe(true);
     expect(await editor.getByLabel('Message').isDisabled()).toBe(true);
     expect(await editor.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
@@ -157,10 +143,9 @@ describe('platform UI', () => {
   it('a new user confirms their e-mail and resets their password through the development mailbox', {
     timeout: 60_000,
   }, async () => {
-    kiln ??= await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
     const context = await browser().newContext();
     const page = await context.newPage();
-    await page.goto(`${kiln.url}/signup`);
+    await page.goto(`${kiln().url}/signup`);
     await page.getByLabel('Email').fill('mia@example.com');
     await page.getByLabel('Password').fill('first password');
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -183,13 +168,13 @@ describe('platform UI', () => {
     await mailbox.close();
 
     // Forgot password: the answer does not say whether the account exists; the mailed link sets a new one.
-    await page.goto(`${kiln.url}/forgot-password`);
+    await page.goto(`${kiln().url}/forgot-password`);
     await page.getByLabel('Email').fill('mia@example.com');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page
       .getByText('If an account exists for that address, we sent a link.', { exact: false })
       .waitFor();
-    await page.goto(`${kiln.url}/dev/mailbox`);
+    await page.goto(`${kiln().url}/dev/mailbox`);
     await page
       .getByRole('link', { name: /\/reset-password\?token=/ })
       .first()

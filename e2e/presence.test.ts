@@ -6,39 +6,32 @@
  * The page stays axe-clean with the avatars shown.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   axeViolations,
   pageGql as gql,
-  type KilnProcess,
   newProjectFromDashboard,
   signUp,
-  startKilnProcess,
   useBrowser,
+  useKiln,
 } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const kiln = useKiln();
 
 describe('presence', () => {
   it('two members see each other’s avatars, selections, typing and generating, and see the other leave', {
     timeout: 240_000,
   }, async () => {
-    kiln = await startKilnProcess();
     const ann = await (
       await browser().newContext({ bypassCSP: true, viewport: { width: 1440, height: 900 } })
     ).newPage();
-    await newProjectFromDashboard(ann, kiln.url, 'ann@example.com', 'A todo list app');
+    const projectId = await newProjectFromDashboard(ann, kiln().url, 'ann@example.com', 'A todo list app');
     const projectUrl = ann.url();
-    const projectId = projectUrl.split('/').pop();
 
     // Bob signs up, Ann invites him as an EDITOR, and he accepts.
     const bob = await (await browser().newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-    await bob.goto(`${kiln.url}/`);
+    await bob.goto(`${kiln().url}/`);
     await bob.waitForURL(/\/login$/);
     await signUp(bob, 'bob@example.com');
     await bob.getByLabel('Describe your app').waitFor();

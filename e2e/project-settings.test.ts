@@ -7,15 +7,17 @@
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import type { FrameLocator } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { pageGql as gql, type KilnProcess, scriptedModelEnv, startKilnProcess, useBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import {
+  pageGql as gql,
+  newProjectFromDashboard,
+  scriptedModelEnv,
+  useBrowser,
+  useKilnProcesses,
+} from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const startKiln = useKilnProcesses();
 
 const REPLY = `Here is a landing page in your brand colour.
 <kiln:file path="apps/web/src/app/page.tsx" type="PAGE">
@@ -38,20 +40,9 @@ describe('project settings UI', () => {
     timeout: 150_000,
   }, async () => {
     await using model = await startScriptedModelServer([{ reply: REPLY }]);
-    kiln = await startKilnProcess({ env: scriptedModelEnv(model) });
+    const kiln = await startKiln({ env: scriptedModelEnv(model) });
     const page = await (await browser().newContext()).newPage();
-    await page.goto(`${kiln.url}/`);
-    await page.waitForURL(/\/login$/);
-    await page.getByRole('link', { name: 'Create an account' }).click();
-    await page.getByLabel('Email').fill('dana@example.com');
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByLabel('Describe your app').fill('A landing page for my bakery');
-    await page.getByLabel('Describe your app').press('Enter');
-    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
-    await expect
-      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 60_000 })
-      .toBe('VALID');
+    await newProjectFromDashboard(page, kiln.url, 'dana@example.com', 'A landing page for my bakery');
     const preview = page.frameLocator('iframe[title="Preview"]');
     await preview.getByRole('heading', { name: 'Brand check' }).waitFor();
     // No brand colour yet: the heading has no background.

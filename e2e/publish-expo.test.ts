@@ -4,25 +4,16 @@
  * way (deleteModule), and Publish gives the Expo screens' web build (react-native-web) at the app's URL, full
  * screen with no device frame; a task added there is kept on the visitor's device (AsyncStorage) across a reload.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import { signUp, useBrowser, useKiln } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_VERIFY: 'off' } });
-});
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_VERIFY: 'off' } });
 
 describe('an Expo-only project', () => {
   it('publishes its mobile screens as a full-screen web app', { timeout: 180_000 }, async () => {
-    if (!kiln) throw new Error('Kiln did not start');
     const builder = await (await browser().newContext()).newPage();
-    await builder.goto(`${kiln.url}/`);
+    await builder.goto(`${kiln().url}/`);
     await builder.waitForURL(/\/login$/);
     await signUp(builder, 'mobile@example.com');
     await builder.getByLabel('Describe your app').waitFor();

@@ -3,35 +3,23 @@
  * generator: a task added in the todo app's preview is gone again after "Restore code and data" of the first
  * version (whose snapshot holds only the seed rows), and the History panel says what that replaces.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, pageGql, signUp, startKilnProcess, useBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newProjectFromDashboard, pageGql, useBrowser, useKiln, waitUntilValid } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_DATA_SNAPSHOTS: '10' } });
-});
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_DATA_SNAPSHOTS: '10' } });
 
 describe('restore with data', () => {
   it('offers "Restore code and data" for a version with a snapshot and brings its rows back', {
     timeout: 180_000,
   }, async () => {
-    if (!kiln) throw new Error('Kiln did not start');
     const page = await (await browser().newContext()).newPage();
-    await page.goto(`${kiln.url}/`);
-    await page.waitForURL(/\/login$/);
-    await signUp(page, 'restore-data@example.com');
-    await page.getByLabel('Describe your app').fill('A todo list app with due dates');
-    await page.getByLabel('Describe your app').press('Enter');
-    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
-    await expect
-      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 60_000 })
-      .toBe('VALID');
+    await newProjectFromDashboard(
+      page,
+      kiln().url,
+      'restore-data@example.com',
+      'A todo list app with due dates',
+    );
 
     // A task added in the preview: in the development database, not in version 1's snapshot.
     const preview = page.frameLocator('iframe[title="Preview"]');
@@ -53,9 +41,7 @@ describe('restore with data', () => {
     await expect
       .poll(() => page.getByRole('log', { name: 'Chat history' }).textContent(), { timeout: 60_000 })
       .toContain('Changed the accent colour');
-    await expect
-      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 60_000 })
-      .toBe('VALID');
+    await waitUntilValid(page);
 
     // History: version 1 offers both restores, and says what the second replaces.
     await page.getByRole('tab', { name: 'History' }).click();

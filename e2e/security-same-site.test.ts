@@ -7,23 +7,21 @@
  */
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, freePort, type KilnProcess, signUp, startKilnProcess } from './harness';
+import { CHROMIUM_ARGS, freePort, signUp, useKiln } from './harness';
 
 let browser: Browser;
-let kiln: KilnProcess;
 let port: number;
 const builder = () => `http://kiln.test:${port}`;
 
-beforeAll(async () => {
+useKiln(async () => {
   port = await freePort();
-  kiln = await startKilnProcess({
+  return {
     port,
-    env: {
-      KILN_BASE_DOMAIN: 'kiln.test',
-      KILN_PUBLIC_URL: `http://kiln.test:${port}`,
-      KILN_BUILTIN_DELAY_MS: '0',
-    },
-  });
+    env: { KILN_BASE_DOMAIN: 'kiln.test', KILN_PUBLIC_URL: builder(), KILN_BUILTIN_DELAY_MS: '0' },
+  };
+});
+
+beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -35,7 +33,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await kiln?.stop();
 });
 
 async function builderGql(page: Page, query: string) {

@@ -6,13 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  axeViolations,
-  type KilnProcess,
-  launchChromium,
-  newProjectFromDashboard,
-  startKilnProcess,
-} from './harness';
+import { axeViolations, launchChromium, newProjectFromDashboard, useKiln } from './harness';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -21,14 +15,13 @@ const PNG = Buffer.from(
 );
 
 let browser: Browser;
-let kiln: KilnProcess | undefined;
+const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
 
 beforeAll(async () => {
   browser = await launchChromium();
 });
 
 afterAll(async () => {
-  await kiln?.stop();
   await browser?.close();
 });
 
@@ -51,11 +44,14 @@ describe('security check and top-down chat in the builder', () => {
   it('warns before publishing, publishes anyway, and changes all projects of a group', {
     timeout: 300_000,
   }, async () => {
-    kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
     const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await newProjectFromDashboard(page, kiln.url, 'sec@example.com', 'A todo list app with due dates');
-    const projectId = new URL(page.url()).pathname.split('/').pop() as string;
+    const projectId = await newProjectFromDashboard(
+      page,
+      kiln().url,
+      'sec@example.com',
+      'A todo list app with due dates',
+    );
     const header = page.getByRole('banner');
 
     // The todo app (no sign-in) lets anyone change its todos: listed beside Publish, not stopping it.
@@ -138,7 +134,7 @@ describe('security check and top-down chat in the builder', () => {
       {},
     );
     expect(second.data.createProject.id).toBeTruthy();
-    await page.goto(`${kiln.url}/`);
+    await page.goto(`${kiln().url}/`);
     const groupStatus = page.getByTestId('group-status');
     await expect.poll(() => groupStatus.getAttribute('data-status'), { timeout: 120_000 }).toBe('VALID');
     await page.getByRole('button', { name: /^Change all projects of / }).click();

@@ -6,8 +6,8 @@
  * Database tab's `public_sheet_rows`, whose Download CSV button hands it to the owner.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, signUp, startKilnProcess, useBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import { signUp, useBrowser, useKiln } from './harness';
 
 /** A 2×2 PNG (red, green / blue, white). */
 const PNG = Buffer.from(
@@ -16,25 +16,16 @@ const PNG = Buffer.from(
 );
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  kiln = await startKilnProcess({
-    env: { KILN_BUILTIN_DELAY_MS: '0', KILN_UPLOAD_LIMITS: JSON.stringify({ FREE: 1024 * 1024 }) },
-  });
-});
-
-afterAll(async () => {
-  await kiln?.stop();
+const kiln = useKiln({
+  env: { KILN_BUILTIN_DELAY_MS: '0', KILN_UPLOAD_LIMITS: JSON.stringify({ FREE: 1024 * 1024 }) },
 });
 
 describe('uploads on a published app', () => {
   it('a visitor uploads a photo that appears on the page, one over the limit says the file is too large, and a public sheet reaches the owner as CSV', {
     timeout: 150_000,
   }, async () => {
-    if (!kiln) throw new Error('Kiln did not start');
     const builder = await (await browser().newContext()).newPage();
-    await builder.goto(`${kiln.url}/`);
+    await builder.goto(`${kiln().url}/`);
     await builder.waitForURL(/\/login$/);
     await signUp(builder, 'maker@example.com');
     await builder.getByLabel('Describe your app').waitFor();
@@ -116,7 +107,7 @@ describe('uploads on a published app', () => {
       return res.status;
     });
     expect(status).toBe(200);
-    await builder.goto(`${kiln.url}/projects/${made.id}`);
+    await builder.goto(`${kiln().url}/projects/${made.id}`);
     await builder.getByRole('tab', { name: 'Database' }).click();
     await builder.getByRole('tab', { name: 'Published data' }).click();
     const sheet = builder.locator('[data-table="public_sheet_rows"]');

@@ -12,6 +12,7 @@ import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   axeViolations,
+  describeApp,
   type KilnProcess,
   newProjectFromDashboard,
   pageGql,
@@ -110,9 +111,7 @@ const cart = { items: [] as string[] };
     await page.goto(`${kiln.url}/`);
     await page.waitForURL(/\/login$/);
     await signUp(page, 'linus@example.com');
-    await page.getByLabel('Describe your app').fill('A tea shop');
-    await page.getByLabel('Describe your app').press('Enter');
-    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+    await describeApp(page, 'A tea shop');
     const log = page.getByRole('log', { name: 'Chat history' });
     const cards = log.getByRole('region', { name: 'Verification in the browser' });
 

@@ -5,20 +5,12 @@
  * who signs up sees none of the first one's notes. The first one, signed in again, still has theirs.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KilnProcess, newProjectFromDashboard, startKilnProcess, useBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newProjectFromDashboard, useBrowser, useKiln } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
+const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
 const logs: string[] = [];
-
-beforeAll(async () => {
-  kiln = await startKilnProcess({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
-});
-
-afterAll(async () => {
-  await kiln?.stop();
-});
 
 /** The generated Sign Up page: name, email, password, then back on the notes page signed in. */
 async function visitorSignsUp(page: Page, appUrl: string, name: string, email: string) {
@@ -44,9 +36,8 @@ describe('visitors of a published app with login', () => {
   it('sign up, keep their own notes, sign out; a second visitor sees none of the first one’s', {
     timeout: 180_000,
   }, async () => {
-    if (!kiln) throw new Error('Kiln did not start');
     const page = await (await browser().newContext()).newPage();
-    await newProjectFromDashboard(page, kiln.url, 'maker@example.com', 'a notes app with login');
+    await newProjectFromDashboard(page, kiln().url, 'maker@example.com', 'a notes app with login');
     await page.getByRole('banner').getByRole('button', { name: 'Publish' }).click();
     const link = page.getByTestId('published-url');
     await link.waitFor({ timeout: 30_000 });

@@ -7,26 +7,11 @@
  * version before the edits brings the page back as it was; the published page carries no source locations.
  */
 import type { FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  axeViolations,
-  type KilnProcess,
-  newProjectFromDashboard,
-  pageGql,
-  startKilnProcess,
-  useBrowser,
-} from './harness';
+import { expect, it } from 'vitest';
+import { axeViolations, newProjectFromDashboard, pageGql, useBrowser, useKiln } from './harness';
 
 const browser = useBrowser();
-let kiln: KilnProcess | undefined;
-
-beforeAll(async () => {
-  kiln = await startKilnProcess();
-});
-
-afterAll(async () => {
-  await kiln?.stop();
-});
+const kiln = useKiln();
 
 /** A 1×1 PNG. */
 const PNG_1PX =
@@ -95,7 +80,7 @@ it('changes text, image and link by clicking, deletes an element, and restores t
   const page = await context.newPage();
   await newProjectFromDashboard(
     page,
-    kiln!.url,
+    kiln().url,
     'visual@example.com',
     'A personal website for Ada, a painter',
   );
@@ -161,7 +146,7 @@ it('changes text, image and link by clicking, deletes an element, and restores t
   });
   await expect
     .poll(() => imagePanel.getByLabel('Image URL').inputValue(), { timeout: 30_000 })
-    .toMatch(new RegExp(`^http://files\\.localhost:${kiln!.port}/`));
+    .toMatch(new RegExp(`^http://files\\.localhost:${kiln().port}/`));
   const uploaded = await imagePanel.getByLabel('Image URL').inputValue();
   await imagePanel.getByRole('button', { name: 'Change image' }).click();
   await waitValid(page, 4);

@@ -7,8 +7,8 @@
  * to itself (migrations, the GraphQL schema, worker scripts, templates) are found where they always were.
  * @module
  */
-import { readFile, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
@@ -42,10 +42,14 @@ const externalPackages: Plugin = {
 };
 
 const started = performance.now();
+const startedAt = Date.now();
 // Chunk names are content hashes: without this, every build would leave the previous one's chunks behind.
 await rm(join(serverDir, 'dist'), { recursive: true, force: true });
-await build({
-  entryPoints: [join(serverDir, 'src/main.ts')],
+const result = await build({
+  entryPoints: {
+    main: join(serverDir, 'src/main.ts'),
+    'test-e2e-server': join(serverDir, 'test/e2e-server.ts'),
+  },
   outdir: join(serverDir, 'dist'),
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -56,5 +60,12 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
   plugins: [externalPackages, ownImportMetaUrl],
+  metafile: true,
 });
+// Paths in the metafile are relative to the working directory esbuild ran in.
+const inputs = [
+  fileURLToPath(import.meta.url),
+  ...Object.keys(result.metafile.inputs).map((f) => resolve(f)),
+];
+await writeFile(join(serverDir, 'dist/build-inputs.json'), JSON.stringify({ startedAt, inputs }));
 console.log(`server compiled to packages/server/dist in ${Math.round(performance.now() - started)} ms`);
