@@ -19,6 +19,7 @@ import {
   type QueryResult,
   type WorkerOp,
 } from './branch-worker';
+import { copyDataDir } from './copy-dir';
 import { analyzeAppQuery, describeAppQuery } from './guard';
 import { PostgresBranches, SNAPSHOT_GONE } from './postgres-branches';
 
@@ -604,8 +605,9 @@ export class AppDatabases {
   }
 
   /**
-   * Makes a new branch's data directory by copying the template (~0.1 s) instead of running initdb in its
-   * worker (~2 s, and that thread would keep ~600 MiB instead of ~190). Copied aside, then renamed into place.
+   * Makes a new branch's data directory by copying the template (~0.1 s idle, ./copy-dir.ts) instead of running
+   * initdb in its worker (~2 s, and that thread would keep ~600 MiB instead of ~190). Copied aside, then renamed
+   * into place.
    */
   async #prepare(dir: string): Promise<void> {
     if (await exists(join(dir, 'PG_VERSION'))) return;
@@ -640,7 +642,7 @@ export class AppDatabases {
     await mkdir(dirname(dir), { recursive: true });
     const aside = `${dir}.new-${randomUUID()}`;
     try {
-      await cp(template, aside, { recursive: true });
+      await copyDataDir(template, aside);
       await rm(dir, { recursive: true, force: true });
       await rename(aside, dir);
     } finally {

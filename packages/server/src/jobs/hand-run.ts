@@ -7,9 +7,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import { jobs, messages, revisions, runs } from '../db/schema';
 import { newId } from '../ids';
-import { applyMigrations } from './migrations';
+import { applyMigrationsAndCheck } from './migrations';
 import type { Job } from './queue';
-import { checkRevision } from './revision-check';
 import { storeVerification, verificationEnabled, verifyRevisionPages } from './verification';
 import type { RunDeps } from './worker-options';
 
@@ -32,9 +31,11 @@ export async function runHandRevision(
     .update(revisions)
     .set({ status: 'BUILDING', updatedAt: new Date() })
     .where(eq(revisions.id, revision.id));
-  // A migration written by hand goes first, like a model's: the functions checked next may read its tables.
-  const migrationNotes = await applyMigrations(deps, revision, revision.context?.migrations ?? []);
-  const { status, error: failure } = await checkRevision(db, deps, revision, revision.modules);
+  // A migration written by hand is applied like a model's, while the code is checked (migrations.ts).
+  const {
+    migrationNotes,
+    check: { status, error: failure },
+  } = await applyMigrationsAndCheck(db, deps, revision, revision.context?.migrations ?? [], revision.modules);
   // Verified like a generation (verification.ts); a FAILED report is shown, never fixed automatically.
   const [parent] = revision.parentId
     ? await db

@@ -23,7 +23,7 @@ import { runDiscussion } from './discuss-run';
 import { DraftStream } from './draft-stream';
 import { disallowedModule, recentPaths, storedModules } from './generated-modules';
 import { runHandRevision } from './hand-run';
-import { applyMigrations } from './migrations';
+import { applyMigrationsAndCheck, openDevelopmentBranch } from './migrations';
 import {
   changedNothing,
   missingPageFailure,
@@ -33,7 +33,6 @@ import {
   truthfulBlocks,
 } from './problems';
 import { type Job, startHeartbeat } from './queue';
-import { checkRevision } from './revision-check';
 import {
   storeVerification,
   type VerificationReport,
@@ -145,7 +144,13 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
       // package_documentation answers any npm package from its README and types (issue 16).
       ...(deps.packages ? { npmDocs: npmDocsFrom(deps.packages) } : {}),
     };
+    let branchOpening = false;
     for await (const ev of generate(request, provider, options)) {
+      // Tables are coming: the development branch opens while the rest of the reply streams (migrations.ts).
+      if (ev.type === 'migration' && !branchOpening) {
+        branchOpening = true;
+        openDevelopmentBranch(deps, revision.projectId);
+      }
       if (ev.type === 'status') {
         await setStatus(db, revision.id, ev.status);
         publishStatus(ev.status);
@@ -161,12 +166,19 @@ export async function runJob(db: Db, job: Job, deps: RunDeps): Promise<void> {
     await drafts.persisting;
     if (ctrl.signal.aborted) throw ctrl.signal.reason;
     if (!done) throw new Error('The generator ended without a result.');
-    // Tables first: the functions validated and previewed next may read them.
-    const migrationNotes = await applyMigrations(deps, revision, done.migrations ?? []);
     // Auth pages keep codegen's withCustomAuth (spec Module field; custom auth on, spec §5).
     const finalModules = storedModules(done.modules, done.withCustomAuth === true);
-    // Compiled, then every page rendered in headless Chromium (validate.ts); `error` names the failing module.
-    let { status, error: failure } = await checkRevision(db, deps, revision, finalModules);
+    // The tables applied to the development branch (before the verification walk and the preview call the
+    // functions that read them) while the code is compiled and every page rendered in headless Chromium
+    // (validate.ts); `error` names the failing module.
+    const { migrationNotes, check } = await applyMigrationsAndCheck(
+      db,
+      deps,
+      revision,
+      done.migrations ?? [],
+      finalModules,
+    );
+    let { status, error: failure } = check;
     // A module the project may not have (an auth page without custom auth, core's check) is an error to fix.
     const disallowed =
       status === 'VALID' ? disallowedModule(finalModules, done.withCustomAuth === true) : null;

@@ -29,7 +29,10 @@ export class GenerationWorkers {
   #releaseValidation: (() => Promise<void>) | undefined;
   readonly #running = new Map<string, { ctrl: AbortController; revisionId: string }>();
   #stopped = true;
-  #wake: (() => void) | undefined;
+  /** Idle loops waiting for a job: each resolves its wait (wake-up or the fallback poll). */
+  readonly #waiters = new Set<() => void>();
+  /** Counts wake-ups, so that a loop whose claim found nothing sees one that came while it was claiming. */
+  #wakes = 0;
   #loops: Promise<void>[] = [];
   #stallTimer: NodeJS.Timeout | undefined;
   #orphanTimer: NodeJS.Timeout | undefined;
@@ -88,9 +91,10 @@ export class GenerationWorkers {
     }
   }
 
-  /** Tell idle loops that a job was queued. */
+  /** Tell idle loops that a job was queued (every one: a second job may follow before the first is claimed). */
   wake(): void {
-    this.#wake?.();
+    this.#wakes += 1;
+    for (const resolve of [...this.#waiters]) resolve();
   }
 
   /** Stop claiming; abort running generations and put their jobs back in the queue, keeping drafts. */
@@ -110,8 +114,15 @@ export class GenerationWorkers {
     await release?.().catch((err) => this.#opts.log('closing the render check failed', err));
   }
 
+  /**
+   * Claims and runs jobs until stopped. Idle, it waits for a wake-up (a job queued by this process) or, failing
+   * one, the poll (`pollMs`: jobs queued by other processes, stalled jobs). A wake-up that arrives while a claim
+   * is in flight (the job committed after the claim's query looked) makes the loop claim again at once, instead
+   * of sleeping a poll interval with a job waiting.
+   */
   async #loop(): Promise<void> {
     while (!this.#stopped) {
+      const wakes = this.#wakes;
       const job = await claimJob(this.#db, this.#workerId).catch((err) => {
         this.#opts.log('claim failed', err);
         return undefined;
@@ -120,16 +131,16 @@ export class GenerationWorkers {
         await this.#process(job);
         continue;
       }
+      if (this.#wakes !== wakes) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.#opts.pollMs);
-        const prev = this.#wake;
-        this.#wake = () => {
+        const done = () => {
           clearTimeout(timer);
-          prev?.();
+          this.#waiters.delete(done);
           resolve();
         };
+        const timer = setTimeout(done, this.#opts.pollMs);
+        this.#waiters.add(done);
       });
-      this.#wake = undefined;
     }
   }
 
