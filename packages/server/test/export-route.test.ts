@@ -9,12 +9,18 @@ import { describe, expect, it } from 'vitest';
 import { revisionPackages } from '../src/db/schema';
 import { exportDependencies } from '../src/export/versions';
 import { SERVER_MESSAGES } from '../src/messages';
-import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
+import {
+  type Backend,
+  type Client,
+  createProject,
+  postgresAvailable,
+  signUp,
+  startTestKiln,
+  waitFor,
+} from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
-const SIGN_UP = `mutation($email: String!, $password: String!) { signUp(email: $email, password: $password) { id } }`;
-const CREATE = `mutation($prompt: String!) { createProject(prompt: $prompt) { id } }`;
 const SAVE = `mutation($p: ID!, $f: String!, $c: String!) { saveModule(projectId: $p, filePath: $f, content: $c) { id } }`;
 const LATEST = `query($id: ID!) { project(id: $id) { name latestRevision { id number status modules { filePath moduleType content } } } }`;
 
@@ -55,6 +61,10 @@ function download(port: number, path: string, cookie: string) {
   );
 }
 
+/**
+ * Waits until the latest revision is `number` and VALID, INVALID… or …FAILED: narrower than the harness's
+ * `settled` (CREATED or CANCELED_AUTOFIX are not an end here).
+ */
 async function settled(client: Client, id: string, number: number): Promise<Latest> {
   return waitFor(async () => {
     const { data } = await client.gql<Latest>(LATEST, { id });
@@ -68,12 +78,8 @@ describe.each(backends)('export.zip (%s)', (backend) => {
     timeout: 300_000,
   }, async () => {
     await using t = await startTestKiln(backend);
-    const owner = t.client();
-    await owner.gql(SIGN_UP, { email: 'export@example.com', password: 'correct horse battery' });
-    const { data } = await owner.gql<{ createProject: { id: string } }>(CREATE, {
-      prompt: 'a todo list with due dates',
-    });
-    const id = data.createProject.id;
+    const { client: owner } = await signUp(t, 'export@example.com');
+    const { id } = await createProject(owner, 'a todo list with due dates');
     const first = await settled(owner, id, 1);
     expect(first.project.latestRevision.status).toBe('VALID');
     const page = first.project.latestRevision.modules.find((m) => m.moduleType === 'PAGE')!;
@@ -124,8 +130,7 @@ describe.each(backends)('export.zip (%s)', (backend) => {
     const anonymous = await download(t.kiln.port, `/api/projects/${id}/export.zip`, '');
     expect(anonymous.status).toBe(401);
     expect(JSON.parse(anonymous.body.toString()).error.message).toBe(SERVER_MESSAGES.signInRequired);
-    const stranger = t.client();
-    await stranger.gql(SIGN_UP, { email: 'stranger@example.com', password: 'correct horse battery' });
+    const { client: stranger } = await signUp(t, 'stranger@example.com');
     const hidden = await download(t.kiln.port, `/api/projects/${id}/export.zip`, stranger.cookie);
     expect(hidden.status).toBe(404);
   });

@@ -5,10 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../src/messages';
-import { type Client, startTestKiln, waitFor } from './harness';
+import { type Client, createProject, settled, signUp, startTestKiln } from './harness';
 
-const SIGN_UP = `mutation($email: String!, $password: String!) { signUp(email: $email, password: $password) { id } }`;
-const CREATE = `mutation($prompt: String!) { createProject(prompt: $prompt) { id } }`;
 const SAVE = `mutation($p: ID!, $f: String!, $c: String!, $base: ID) {
   saveModule(projectId: $p, filePath: $f, content: $c, baseRevisionId: $base) { id number action status } }`;
 const STATE = `query($id: ID!) { project(id: $id) {
@@ -27,14 +25,9 @@ interface State {
   organizations: { credits: { balance: number } }[];
 }
 
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
-
-async function settled(client: Client, id: string, number: number): Promise<State> {
-  return waitFor(async () => {
-    const { data } = await client.gql<State>(STATE, { id });
-    const rev = data.project.latestRevision;
-    return rev.number === number && !BUILDING.includes(rev.status) ? data : null;
-  }, 60_000);
+/** Waits until the latest revision is `number` and finished; returns STATE's answer. */
+function settledAt(client: Client, id: string, number: number): Promise<State> {
+  return settled<State>(client, id, { number, query: STATE, timeoutMs: 60_000 });
 }
 
 describe('hand edits', () => {
@@ -42,11 +35,9 @@ describe('hand edits', () => {
     timeout: 120_000,
   }, async () => {
     await using t = await startTestKiln();
-    const client = t.client();
-    await client.gql(SIGN_UP, { email: 'hand@example.com', password: 'correct horse battery' });
-    const { data } = await client.gql<{ createProject: { id: string } }>(CREATE, { prompt: 'A todo list' });
-    const projectId = data.createProject.id;
-    const first = await settled(client, projectId, 1);
+    const { client } = await signUp(t, 'hand@example.com');
+    const { id: projectId } = await createProject(client, 'A todo list');
+    const first = await settledAt(client, projectId, 1);
     const page = first.project.latestRevision.modules.find((m) => m.moduleType === 'PAGE')!;
     const balance = first.organizations[0]!.credits.balance;
 
@@ -58,7 +49,7 @@ describe('hand edits', () => {
     });
     expect(good.errors).toBeUndefined();
     expect(good.data.saveModule.action).toBe('CODE_CHANGE');
-    const afterGood = await settled(client, projectId, 2);
+    const afterGood = await settledAt(client, projectId, 2);
     expect(afterGood.project.latestRevision.status).toBe('VALID');
     expect(
       afterGood.project.latestRevision.modules.find((m) => m.filePath === page.filePath)?.content,
@@ -82,7 +73,7 @@ describe('hand edits', () => {
       base: afterGood.project.latestRevision.id,
     });
     expect(bad.errors).toBeUndefined();
-    const afterBad = await settled(client, projectId, 3);
+    const afterBad = await settledAt(client, projectId, 3);
     expect(afterBad.project.latestRevision.status).toBe('INVALID_CODE');
     expect(afterBad.project.messages.at(-1)?.text).toContain(page.filePath);
     expect(afterBad.organizations[0]!.credits.balance).toBe(balance);
@@ -96,11 +87,9 @@ describe('hand edits', () => {
     timeout: 120_000,
   }, async () => {
     await using t = await startTestKiln();
-    const client = t.client();
-    await client.gql(SIGN_UP, { email: 'sql@example.com', password: 'correct horse battery' });
-    const { data } = await client.gql<{ createProject: { id: string } }>(CREATE, { prompt: 'A todo list' });
-    const projectId = data.createProject.id;
-    const first = await settled(client, projectId, 1);
+    const { client } = await signUp(t, 'sql@example.com');
+    const { id: projectId } = await createProject(client, 'A todo list');
+    const first = await settledAt(client, projectId, 1);
     const ADD = `mutation($p: ID!, $n: String!, $s: String!, $base: ID) {
       addMigration(projectId: $p, name: $n, sql: $s, baseRevisionId: $base) { id action } }`;
     const MIGRATIONS = `query($id: ID!) { project(id: $id) { database { migrations { name status } } } }`;
@@ -113,7 +102,7 @@ describe('hand edits', () => {
     });
     expect(added.errors).toBeUndefined();
     expect(added.data.addMigration.action).toBe('CODE_CHANGE');
-    const after = await settled(client, projectId, 2);
+    const after = await settledAt(client, projectId, 2);
     expect(after.project.latestRevision.status).toBe('VALID');
     const { data: db } = await client.gql<{
       project: { database: { migrations: { name: string; status: string }[] } };
@@ -127,7 +116,7 @@ describe('hand edits', () => {
 
     // SQL the database rejects: recorded FAILED and said in the chat, the code stays as it was.
     await client.gql(ADD, { p: projectId, n: 'broken_sql', s: 'CREATE TABLE (' });
-    const broken = await settled(client, projectId, 3);
+    const broken = await settledAt(client, projectId, 3);
     expect(broken.project.messages.at(-1)?.text).toContain('The database change "broken_sql" failed');
   });
 });

@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isRevisionInProgress } from '@kiln/core';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { type Kiln, startKiln } from '../src/kiln';
@@ -232,28 +233,205 @@ export async function waitFor<T>(
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Sign-up, membership, projects, waits and publishing as the server tests do them through GraphQL (issue 18: one
+// copy, not one per test file). Each throws with the server's message when the server refuses, so a test that is
+// not about refusals reads as the steps it takes; a test about the refusal itself sends its own mutation.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The password `signUp` gives an account unless told otherwise (long enough for the password rule). */
+export const TEST_PASSWORD = 'long enough';
+
+/** Someone signed up through GraphQL, signed in on `client`. */
+export interface SignedUp {
+  client: Client;
+  /** The user's id. */
+  id: string;
+  /** Their personal organisation, made at sign-up (where `createProject` puts a project when given none). */
+  organizationId: string;
+}
+
+export interface SignUpOptions {
+  /** Default TEST_PASSWORD. */
+  password?: string;
+  /** Default: none (the server derives one from the e-mail). */
+  displayName?: string;
+}
+
+function refused(what: string, errors: { message: string }[] | undefined): void {
+  if (errors?.length) throw new Error(`${what}: ${errors.map((e) => e.message).join('; ')}`);
+}
+
 /**
- * Signs `client` up as `email` and makes them a member of the owner's organisation with `role`: the owner
- * invites, the new member accepts the invitation.
+ * Signs `email` up — on a new client of `from` when it is a TestKiln, on `from` itself when it is a Client (one
+ * that already holds a cookie) — and looks up who is signed in and their personal organisation. It checks the
+ * outcome (signed in as `email`), not the sign-up's answer: on a loaded machine the first request of a fresh
+ * server can pass the 10 s request limit and answer an error after the account and session were made, which the
+ * copies this replaced ignored too.
+ */
+export async function signUp(
+  from: TestKiln | Client,
+  email: string,
+  opts: SignUpOptions = {},
+): Promise<SignedUp> {
+  const client = from instanceof Client ? from : from.client();
+  const up = await client.gql(
+    `mutation($e: String!, $p: String!, $n: String) { signUp(email: $e, password: $p, displayName: $n) { id } }`,
+    { e: email, p: opts.password ?? TEST_PASSWORD, n: opts.displayName ?? null },
+  );
+  const who = await client.gql<{
+    me: { id: string; email: string } | null;
+    organizations: { id: string; personal: boolean }[] | null;
+  }>('{ me { id email } organizations { id personal } }');
+  if (who.data?.me?.email !== email.toLowerCase()) {
+    refused(`signUp(${email})`, up.errors);
+    throw new Error(`signUp(${email}): not signed in afterwards`);
+  }
+  const personal = who.data.organizations?.find((o) => o.personal);
+  if (!personal) throw new Error(`signUp(${email}): no personal organisation`);
+  return { client, id: who.data.me.id, organizationId: personal.id };
+}
+
+/** The roles an invitation may give. */
+export type MemberRole = 'ADMIN' | 'EDITOR' | 'VIEWER';
+
+/** A member `joinAsMember` made, with what `acceptInvitation` answered: the organisation's id and their role. */
+export interface JoinedMember extends SignedUp {
+  accepted: { id: string; role: string };
+}
+
+/**
+ * Signs `email` up (as `signUp`, on `from`) and makes them a member of the owner's organisation with `role`
+ * (default EDITOR): the owner invites, the new member accepts the invitation.
  */
 export async function joinAsMember(
-  client: Client,
+  from: TestKiln | Client,
   owner: Client,
   organizationId: string,
   email: string,
-  opts: { role?: 'ADMIN' | 'EDITOR' | 'VIEWER'; displayName?: string } = {},
-): Promise<void> {
-  const signed = await client.gql(
-    `mutation($e: String!, $n: String) { signUp(email: $e, password: "long enough", displayName: $n) { id } }`,
-    { e: email, n: opts.displayName ?? null },
-  );
-  if (signed.errors) throw new Error(`signUp: ${signed.errors[0]?.message}`);
+  opts: SignUpOptions & { role?: MemberRole } = {},
+): Promise<JoinedMember> {
+  const member = await signUp(from, email, opts);
   const inv = await owner.gql(
     `mutation($o: ID!, $e: String!, $r: String!) { inviteMember(organizationId: $o, email: $e, role: $r) { acceptUrl } }`,
     { o: organizationId, e: email, r: opts.role ?? 'EDITOR' },
   );
-  if (inv.errors) throw new Error(`inviteMember: ${inv.errors[0]?.message}`);
+  refused('inviteMember', inv.errors);
   const token = String(inv.data.inviteMember.acceptUrl).split('/').pop();
-  const res = await client.gql(`mutation($t: String!) { acceptInvitation(token: $t) { id } }`, { t: token });
-  if (res.errors) throw new Error(`acceptInvitation: ${res.errors[0]?.message}`);
+  const res = await member.client.gql(`mutation($t: String!) { acceptInvitation(token: $t) { id role } }`, {
+    t: token,
+  });
+  refused('acceptInvitation', res.errors);
+  return { ...member, accepted: res.data.acceptInvitation };
+}
+
+/** What `createProject` made. */
+export interface CreatedProject {
+  id: string;
+  projectGroupId: string;
+  organizationId: string;
+}
+
+export interface CreateProjectOptions {
+  /** Default: the caller's personal organisation (the server's choice). */
+  organizationId?: string;
+  /** Chat attachment ids sent with the first prompt. */
+  attachments?: string[];
+}
+
+/** Creates a project from `prompt`; its first generation starts (`settled` waits for it). */
+export async function createProject(
+  client: Client,
+  prompt: string,
+  opts: CreateProjectOptions = {},
+): Promise<CreatedProject> {
+  const res = await client.gql(
+    `mutation($p: String!, $o: ID, $a: [ID!]) {
+      createProject(prompt: $p, organizationId: $o, attachments: $a) { id projectGroupId organizationId } }`,
+    { p: prompt, o: opts.organizationId ?? null, a: opts.attachments ?? null },
+  );
+  refused('createProject', res.errors);
+  return res.data.createProject as CreatedProject;
+}
+
+/** The latest revision as `settled` reads it by default. */
+export interface SettledRevision {
+  id: string;
+  number: number;
+  status: string;
+  action: string;
+}
+
+/** The default query of `settled`: the project's latest revision. */
+export const LATEST_REVISION = `query($id: ID!) { project(id: $id) { latestRevision { id number status action } } }`;
+
+export interface SettledOptions {
+  /** Also wait until the latest revision is this number (an edit's revision, not the one before it). */
+  number?: number;
+  /**
+   * The query polled: `$id: ID!` is the project, and its answer holds `project { latestRevision { number status } }`;
+   * `settled` returns the last answer's data. Default LATEST_REVISION.
+   */
+  query?: string;
+  /** Default 20 s (waitFor's). */
+  timeoutMs?: number;
+}
+
+/**
+ * Polls until the project's latest revision is finished — no longer queued, enhancing its prompt or building
+ * (`isRevisionInProgress` of @kiln/core: the statuses Kiln itself waits on) — and returns the query's data.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: tests read GraphQL answers loosely, as JSON.
+export async function settled<T = any>(
+  client: Client,
+  projectId: string,
+  opts: SettledOptions = {},
+): Promise<T> {
+  return waitFor(async () => {
+    const { data, errors } = await client.gql(opts.query ?? LATEST_REVISION, { id: projectId });
+    refused('settled', errors);
+    const rev = data?.project?.latestRevision as { number: number; status: string } | undefined;
+    if (!rev || isRevisionInProgress(rev.status)) return null;
+    return opts.number === undefined || rev.number === opts.number ? (data as T) : null;
+  }, opts.timeoutMs);
+}
+
+/** The latest revision once it is finished (`settled` with its default query). */
+export async function settledRevision(
+  client: Client,
+  projectId: string,
+  opts: Omit<SettledOptions, 'query'> = {},
+): Promise<SettledRevision> {
+  const data = await settled<{ project: { latestRevision: SettledRevision } }>(client, projectId, opts);
+  return data.project.latestRevision;
+}
+
+/** `createProject`, then `settledRevision`: a project whose first generation has finished, with that revision. */
+export async function generatedProject(
+  client: Client,
+  prompt: string,
+  opts: CreateProjectOptions & { timeoutMs?: number } = {},
+): Promise<CreatedProject & { revision: SettledRevision }> {
+  const project = await createProject(client, prompt, opts);
+  const revision = await settledRevision(client, project.id, { timeoutMs: opts.timeoutMs });
+  return { ...project, revision };
+}
+
+/** A deployment as `publish` returns it. */
+export interface Published {
+  id: string;
+  url: string;
+  live: boolean;
+  size: number;
+  revisionId: string;
+}
+
+/** Publishes the project's latest finished revision (EDITOR and up) and returns the new deployment. */
+export async function publish(client: Client, projectId: string): Promise<Published> {
+  const res = await client.gql(
+    `mutation($p: ID!) { publishProject(projectId: $p) { id url live size revisionId } }`,
+    { p: projectId },
+  );
+  refused(`publishProject(${projectId})`, res.errors);
+  return res.data.publishProject as Published;
 }

@@ -15,7 +15,10 @@ import { hostingChanged, LiveApps, preferredEncoding } from '../src/hosting/inde
 import {
   type Backend,
   type Client,
+  createProject,
   postgresAvailable,
+  publish,
+  signUp,
   startTestKiln,
   type TestKiln,
   waitFor,
@@ -23,17 +26,11 @@ import {
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
-const PUBLISH = `mutation($p: ID!) { publishProject(projectId: $p) { id url live size } }`;
 const DEPLOYMENTS = `query($p: ID!) { project(id: $p) { publish { status url } deployments {
   id revisionId revisionNumber createdAt createdBy size compressedSize live } } }`;
 
 async function owner(t: TestKiln): Promise<Client> {
-  const client = t.client();
-  const up = await client.gql(
-    `mutation { signUp(email: "host@example.com", password: "long enough", displayName: "Hana Host") { id } }`,
-  );
-  expect(up.errors).toBeUndefined();
-  return client;
+  return (await signUp(t, 'host@example.com', { displayName: 'Hana Host' })).client;
 }
 
 const PROMPT = 'A todo list app with due dates';
@@ -47,9 +44,7 @@ const todoModules = (async () => {
 
 /** A project whose first revision is the finished todo app: prepared data, not a generation (workers are off). */
 async function finishedProject(t: TestKiln, client: Client): Promise<string> {
-  const res = await client.gql(`mutation($p: String!) { createProject(prompt: $p) { id } }`, { p: PROMPT });
-  expect(res.errors).toBeUndefined();
-  const id = res.data.createProject.id as string;
+  const { id } = await createProject(client, PROMPT);
   const modules = (await todoModules).map((m) => ({
     filePath: m.filePath,
     moduleType: m.moduleType,
@@ -60,12 +55,6 @@ async function finishedProject(t: TestKiln, client: Client): Promise<string> {
     .set({ status: 'VALID', modules })
     .where(eq(revisions.projectId, id));
   return id;
-}
-
-async function publish(client: Client, projectId: string) {
-  const res = await client.gql(PUBLISH, { p: projectId });
-  expect(res.errors).toBeUndefined();
-  return res.data.publishProject as { id: string; url: string; live: boolean; size: number };
 }
 
 describe('preferredEncoding', () => {
@@ -261,8 +250,7 @@ describe.each(backends)('hosting on %s', (backend) => {
     expect((await page()).status).toBe(403);
 
     // Someone else can neither list nor switch this project's deployments.
-    const stranger = t.client();
-    await stranger.gql(`mutation { signUp(email: "other@example.com", password: "long enough") { id } }`);
+    const { client: stranger } = await signUp(t, 'other@example.com');
     const peek = await stranger.gql(DEPLOYMENTS, { p: projectId });
     expect(peek.data?.project?.deployments).toBeUndefined();
     const grab = await stranger.gql(`mutation($d: ID!) { rollbackDeployment(deploymentId: $d) { id } }`, {

@@ -5,12 +5,18 @@
  * racing with one id queue one revision. On PGlite, and on PostgreSQL when one is running.
  */
 import { describe, expect, it } from 'vitest';
-import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
+import {
+  type Backend,
+  type Client,
+  createProject,
+  postgresAvailable,
+  settled,
+  signUp,
+  startTestKiln,
+} from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
-const SIGN_UP = `mutation($email: String!, $password: String!) { signUp(email: $email, password: $password) { id } }`;
-const CREATE = `mutation($prompt: String!) { createProject(prompt: $prompt) { id } }`;
 const SEND = `mutation($p: ID!, $text: String!, $base: ID, $cid: ID) {
   sendMessage(projectId: $p, text: $text, baseRevisionId: $base, clientMessageId: $cid) { id number } }`;
 const STATE = `query($id: ID!) { project(id: $id) { latestRevision { id number status } messages { role } }
@@ -21,14 +27,9 @@ interface State {
   organizations: { credits: { balance: number } }[];
 }
 
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
-
-async function settled(client: Client, id: string, number: number): Promise<State> {
-  return waitFor(async () => {
-    const { data } = await client.gql<State>(STATE, { id });
-    const rev = data.project.latestRevision;
-    return rev.number === number && !BUILDING.includes(rev.status) ? data : null;
-  }, 60_000);
+/** Waits until the latest revision is `number` and finished; returns STATE's answer. */
+function settledAt(client: Client, id: string, number: number): Promise<State> {
+  return settled<State>(client, id, { number, query: STATE, timeoutMs: 60_000 });
 }
 
 describe.each(backends)('idempotent chat sends (%s)', (backend) => {
@@ -36,13 +37,9 @@ describe.each(backends)('idempotent chat sends (%s)', (backend) => {
     timeout: 120_000,
   }, async () => {
     await using t = await startTestKiln(backend);
-    const client = t.client();
-    await client.gql(SIGN_UP, { email: 'ida@example.com', password: 'correct horse battery' });
-    const { data: created } = await client.gql<{ createProject: { id: string } }>(CREATE, {
-      prompt: 'A todo list',
-    });
-    const projectId = created.createProject.id;
-    const initial = await settled(client, projectId, 1);
+    const { client } = await signUp(t, 'ida@example.com');
+    const { id: projectId } = await createProject(client, 'A todo list');
+    const initial = await settledAt(client, projectId, 1);
     const base = initial.project.latestRevision.id;
 
     const send = (cid: string | null) =>
@@ -57,7 +54,7 @@ describe.each(backends)('idempotent chat sends (%s)', (backend) => {
     const again = await send('c0ffee00-0000-4000-8000-000000000001');
     expect(again.errors).toBeUndefined();
     expect(again.data.sendMessage).toEqual(first.data.sendMessage);
-    const afterRetry = await settled(client, projectId, 2);
+    const afterRetry = await settledAt(client, projectId, 2);
     expect(afterRetry.project.messages.filter((m) => m.role === 'user')).toHaveLength(2);
     // Once more after it finished: still the same revision, still one charge.
     const late = await send('c0ffee00-0000-4000-8000-000000000001');

@@ -5,12 +5,19 @@
  * On PGlite, and on PostgreSQL when one is running.
  */
 import { describe, expect, it } from 'vitest';
-import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
+import {
+  type Backend,
+  type Client,
+  createProject,
+  postgresAvailable,
+  settled,
+  signUp,
+  startTestKiln,
+  waitFor,
+} from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
-const SIGN_UP = `mutation($email: String!, $password: String!) { signUp(email: $email, password: $password) { id } }`;
-const CREATE = `mutation($prompt: String!) { createProject(prompt: $prompt) { id } }`;
 const SEND = `mutation($p: ID!, $text: String!) { sendMessage(projectId: $p, text: $text) { id number } }`;
 const PROJECT = `query($id: ID!) { project(id: $id) {
   latestRevision { id number status modules { filePath moduleType } }
@@ -40,14 +47,10 @@ interface Project {
   messages: { role: string; text: string; blocks: Block[] }[];
 }
 
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
-
+/** Waits until the latest revision is `number` and finished; returns the project as PROJECT reads it. */
 async function finished(client: Client, id: string, number: number): Promise<Project> {
-  return waitFor(async () => {
-    const { data } = await client.gql<{ project: Project }>(PROJECT, { id });
-    const rev = data.project.latestRevision;
-    return rev.number === number && !BUILDING.includes(rev.status) ? data.project : null;
-  }, 60_000);
+  return (await settled<{ project: Project }>(client, id, { number, query: PROJECT, timeoutMs: 60_000 }))
+    .project;
 }
 
 /** A block as the chat shows it, in one line. */
@@ -63,14 +66,8 @@ describe.each(backends)('message blocks on %s', (backend) => {
     timeout: 120_000,
   }, async () => {
     await using t = await startTestKiln(backend);
-    const ada = t.client();
-    expect(
-      (await ada.gql(SIGN_UP, { email: 'ada@example.com', password: 'correct horse' })).errors,
-    ).toBeUndefined();
-    const created = await ada.gql<{ createProject: { id: string } }>(CREATE, {
-      prompt: 'A todo list app with due dates',
-    });
-    const projectId = created.data.createProject.id;
+    const { client: ada } = await signUp(t, 'ada@example.com');
+    const { id: projectId } = await createProject(ada, 'A todo list app with due dates');
     const project = await finished(ada, projectId, 1);
     expect(project.latestRevision.status).toBe('VALID');
 

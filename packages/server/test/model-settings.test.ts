@@ -11,43 +11,25 @@ import { organizationSettings } from '../src/db/schema';
 import {
   type Backend,
   type Client,
+  createProject,
+  joinAsMember,
   postgresAvailable,
+  settledRevision,
+  signUp,
   startTestKiln,
-  type TestKiln,
-  waitFor,
 } from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
 const SETTINGS = `query($o: ID!) { organization(id: $o) { modelSettings { model baseUrl hasApiKey source } } }`;
 const UPDATE = `mutation($o: ID!, $m: String, $u: String, $k: String, $c: Boolean) {
   updateModelSettings(organizationId: $o, model: $m, baseUrl: $u, apiKey: $k, clearApiKey: $c) {
     model baseUrl hasApiKey source } }`;
 const KEY = 'sk-org-acme-0123456789';
 
-async function signUp(t: TestKiln, email: string): Promise<Client> {
-  const c = t.client();
-  const res = await c.gql(`mutation($e: String!) { signUp(email: $e, password: "long enough") { id } }`, {
-    e: email,
-  });
-  expect(res.errors).toBeUndefined();
-  return c;
-}
-
+/** The status the first generation of a new project in `organizationId` finished with. */
 async function generate(c: Client, organizationId: string, prompt: string) {
-  const created = await c.gql(
-    `mutation($p: String!, $o: ID) { createProject(prompt: $p, organizationId: $o) { id } }`,
-    { p: prompt, o: organizationId },
-  );
-  expect(created.errors).toBeUndefined();
-  const id = created.data.createProject.id as string;
-  return waitFor(async () => {
-    const { data } = await c.gql(`query($id: ID!) { project(id: $id) { latestRevision { status } } }`, {
-      id,
-    });
-    const status = data.project.latestRevision.status as string;
-    return BUILDING.includes(status) ? null : status;
-  });
+  const { id } = await createProject(c, prompt, { organizationId });
+  return (await settledRevision(c, id)).status;
 }
 
 describe.each(backends)('organisation model settings on %s', (backend) => {
@@ -56,12 +38,9 @@ describe.each(backends)('organisation model settings on %s', (backend) => {
   }, async () => {
     await using model = await startScriptedModelServer();
     await using t = await startTestKiln(backend);
-    const owner = await signUp(t, 'owner@example.com');
+    const { client: owner, organizationId: personal } = await signUp(t, 'owner@example.com');
     const org = (await owner.gql(`mutation { createOrganization(name: "Acme") { id } }`)).data
       .createOrganization.id as string;
-    const personal = (await owner.gql('{ organizations { id personal } }')).data.organizations.find(
-      (o: { personal: boolean }) => o.personal,
-    ).id as string;
 
     // Until an ADMIN chooses, the organisation uses the server's KILN_MODEL.
     expect((await owner.gql(SETTINGS, { o: org })).data.organization.modelSettings).toEqual({
@@ -147,25 +126,16 @@ describe.each(backends)('organisation model settings on %s', (backend) => {
     timeout: 120_000,
   }, async () => {
     await using t = await startTestKiln(backend);
-    const owner = await signUp(t, 'owner@example.com');
+    const { client: owner } = await signUp(t, 'owner@example.com');
     const org = (await owner.gql(`mutation { createOrganization(name: "Acme") { id } }`)).data
       .createOrganization.id as string;
     const members: Record<string, Client> = { OWNER: owner };
-    for (const role of ['ADMIN', 'EDITOR', 'VIEWER']) {
-      const email = `${role.toLowerCase()}@example.com`;
-      const member = await signUp(t, email);
-      const inv = await owner.gql(
-        `mutation($o: ID!, $e: String!, $r: String!) { inviteMember(organizationId: $o, email: $e, role: $r) { acceptUrl } }`,
-        { o: org, e: email, r: role },
-      );
-      const token = inv.data.inviteMember.acceptUrl.split('/').pop();
-      expect(
-        (await member.gql(`mutation($t: String!) { acceptInvitation(token: $t) { id } }`, { t: token }))
-          .errors,
-      ).toBeUndefined();
+    for (const role of ['ADMIN', 'EDITOR', 'VIEWER'] as const) {
+      const member = t.client();
+      await joinAsMember(member, owner, org, `${role.toLowerCase()}@example.com`, { role });
       members[role] = member;
     }
-    const outsider = await signUp(t, 'outsider@example.com');
+    const { client: outsider } = await signUp(t, 'outsider@example.com');
     const outcome = (res: { errors?: { extensions?: { code?: string } }[] }) =>
       res.errors ? String(res.errors[0]?.extensions?.code) : 'ok';
 

@@ -5,12 +5,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../src/messages';
-import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
+import {
+  type Backend,
+  type Client,
+  createProject,
+  joinAsMember,
+  postgresAvailable,
+  settled,
+  signUp,
+  startTestKiln,
+} from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
-const SIGN_UP = `mutation($email: String!, $password: String!) { signUp(email: $email, password: $password) { id } }`;
-const CREATE = `mutation($prompt: String!) { createProject(prompt: $prompt) { id } }`;
 const NEW = `mutation($p: ID!, $t: String!, $n: String, $base: ID) {
   createModule(projectId: $p, moduleType: $t, name: $n, baseRevisionId: $base) { id number action status } }`;
 const RENAME = `mutation($p: ID!, $f: String!, $to: String!, $base: ID) {
@@ -39,14 +46,9 @@ interface State {
   organizations: { credits: { balance: number } }[];
 }
 
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
-
-async function settled(client: Client, id: string, number: number): Promise<State> {
-  return waitFor(async () => {
-    const { data } = await client.gql<State>(STATE, { id });
-    const rev = data.project.latestRevision;
-    return rev.number === number && !BUILDING.includes(rev.status) ? data : null;
-  }, 90_000);
+/** Waits until the latest revision is `number` and finished; returns STATE's answer. */
+function settledAt(client: Client, id: string, number: number): Promise<State> {
+  return settled<State>(client, id, { number, query: STATE, timeoutMs: 90_000 });
 }
 
 describe.each(backends)('module edits by hand on %s', (backend) => {
@@ -54,11 +56,9 @@ describe.each(backends)('module edits by hand on %s', (backend) => {
     timeout: 180_000,
   }, async () => {
     await using t = await startTestKiln(backend);
-    const client = t.client();
-    await client.gql(SIGN_UP, { email: 'modules@example.com', password: 'correct horse battery' });
-    const { data } = await client.gql<{ createProject: { id: string } }>(CREATE, { prompt: 'A todo list' });
-    const p = data.createProject.id;
-    let state = await settled(client, p, 1);
+    const { client } = await signUp(t, 'modules@example.com');
+    const { id: p } = await createProject(client, 'A todo list');
+    let state = await settledAt(client, p, 1);
     const balance = state.organizations[0]!.credits.balance;
     let number = 1;
 
@@ -67,7 +67,7 @@ describe.each(backends)('module edits by hand on %s', (backend) => {
       const r = await client.gql(query, { p, base: state.project.latestRevision.id, ...vars });
       expect(r.errors).toBeUndefined();
       number += 1;
-      state = await settled(client, p, number);
+      state = await settledAt(client, p, number);
       expect(state.project.latestRevision.action).toBe('CODE_CHANGE');
       expect(state.project.latestRevision.status).toBe('VALID');
       return state;
@@ -139,32 +139,17 @@ describe('module edits by a viewer', () => {
     timeout: 120_000,
   }, async () => {
     await using t = await startTestKiln();
-    const owner = t.client();
-    await owner.gql(SIGN_UP, { email: 'owner@example.com', password: 'correct horse battery' });
+    const { client: owner } = await signUp(t, 'owner@example.com');
     const org = (
       await owner.gql<{ createOrganization: { id: string } }>(
         `mutation { createOrganization(name: "Acme") { id } }`,
       )
     ).data.createOrganization.id;
-    const project = await owner.gql<{ createProject: { id: string } }>(
-      `mutation($prompt: String!, $o: ID) { createProject(prompt: $prompt, organizationId: $o) { id } }`,
-      { prompt: 'A todo list', o: org },
-    );
-    const p = project.data.createProject.id;
-    const state = await settled(owner, p, 1);
+    const { id: p } = await createProject(owner, 'A todo list', { organizationId: org });
+    const state = await settledAt(owner, p, 1);
     const page = state.project.latestRevision.modules.find((m) => m.moduleType === 'PAGE')!;
 
-    const viewer = t.client();
-    await viewer.gql(SIGN_UP, { email: 'viewer@example.com', password: 'correct horse battery' });
-    const invite = await owner.gql<{ inviteMember: { acceptUrl: string } }>(
-      `mutation($o: ID!) { inviteMember(organizationId: $o, email: "viewer@example.com", role: "VIEWER") { acceptUrl } }`,
-      { o: org },
-    );
-    const token = invite.data.inviteMember.acceptUrl.split('/').pop();
-    const joined = await viewer.gql(`mutation($t: String!) { acceptInvitation(token: $t) { id } }`, {
-      t: token,
-    });
-    expect(joined.errors).toBeUndefined();
+    const { client: viewer } = await joinAsMember(t, owner, org, 'viewer@example.com', { role: 'VIEWER' });
 
     const base = state.project.latestRevision.id;
     const calls: [string, Record<string, unknown>][] = [

@@ -15,14 +15,16 @@ import { newId } from '../src/ids';
 import {
   type Backend,
   type Client,
+  createProject,
   postgresAvailable,
+  settled,
+  signUp,
   startTestKiln,
   type TestKiln,
   waitFor,
 } from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
 const SEND = `mutation($p: ID!, $t: String!, $m: ChatMode, $x: Boolean, $cid: ID) {
   sendMessage(projectId: $p, text: $t, mode: $m, expert: $x, clientMessageId: $cid) { id number expert } }`;
 const STATE = `query($id: ID!) { project(id: $id) {
@@ -70,15 +72,6 @@ async function joinRoom(t: TestKiln, c: Client, roomId: string) {
   return { ws, events };
 }
 
-async function signUp(t: TestKiln, email: string): Promise<Client> {
-  const c = t.client();
-  const res = await c.gql(`mutation($e: String!) { signUp(email: $e, password: "long enough") { id } }`, {
-    e: email,
-  });
-  expect(res.errors).toBeUndefined();
-  return c;
-}
-
 async function state(c: Client, id: string): Promise<State> {
   const res = await c.gql<State>(STATE, { id });
   expect(res.errors).toBeUndefined();
@@ -86,12 +79,8 @@ async function state(c: Client, id: string): Promise<State> {
 }
 
 /** Waits until the latest revision is number `n` and finished. */
-function settled(c: Client, id: string, n: number): Promise<State> {
-  return waitFor(async () => {
-    const s = await state(c, id);
-    const r = s.project.latestRevision;
-    return r.number === n && !BUILDING.includes(r.status) ? s : null;
-  }, 90_000);
+function finished(c: Client, id: string, n: number): Promise<State> {
+  return settled<State>(c, id, { number: n, query: STATE, timeoutMs: 90_000 });
 }
 
 /** Waits until the project has `count` DISCUSSION answers. */
@@ -104,13 +93,8 @@ function answered(c: Client, id: string, count: number): Promise<State> {
 }
 
 async function todoProject(c: Client, organizationId?: string): Promise<string> {
-  const created = await c.gql(
-    `mutation($p: String!, $o: ID) { createProject(prompt: $p, organizationId: $o) { id } }`,
-    { p: 'A todo list app with due dates', o: organizationId ?? null },
-  );
-  expect(created.errors).toBeUndefined();
-  const id = created.data.createProject.id as string;
-  await settled(c, id, 1);
+  const { id } = await createProject(c, 'A todo list app with due dates', { organizationId });
+  await finished(c, id, 1);
   return id;
 }
 
@@ -119,7 +103,7 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
     timeout: 180_000,
   }, async () => {
     await using t = await startTestKiln(backend);
-    const c = await signUp(t, 'plan@example.com');
+    const { client: c } = await signUp(t, 'plan@example.com');
     const id = await todoProject(c);
     const before = await state(c, id);
 
@@ -160,7 +144,7 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
     // Implement this plan: an ordinary CHAT message carrying the plan, which builds it.
     const build = await c.gql(SEND, { p: id, t: `${IMPLEMENT_PLAN_PREFIX}\n\n${plan}` });
     expect(build.errors).toBeUndefined();
-    const built = await settled(c, id, 2);
+    const built = await finished(c, id, 2);
     expect(built.project.latestRevision.status).toBe('VALID');
     expect(built.project.latestRevision.modules.map((m) => m.content).join('\n')).toContain('name="tags"');
 
@@ -174,7 +158,7 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
   }, async () => {
     await using model = await startScriptedModelServer();
     await using t = await startTestKiln(backend);
-    const owner = await signUp(t, 'owner@example.com');
+    const { client: owner } = await signUp(t, 'owner@example.com');
     const org = (await owner.gql(`mutation { createOrganization(name: "Acme") { id } }`)).data
       .createOrganization.id as string;
     const id = await todoProject(owner, org);
@@ -197,7 +181,7 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
     expect(setOrg.errors).toBeUndefined();
 
     // A viewer reads knowledge but may not change it.
-    const viewer = await signUp(t, 'viewer@example.com');
+    const { client: viewer } = await signUp(t, 'viewer@example.com');
     const invite = await owner.gql(
       `mutation($o: ID!) { inviteMember(organizationId: $o, email: "viewer@example.com", role: "VIEWER") { acceptUrl } }`,
       { o: org },
@@ -307,7 +291,7 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
   }, async () => {
     await using model = await startScriptedModelServer();
     await using t = await startTestKiln(backend);
-    const owner = await signUp(t, 'expert@example.com');
+    const { client: owner } = await signUp(t, 'expert@example.com');
     const org = (await owner.gql(`mutation { createOrganization(name: "Hard Co") { id } }`)).data
       .createOrganization.id as string;
     const id = await todoProject(owner, org);
@@ -324,7 +308,7 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
 
     // Without Expert the organisation's model (the server's builtin here) builds: no request to the expert.
     expect((await owner.gql(SEND, { p: id, t: 'make it teal' })).errors).toBeUndefined();
-    const plain = await settled(owner, id, 2);
+    const plain = await finished(owner, id, 2);
     expect(plain.project.latestRevision.expert).toBe(false);
     expect(model.requests).toHaveLength(0);
 
@@ -336,7 +320,7 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
     const sent = await owner.gql(SEND, { p: id, t: 'mark the page', x: true });
     expect(sent.errors).toBeUndefined();
     expect(sent.data.sendMessage.expert).toBe(true);
-    const expert = await settled(owner, id, 3);
+    const expert = await finished(owner, id, 3);
     expect(expert.project.latestRevision.expert).toBe(true);
     expect(model.requests).toHaveLength(1);
     expect(model.requests[0]?.model).toBe('o3');
@@ -380,7 +364,7 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
   }, async () => {
     await using model = await startScriptedModelServer();
     await using t = await startTestKiln(backend);
-    const owner = await signUp(t, 'stop@example.com');
+    const { client: owner } = await signUp(t, 'stop@example.com');
     const org = (await owner.gql(`mutation { createOrganization(name: "Stop Co") { id } }`)).data
       .createOrganization.id as string;
     const id = await todoProject(owner, org);
@@ -443,7 +427,7 @@ describe.each(backends)('plan mode, knowledge and expert mode (%s)', (backend) =
     timeout: 180_000,
   }, async () => {
     await using t = await startTestKiln(backend);
-    const c = await signUp(t, 'stall@example.com');
+    const { client: c } = await signUp(t, 'stall@example.com');
     const id = await todoProject(c);
     const db = t.kiln.database.db;
     const stale = new Date(Date.now() - JOB_STALL_TIMEOUT_MS - 60_000);

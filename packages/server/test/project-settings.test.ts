@@ -9,7 +9,13 @@ import { revisions } from '../src/db/schema';
 import {
   type Backend,
   type Client,
+  createProject,
+  generatedProject,
+  joinAsMember,
+  type MemberRole,
   postgresAvailable,
+  settledRevision,
+  signUp,
   startTestKiln,
   type TestKiln,
   waitFor,
@@ -19,7 +25,6 @@ const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['post
 const ROLES = ['VIEWER', 'EDITOR', 'ADMIN', 'OWNER'] as const;
 type Role = (typeof ROLES)[number];
 const RANK: Record<Role, number> = { VIEWER: 0, EDITOR: 1, ADMIN: 2, OWNER: 3 };
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
 
 const DESIGN = `mutation($p: ID!, $c: String!, $f: DesignSystemFontsInput, $k: [DesignSystemColorInput!]) {
   updateDesignSystem(projectId: $p, tailwindConfig: $c, fonts: $f, colors: $k) {
@@ -30,53 +35,16 @@ const VISIBILITY = `mutation($p: ID!, $v: String!) { setProjectVisibility(projec
 const GROUP_REVISIONS = `query($o: ID!) { organization(id: $o) { projectGroups { id revisions {
   id number status action projects { projectId revisionId revisionNumber projectName } } } } }`;
 
-async function signUp(t: TestKiln, email: string): Promise<{ client: Client; id: string; org: string }> {
-  const client = t.client();
-  const { data, errors } = await client.gql(
-    `mutation($e: String!) { signUp(email: $e, password: "long enough") { id } }`,
-    { e: email },
-  );
-  expect(errors).toBeUndefined();
-  const org = (await client.gql('{ organizations { id } }')).data.organizations[0].id as string;
-  return { client, id: data.signUp.id, org };
-}
-
-async function join(t: TestKiln, owner: Client, organizationId: string, email: string, role: string) {
-  const member = await signUp(t, email);
-  const invite = await owner.gql(
-    `mutation($o: ID!, $e: String!, $r: String!) { inviteMember(organizationId: $o, email: $e, role: $r) { acceptUrl } }`,
-    { o: organizationId, e: email, r: role },
-  );
-  const token = invite.data.inviteMember.acceptUrl.split('/').pop();
-  const res = await member.client.gql(`mutation($t: String!) { acceptInvitation(token: $t) { id role } }`, {
-    t: token,
-  });
-  expect(res.data.acceptInvitation).toEqual({ id: organizationId, role });
+async function join(t: TestKiln, owner: Client, organizationId: string, email: string, role: MemberRole) {
+  const member = await joinAsMember(t, owner, organizationId, email, { role });
+  expect(member.accepted).toEqual({ id: organizationId, role });
   return member;
 }
 
-async function settled(client: Client, projectId: string) {
-  return waitFor(async () => {
-    const { data } = await client.gql(
-      `query($id: ID!) { project(id: $id) { projectGroupId latestRevision { id status number action } } }`,
-      { id: projectId },
-    );
-    const rev = data.project?.latestRevision;
-    return rev && !BUILDING.includes(rev.status)
-      ? { ...rev, projectGroupId: data.project.projectGroupId }
-      : null;
-  });
-}
-
-async function newProject(client: Client, organizationId: string, prompt = 'A todo list app with due dates') {
-  const res = await client.gql(
-    `mutation($p: String!, $o: ID) { createProject(prompt: $p, organizationId: $o) { id } }`,
-    { p: prompt, o: organizationId },
-  );
-  expect(res.errors).toBeUndefined();
-  const id = res.data.createProject.id as string;
-  const rev = await settled(client, id);
-  return { id, revisionId: rev.id as string, projectGroupId: rev.projectGroupId as string };
+/** A todo project in `organizationId` whose first generation has finished. */
+async function newProject(client: Client, organizationId: string) {
+  const p = await generatedProject(client, 'A todo list app with due dates', { organizationId });
+  return { ...p, revisionId: p.revision.id };
 }
 
 async function setPlan(admin: Client, organizationId: string, plan: string) {
@@ -91,7 +59,7 @@ describe.each(backends)('project settings on %s', (backend) => {
   it('saves a valid design system into the CSS and refuses one that does not compile', async () => {
     await using t = await startTestKiln(backend);
     const me = await signUp(t, 'ds@example.com');
-    const p = await newProject(me.client, me.org);
+    const p = await newProject(me.client, me.organizationId);
     // The revision's modules use the design system's names (what a model is told to write).
     const db = t.kiln.database.db;
     const [rev] = await db.select().from(revisions).where(eq(revisions.id, p.revisionId));
@@ -158,7 +126,7 @@ describe.each(backends)('project settings on %s', (backend) => {
   it('sets the environment, and PRIVATE only within the plan: none on FREE, three on PRO', async () => {
     await using t = await startTestKiln(backend);
     const me = await signUp(t, 'vis@example.com'); // first account: platform ADMIN
-    const p = await newProject(me.client, me.org);
+    const p = await newProject(me.client, me.organizationId);
 
     const env = await me.client.gql(
       `mutation($p: ID!) { setProjectEnvironment(projectId: $p, environment: "PRODUCTION") { environment } }`,
@@ -184,11 +152,11 @@ describe.each(backends)('project settings on %s', (backend) => {
       extensions: { code: 'plan_limit' },
     });
     const read = `query($o: ID!) { organization(id: $o) { privateProjects privateProjectLimit privatePageLimit projectGroups { projects { visibility environment } } } }`;
-    const free = (await me.client.gql(read, { o: me.org })).data.organization;
+    const free = (await me.client.gql(read, { o: me.organizationId })).data.organization;
     expect(free).toMatchObject({ privateProjects: 0, privateProjectLimit: 0, privatePageLimit: 0 });
     expect(free.projectGroups[0].projects).toEqual([{ visibility: 'PUBLIC', environment: 'PRODUCTION' }]);
 
-    await setPlan(me.client, me.org, 'PRO');
+    await setPlan(me.client, me.organizationId, 'PRO');
     const ids = [p.id];
     for (let i = 0; i < 3; i++) {
       const copy = await me.client.gql(`mutation($p: ID!) { duplicateProject(projectId: $p) { id } }`, {
@@ -203,7 +171,7 @@ describe.each(backends)('project settings on %s', (backend) => {
     const fourth = await me.client.gql(VISIBILITY, { p: ids[3], v: 'PRIVATE' });
     expect(fourth.status).toBe(402);
     expect(fourth.errors?.[0]?.message).toBe('The PRO plan allowance has been reached');
-    const pro = (await me.client.gql(read, { o: me.org })).data.organization;
+    const pro = (await me.client.gql(read, { o: me.organizationId })).data.organization;
     expect(pro).toMatchObject({ privateProjects: 3, privateProjectLimit: 3, privatePageLimit: 20 });
     // Making one public frees its place.
     expect((await me.client.gql(VISIBILITY, { p: ids[0], v: 'PUBLIC' })).errors).toBeUndefined();
@@ -213,8 +181,8 @@ describe.each(backends)('project settings on %s', (backend) => {
   it('serves a PRIVATE app only through its access link, and everyone again once PUBLIC', async () => {
     await using t = await startTestKiln(backend, { KILN_PRIVATE_PAGE_LIMITS: '{"BUSINESS": 0}' });
     const me = await signUp(t, 'app@example.com');
-    await setPlan(me.client, me.org, 'PRO');
-    const p = await newProject(me.client, me.org);
+    await setPlan(me.client, me.organizationId, 'PRO');
+    const p = await newProject(me.client, me.organizationId);
     const published = await me.client.gql(`mutation($p: ID!) { publishProject(projectId: $p) { url } }`, {
       p: p.id,
     });
@@ -271,7 +239,7 @@ describe.each(backends)('project settings on %s', (backend) => {
     expect((await t.client().send('GET', '/', { host })).status).toBe(200);
 
     // The private page limit holds at publish: BUSINESS is configured to 0 pages here.
-    await setPlan(me.client, me.org, 'BUSINESS');
+    await setPlan(me.client, me.organizationId, 'BUSINESS');
     expect((await me.client.gql(VISIBILITY, { p: p.id, v: 'PRIVATE' })).errors).toBeUndefined();
     const over = await me.client.gql(`mutation($p: ID!) { publishProject(projectId: $p) { url } }`, {
       p: p.id,
@@ -288,15 +256,15 @@ describe.each(backends)('project settings on %s', (backend) => {
     await using t = await startTestKiln(backend, { KILN_BUILTIN_DELAY_MS: '10' });
     const me = await signUp(t, 'group@example.com');
     const groupRevisions = async () =>
-      (await me.client.gql(GROUP_REVISIONS, { o: me.org })).data.organization.projectGroups[0].revisions as {
+      (await me.client.gql(GROUP_REVISIONS, { o: me.organizationId })).data.organization.projectGroups[0]
+        .revisions as {
         id: string;
         number: number;
         status: string;
         action: string;
         projects: { projectId: string; revisionId: string; revisionNumber: number; projectName: string }[];
       }[];
-    const created = await me.client.gql(`mutation { createProject(prompt: "A todo list app") { id } }`);
-    const projectId = created.data.createProject.id as string;
+    const { id: projectId, projectGroupId } = await createProject(me.client, 'A todo list app');
     const first = await groupRevisions();
     expect(first).toHaveLength(1);
     expect(first[0]).toMatchObject({ number: 1, action: 'CHAT', status: 'BUILDING' });
@@ -306,7 +274,7 @@ describe.each(backends)('project settings on %s', (backend) => {
       return list[0]?.status === 'VALID' ? list : null;
     });
     expect(one).toHaveLength(1);
-    const rev1 = (await settled(me.client, projectId)).id;
+    const rev1 = (await settledRevision(me.client, projectId)).id;
     expect(one[0]!.projects).toEqual([
       { projectId, revisionId: rev1, revisionNumber: 1, projectName: expect.any(String) },
     ]);
@@ -352,7 +320,7 @@ describe.each(backends)('project settings on %s', (backend) => {
     // Restore group revision 1: the first project goes back to its revision 1; the copy (added later) stays.
     const restored = await me.client.gql(
       `mutation($g: ID!, $r: ID!) { restoreProjectGroupRevision(projectGroupId: $g, revisionId: $r) { number action status projects { projectId revisionNumber } } }`,
-      { g: (await settled(me.client, projectId)).projectGroupId, r: one[0]!.id },
+      { g: projectGroupId, r: one[0]!.id },
     );
     expect(restored.errors).toBeUndefined();
     expect(restored.data.restoreProjectGroupRevision).toMatchObject({

@@ -6,12 +6,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../src/messages';
-import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
+import {
+  type Backend,
+  type Client,
+  createProject,
+  postgresAvailable,
+  settled,
+  signUp,
+  startTestKiln,
+} from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
-const SIGN_UP = `mutation($email: String!, $password: String!) { signUp(email: $email, password: $password) { id } }`;
-const CREATE = `mutation($prompt: String!) { createProject(prompt: $prompt) { id } }`;
 const SAVE = `mutation($p: ID!, $f: String!, $c: String!, $base: ID) {
   saveModule(projectId: $p, filePath: $f, content: $c, baseRevisionId: $base) { id } }`;
 const EDIT = `mutation($p: ID!, $base: ID!, $f: String!, $line: Int!, $col: Int!, $kind: VisualEditKind!, $value: String, $current: String) {
@@ -40,7 +46,6 @@ interface State {
   organizations: { credits: { balance: number } }[];
 }
 
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
 const PAGE = `const LINKS = [
   { label: 'Docs', href: '/docs' },
   { label: 'Blog', href: '/blog' },
@@ -65,12 +70,9 @@ export default function Page() {
 }
 `;
 
-async function settled(client: Client, id: string, number: number): Promise<State> {
-  return waitFor(async () => {
-    const { data } = await client.gql<State>(STATE, { id });
-    const rev = data.project.latestRevision;
-    return rev.number === number && !BUILDING.includes(rev.status) ? data : null;
-  }, 90_000);
+/** Waits until the latest revision is `number` and finished; returns STATE's answer. */
+function settledAt(client: Client, id: string, number: number): Promise<State> {
+  return settled<State>(client, id, { number, query: STATE, timeoutMs: 90_000 });
 }
 
 /** The 1-based line and column of the first `marker` in the page. */
@@ -84,16 +86,12 @@ describe.each(backends)('visual edits on %s', (backend) => {
     timeout: 240_000,
   }, async () => {
     await using t = await startTestKiln(backend);
-    const client = t.client();
-    await client.gql(SIGN_UP, { email: `visual-${backend}@example.com`, password: 'correct horse battery' });
-    const { data } = await client.gql<{ createProject: { id: string } }>(CREATE, {
-      prompt: 'A personal website for Ada, a painter',
-    });
-    const p = data.createProject.id;
-    const first = await settled(client, p, 1);
+    const { client } = await signUp(t, `visual-${backend}@example.com`);
+    const { id: p } = await createProject(client, 'A personal website for Ada, a painter');
+    const first = await settledAt(client, p, 1);
     const f = first.project.latestRevision.modules.find((m) => m.moduleType === 'PAGE')!.filePath;
     await client.gql(SAVE, { p, f, c: PAGE, base: first.project.latestRevision.id });
-    let state = await settled(client, p, 2);
+    let state = await settledAt(client, p, 2);
     const balance = state.organizations[0]!.credits.balance;
     const start = state.project.latestRevision.id;
 
@@ -172,7 +170,7 @@ describe.each(backends)('visual edits on %s', (backend) => {
       });
       expect(res.errors).toBeUndefined();
       expect(res.data.visualEdit.action).toBe(action);
-      state = await settled(client, p, ++number);
+      state = await settledAt(client, p, ++number);
       expect(state.project.latestRevision.status).toBe('VALID');
       const content = state.project.latestRevision.modules.find((m) => m.filePath === f)!.content;
       expect(content).toContain(expected);
@@ -204,7 +202,7 @@ describe.each(backends)('visual edits on %s', (backend) => {
 
     // Restore the revision before the edits: the page is back as it was.
     await client.gql(RESTORE, { p, r: start });
-    state = await settled(client, p, ++number);
+    state = await settledAt(client, p, ++number);
     expect(state.project.latestRevision.modules.find((m) => m.filePath === f)!.content).toBe(PAGE);
 
     // Describe a change to one element: a UI_PATCH generation naming the element, charged like CHAT.
@@ -225,7 +223,7 @@ describe.each(backends)('visual edits on %s', (backend) => {
     expect(patch.data.patchElement.prompt).toContain(
       '<h1 className="text-3xl font-bold">Welcome to Acme</h1>',
     );
-    state = await settled(client, p, ++number);
+    state = await settledAt(client, p, ++number);
     expect(state.project.latestRevision.action).toBe('UI_PATCH');
     expect(state.project.latestRevision.status).toBe('VALID');
     expect(state.organizations[0]!.credits.balance).toBeLessThan(balance);
