@@ -79,6 +79,8 @@ describe.each(backends)('message blocks on %s', (backend) => {
     expect(blocks.map(line)).toEqual([
       'thinking',
       'table create_todos',
+      'file Request created',
+      'file Todo List created',
       'function Todos created',
       'function Todos created',
       'page Homepage created',
