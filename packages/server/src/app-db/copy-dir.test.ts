@@ -11,7 +11,9 @@ async function tree(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const f of await readdir(dir, { recursive: true, withFileTypes: true })) {
     const path = join(f.parentPath, f.name).slice(dir.length + 1);
-    out[path] = f.isFile() ? await readFile(join(dir, path), 'utf8') : `<${f.isDirectory() ? 'dir' : 'link'}>`;
+    out[path] = f.isFile()
+      ? await readFile(join(dir, path), 'utf8')
+      : `<${f.isDirectory() ? 'dir' : 'link'}>`;
   }
   return out;
 }
