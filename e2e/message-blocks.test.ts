@@ -46,6 +46,8 @@ describe('message blocks in the chat', () => {
     const changed = log.getByRole('list', { name: 'What this answer changed' });
     expect(await changed.getByRole('listitem').allTextContents()).toEqual([
       'Table · create_todos (migration)',
+      'File · Request (created)',
+      'File · Todo List (created)',
       'Function · /api/todos (created)',
       'Function · /api/todos/[id] (created)',
       'Page · Homepage (created)',
