@@ -9,10 +9,11 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { initDataDir, pgliteVersion } from '../src/app-db/branch-worker';
+import { copyDataDir } from '../src/app-db/copy-dir';
 import { openDatabase } from '../src/db/index';
 
 const ROOT = join(tmpdir(), 'kiln-test-snapshots');
@@ -105,10 +106,10 @@ export async function prepareDataDir(dataDir: string, opts: { platform: boolean 
     opts.platform ? platformSnapshot() : undefined,
     appTemplateSnapshot(),
   ]);
+  // Copied as the server copies a branch's data directory (several files in flight: app-db/copy-dir.ts).
+  await mkdir(join(dataDir, 'apps'), { recursive: true });
   await Promise.all([
-    platformDir
-      ? cp(join(platformDir, 'platform'), join(dataDir, 'platform'), { recursive: true })
-      : undefined,
-    cp(template.dir, join(dataDir, 'apps', template.name), { recursive: true }),
+    platformDir ? copyDataDir(join(platformDir, 'platform'), join(dataDir, 'platform')) : undefined,
+    copyDataDir(template.dir, join(dataDir, 'apps', template.name)),
   ]);
 }
