@@ -3,7 +3,6 @@
  * (what the preview uses) or the main branch (the published app's), and the migrations that made them.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { gql } from './api.ts';
 import { graphql, type ResultOf } from './graphql.ts';
 import { queryKeys } from './query-client.ts';
@@ -50,10 +49,11 @@ export async function setTablePublicRead(
 }
 
 /**
- * The Database tab's read (TanStack Query): cached per project and branch, so switching branches shows only
- * the chosen branch's rows (never the other branch's, whichever read answers last); read again when a
- * revision finishes (`revisionKey` changes: it may have changed the tables), on focus and on reconnect.
- * `load` is the read itself (a test passes its own).
+ * The Database tab's read (TanStack Query): cached per project, branch and revision, so switching branches shows
+ * only the chosen branch's rows (never the other branch's, whichever read answers last), and a finished or
+ * restored revision (a new `revisionKey`: it may have changed the tables or brought other rows back) is read
+ * again even when the tab was closed meanwhile; the same branch's rows stay on screen until then. Read again
+ * on focus and on reconnect too. `load` is the read itself (a test passes its own).
  */
 export function useAppDatabase(
   projectId: string,
@@ -61,18 +61,12 @@ export function useAppDatabase(
   revisionKey: string,
   load: (projectId: string, branch: DatabaseBranch) => Promise<AppDatabase | null> = fetchAppDatabase,
 ) {
-  const client = useQueryClient();
-  const query = useQuery({
-    queryKey: queryKeys.appDatabase(projectId, branch),
+  return useQuery({
+    queryKey: queryKeys.appDatabase(projectId, branch, revisionKey),
     queryFn: () => load(projectId, branch),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === branch ? previous : undefined,
   });
-  const seen = useRef(revisionKey);
-  useEffect(() => {
-    if (seen.current === revisionKey) return;
-    seen.current = revisionKey;
-    void client.invalidateQueries({ queryKey: queryKeys.appDatabases(projectId) });
-  }, [client, projectId, revisionKey]);
-  return query;
 }
 
 /**

@@ -58,9 +58,9 @@ export const queryKeys = {
   adminUsers: () => ['admin-users'] as const,
   /** Prefix of every read of a project's own database (both branches). */
   appDatabases: (projectId: string) => ['app-database', projectId] as const,
-  /** A project's database on one branch: tables with rows, migrations. */
-  appDatabase: (projectId: string, branch: 'development' | 'main') =>
-    ['app-database', projectId, branch] as const,
+  /** A project's database on one branch as a revision left it: tables with rows, migrations. */
+  appDatabase: (projectId: string, branch: 'development' | 'main', revisionKey: string) =>
+    ['app-database', projectId, branch, revisionKey] as const,
   /** The newest function log entries of a project's preview (`development`) or published app (`main`). */
   functionLogs: (projectId: string, branch: 'development' | 'main') =>
     ['function-logs', projectId, branch] as const,

@@ -159,12 +159,42 @@ describe('useAppDatabase', () => {
     await act(async () => answers.get('development')?.(database('preview rows')));
     // It is kept under its own branch, for when the person switches back…
     await waitFor(() =>
-      expect(client.getQueryData<AppDatabase>(queryKeys.appDatabase('p1', 'development'))?.name).toBe(
+      expect(client.getQueryData<AppDatabase>(queryKeys.appDatabase('p1', 'development', 'r1'))?.name).toBe(
         'preview rows',
       ),
     );
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     // …and the published rows stay on screen.
     expect(screen.getByRole('status').textContent).toBe('published rows');
+  });
+
+  it('reads again when a revision finished while the tab was closed, even within the stale time', async () => {
+    let reads = 0;
+    const load = async () => database(`read ${++reads}`);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+    function Reader({ revisionKey }: { revisionKey: string }) {
+      const { data } = useAppDatabase('p1', 'development', revisionKey, load);
+      return <output>{data ? data.name : 'loading'}</output>;
+    }
+    const shown = (revisionKey: string | null) => (
+      <QueryClientProvider client={client}>
+        {revisionKey ? <Reader revisionKey={revisionKey} /> : null}
+      </QueryClientProvider>
+    );
+    const { rerender } = render(shown('r1:VALID'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('read 1'));
+    // The tab is closed, a restore with data finishes, the tab opens again: not the rows read before it.
+    rerender(shown(null));
+    rerender(shown('r2:VALID'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('read 2'));
+    // While open, a finished revision keeps the rows on screen until the new read answers.
+    rerender(shown('r3:VALID'));
+    expect(screen.getByRole('status').textContent).toBe('read 2');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('read 3'));
+    // The same revision again is served from the cache.
+    rerender(shown(null));
+    rerender(shown('r3:VALID'));
+    expect(screen.getByRole('status').textContent).toBe('read 3');
+    expect(reads).toBe(3);
   });
 });
