@@ -61,5 +61,14 @@ export {
   SANDBOX_TOKEN_HEADER,
   type SelectModeMessage,
 } from './protocol.ts';
-export { ROOT_ELEMENT_ID } from './runtime/boot.ts';
-export { appShellHtml, escapeHtml, previewShellHtml, scriptJson } from './shell.ts';
+export { PAGE_CHUNKS_FOLDER, ROOT_ELEMENT_ID } from './runtime/boot.ts';
+export {
+  type AppBuild,
+  type AppChunk,
+  type AppShellOptions,
+  appBuild,
+  appShellHtml,
+  escapeHtml,
+  previewShellHtml,
+  scriptJson,
+} from './shell.ts';

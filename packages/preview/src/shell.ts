@@ -10,8 +10,11 @@ import {
   BOOT_ELEMENT_ID,
   type BootConfig,
   CSS_ELEMENT_ID,
+  PAGE_CHUNKS_FOLDER,
+  type PageChunkRef,
   ROOT_ELEMENT_ID,
 } from './runtime/boot.ts';
+import { splitModules } from './split.ts';
 
 const COMPONENT_TYPES = ['COMPONENT', 'DESIGN_SYSTEM_COMPONENT'];
 /** The modules a published app ships: its web pages (or, an Expo-only project, its mobile pages) and components. */
@@ -78,11 +81,8 @@ export function previewShellHtml(opts: {
   });
 }
 
-/**
- * A published app's page: the revision's pages and components compiled here (so visitors never load the
- * compiler), its CSS, and real URL routing. A module that does not compile shows the error box.
- */
-export function appShellHtml(opts: {
+/** What `appShellHtml` and `appBuild` take: the revision's modules and how the app shows. */
+export interface AppShellOptions {
   title: string;
   revisionId: string;
   modules: PreviewModule[];
@@ -92,11 +92,13 @@ export function appShellHtml(opts: {
   minify?: (compiled: string) => string;
   /** `mobile`: an Expo-only project's web build (react-native-web), its mobile pages full screen; default web. */
   pages?: PreviewMode;
-}): string {
-  const assetBase = normalizeBase(opts.assetBase);
+}
+
+/** The modules a published app ships, compiled here (so visitors never load the compiler), or their errors. */
+function appModules(opts: AppShellOptions): AppModule[] {
   const minify = opts.minify ?? ((code: string) => code);
   const pages = opts.pages ?? 'web';
-  const modules: AppModule[] = opts.modules
+  return opts.modules
     .filter((m) => RENDERED_TYPES[pages].has(m.moduleType))
     .map(({ content, ...meta }) => {
       try {
@@ -106,10 +108,79 @@ export function appShellHtml(opts: {
         return { ...meta, compileError: error instanceof Error ? error.message : String(error) };
       }
     });
+}
+
+function appPage(opts: AppShellOptions, modules: AppModule[], chunks?: PageChunkRef[]): string {
+  const assetBase = normalizeBase(opts.assetBase);
+  const pages = opts.pages ?? 'web';
   return page({
     title: opts.title,
     css: opts.css,
     assetBase,
-    boot: { mode: 'app', revisionId: opts.revisionId, modules, assetBase, pages },
+    boot: {
+      mode: 'app',
+      revisionId: opts.revisionId,
+      modules,
+      assetBase,
+      pages,
+      ...(chunks ? { chunks } : {}),
+    },
   });
+}
+
+/**
+ * A published app's page: the revision's pages and components compiled here (so visitors never load the
+ * compiler), its CSS, and real URL routing. A module that does not compile shows the error box.
+ */
+export function appShellHtml(opts: AppShellOptions): string {
+  return appPage(opts, appModules(opts));
+}
+
+/** A page's chunk as the server stores and serves it: `{assetBase}pages/{name}`, never changed. */
+export interface AppChunk {
+  /** `{hash}.json`: the content hash `appBuild`'s caller computes. */
+  name: string;
+  /** `{"modules":[…]}`: the page's own modules as the runtime loads them. */
+  body: string;
+}
+
+/** A published app's production build, split per page (./split.ts). */
+export interface AppBuild {
+  /**
+   * The document for paths without their own (a route with parameters, a query, no page): the shared
+   * modules; the runtime loads the opened page's chunk before its first render.
+   */
+  html: string;
+  /** Each page's own document (the shared modules and the page's, no chunk to wait for), by route. */
+  pages: { route: string; html: string }[];
+  /** Each page's chunk, loaded when a visitor moves to that page from another. */
+  chunks: AppChunk[];
+}
+
+/**
+ * `appShellHtml`, split per page when the app allows it (./split.ts): one document per page with that page's
+ * code inline, and a chunk per page for moving between pages. `hash` names a chunk by its content (the
+ * server's sha256). An app that is not split gets the one document of `appShellHtml` for every path.
+ */
+export function appBuild(opts: AppShellOptions, hash: (text: string) => string): AppBuild {
+  const modules = appModules(opts);
+  const split = splitModules(modules, opts.pages ?? 'web');
+  if (!split) return { html: appPage(opts, modules), pages: [], chunks: [] };
+  const assetBase = normalizeBase(opts.assetBase);
+  const chunks: AppChunk[] = [];
+  const refs: PageChunkRef[] = [];
+  for (const p of split.pages) {
+    const body = JSON.stringify({ modules: p.modules });
+    const name = `${hash(body)}.json`;
+    chunks.push({ name, body });
+    refs.push({ route: p.route, filePath: p.filePath, url: `${assetBase}${PAGE_CHUNKS_FOLDER}/${name}` });
+  }
+  return {
+    html: appPage(opts, split.shared, refs),
+    pages: split.pages.map((p) => ({
+      route: p.route,
+      html: appPage(opts, [...split.shared, ...p.modules], refs),
+    })),
+    chunks,
+  };
 }

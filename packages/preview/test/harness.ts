@@ -4,6 +4,7 @@
  * on `p1.preview.localhost` through `PreviewClient`, and a published app is served on `todo.apps.localhost`;
  * plus one headless Chromium. Each test file calls `setupHarness()` once.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,13 +16,17 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildRuntime } from '../scripts/build.ts';
 import {
   AI_IMAGE_PATH,
+  type AppBuild,
+  type AppShellOptions,
   AUTO_CLOSE_PATH,
   type AuthProvider,
   aiImageResponse,
+  appBuild,
   appShellHtml,
   autoCloseHtml,
   autoSignInHtml,
   isAuthProvider,
+  PAGE_CHUNKS_FOLDER,
   PREVIEW_DIST_DIR,
   type PreviewModule,
   type PreviewToBuilder,
@@ -64,8 +69,18 @@ let server: Server;
 export let browser: Browser;
 let port = 0;
 let clientBundle = '';
-/** The modules the published app on `todo.apps.localhost` serves; tests set it before visiting. */
-export const app = { modules: [] as PreviewModule[] };
+/**
+ * The modules the published app on `todo.apps.localhost` serves; tests set it before visiting. `split`: served
+ * as the server publishes it, split per page (`appBuild`: each page's document, page chunks at
+ * `/_kiln/pages/`), with the chunk paths requested noted in `chunkRequests`; `chunksGone` answers them 404
+ * (a newer publish replaced them).
+ */
+export const app = {
+  modules: [] as PreviewModule[],
+  split: false,
+  chunksGone: false,
+  chunkRequests: [] as string[],
+};
 
 export const origin = (host: string) => `http://${host}.localhost:${port}`;
 
@@ -121,6 +136,17 @@ export function setupHarness(): void {
       if (host === 'p1.preview.localhost' && url.pathname === AUTO_CLOSE_PATH) {
         return send(200, 'text/html', autoCloseHtml());
       }
+      if (
+        host === 'todo.apps.localhost' &&
+        app.split &&
+        url.pathname.startsWith(`/_kiln/${PAGE_CHUNKS_FOLDER}/`)
+      ) {
+        app.chunkRequests.push(url.pathname);
+        const chunk = splitApp().chunks.find((c) => url.pathname.endsWith(`/${c.name}`));
+        return chunk && !app.chunksGone
+          ? send(200, 'application/json', chunk.body)
+          : send(404, 'text/plain', 'not found');
+      }
       if (url.pathname.startsWith('/_kiln/')) {
         const file = normalize(join(PREVIEW_DIST_DIR, url.pathname.slice('/_kiln/'.length)));
         if (!file.startsWith(PREVIEW_DIST_DIR) || !existsSync(file))
@@ -163,12 +189,13 @@ export function setupHarness(): void {
           }),
         );
       }
+      if (host === 'todo.apps.localhost' && app.split) {
+        const built = splitApp();
+        const own = url.search === '' ? built.pages.find((p) => p.route === url.pathname) : undefined;
+        return send(200, 'text/html', own?.html ?? built.html);
+      }
       if (host === 'todo.apps.localhost') {
-        return send(
-          200,
-          'text/html',
-          appShellHtml({ title: 'Todos </title>', revisionId: 'r-pub', modules: app.modules, css: testCss }),
-        );
+        return send(200, 'text/html', appShellHtml(publishedApp()));
       }
       send(404, 'text/plain', 'unknown host');
     });
@@ -181,6 +208,17 @@ export function setupHarness(): void {
     await browser?.close();
     await new Promise((ok) => server?.close(ok));
   });
+}
+
+function publishedApp(): AppShellOptions {
+  return { title: 'Todos </title>', revisionId: 'r-pub', modules: app.modules, css: testCss };
+}
+
+/** The published app as the server's publish builds it, split per page. */
+function splitApp(): AppBuild {
+  return appBuild(publishedApp(), (body) =>
+    createHash('sha256').update(body).digest('base64url').slice(0, 16),
+  );
 }
 
 export interface Builder {

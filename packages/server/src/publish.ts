@@ -6,21 +6,32 @@
  * stay for rollback (deployments.ts). After the switch, off the publish's path, the pages that need no data
  * are prerendered (hosting/prerender.ts), so publishing takes no longer and a prerender failure fails nothing.
  */
+
+import { createHash } from 'node:crypto';
 import { KilnError, moduleName, type OrganizationPlan, toRouteSegment } from '@kiln/core';
-import { appShellHtml } from '@kiln/preview';
+import { appBuild } from '@kiln/preview';
 import { and, eq, ne } from 'drizzle-orm';
 import type { User } from './accounts';
 import type { AppBackend } from './app-backend';
 import { compileCss } from './css';
 import type { Db } from './db/index';
-import { deploymentDocuments, deployments, organizations, projects } from './db/schema';
+import {
+  deploymentChunks,
+  deploymentDocuments,
+  deploymentPages,
+  deployments,
+  organizations,
+  projects,
+} from './db/schema';
 import { designSystemCss } from './design-system';
 import {
+  type BuiltDocument,
   bestBrotli,
   buildDocument,
   hostingChanged,
   minifyCss,
   minifyModuleBody,
+  pagePath,
   prerenderDeployment,
   prerenderRoutes,
 } from './hosting/index';
@@ -72,44 +83,86 @@ export async function publishProject(
   );
   // The database's main branch gets the new tables before the new deployment can use them.
   await backend?.publishMigrations(projectId);
-  const html = appShellHtml({
-    title: project.name,
-    revisionId: revision.id,
-    css,
-    minify: minifyModuleBody,
-    pages,
-    // Functions run on the server (sandbox); their source is never sent to visitors.
-    modules: revision.modules
-      .filter((m) => m.moduleType !== 'FUNCTION')
-      .map((m) => ({
-        filePath: m.filePath,
-        moduleType: m.moduleType as never,
-        name: moduleName(m.filePath),
-        content: m.content,
+  const build = appBuild(
+    {
+      title: project.name,
+      revisionId: revision.id,
+      css,
+      minify: minifyModuleBody,
+      pages,
+      // Functions run on the server (sandbox); their source is never sent to visitors.
+      modules: revision.modules
+        .filter((m) => m.moduleType !== 'FUNCTION')
+        .map((m) => ({
+          filePath: m.filePath,
+          moduleType: m.moduleType as never,
+          name: moduleName(m.filePath),
+          content: m.content,
+        })),
+    },
+    chunkHash,
+  );
+  const html = build.html;
+  const [document, pageDocuments, chunkDocuments] = await Promise.all([
+    buildDocument(html),
+    Promise.all(
+      build.pages.map(async (p) => ({
+        ...p,
+        path: pagePath(p.route),
+        document: await buildDocument(p.html),
       })),
-  });
-  const document = await buildDocument(html);
+    ),
+    Promise.all(build.chunks.map(async (c) => ({ ...c, document: await buildDocument(c.body) }))),
+  ]);
   const published = await db.transaction(async (tx) => {
     const slug = project.slug ?? (await allocateSlug(tx as unknown as Db, project));
     const [deployment] = await tx
       .insert(deployments)
       .values({ id: newId(), projectId, revisionId: revision.id, slug, html, createdBy: user.id })
       .returning();
+    const deploymentId = deployment!.id;
     await tx.insert(deploymentDocuments).values({
-      deploymentId: deployment!.id,
+      deploymentId,
       etag: document.etag,
       size: document.body.length,
       br: document.br,
       gzip: document.gzip,
     });
+    if (pageDocuments.length > 0) {
+      await tx.insert(deploymentPages).values(
+        pageDocuments.map((p) => ({
+          deploymentId,
+          path: p.path,
+          html: p.html,
+          etag: p.document.etag,
+          br: p.document.br,
+          gzip: p.document.gzip,
+        })),
+      );
+    }
+    if (chunkDocuments.length > 0) {
+      await tx.insert(deploymentChunks).values(
+        chunkDocuments.map((c) => ({
+          deploymentId,
+          name: c.name,
+          body: c.body,
+          etag: c.document.etag,
+          br: c.document.br,
+          gzip: c.document.gzip,
+        })),
+      );
+    }
     await tx
       .update(projects)
-      .set({ slug, deploymentId: deployment!.id, publishStatus: 'PUBLISHED', updatedAt: new Date() })
+      .set({ slug, deploymentId, publishStatus: 'PUBLISHED', updatedAt: new Date() })
       .where(eq(projects.id, projectId));
     return { ...deployment!, url: origins.appUrl(slug) };
   });
   await hostingChanged(db, published.slug);
-  void refineBrotli(db, published.id, published.slug, document.body);
+  void refineBrotli(db, published.id, published.slug, [
+    { path: null, document },
+    ...pageDocuments.map((p) => ({ path: p.path, document: p.document })),
+  ]);
   if (opts.prerender !== false) {
     void prerenderDeployment(
       db,
@@ -117,6 +170,8 @@ export async function publishProject(
         deploymentId: published.id,
         slug: published.slug,
         html,
+        documents: new Map(build.pages.map((p) => [p.route, p.html])),
+        chunks: new Map(build.chunks.map((c) => [c.name, c.body])),
         routes: prerenderRoutes(revision.modules, pages),
       },
       opts.log,
@@ -125,17 +180,43 @@ export async function publishProject(
   return published;
 }
 
+/** A page chunk's name: the sha256 of its body, base64url, 16 characters (96 bits). */
+function chunkHash(body: string): string {
+  return createHash('sha256').update(body).digest('base64url').slice(0, 16);
+}
+
 /**
- * After the switch: the page at brotli's best quality replaces the fast encoding, and every process reloads it.
- * Best effort — if it fails (the process stops, the deployment was deleted), the fast encoding stays, valid.
+ * After the switch: the documents at brotli's best quality replace the fast encoding, and every process reloads
+ * them. A page's document that the prerender replaced meanwhile (another ETag) is left as the prerender wrote
+ * it. Best effort — if it fails (the process stops, the deployment was deleted), the fast encoding stays, valid.
  */
-async function refineBrotli(db: Db, deploymentId: string, slug: string, body: Buffer): Promise<void> {
+async function refineBrotli(
+  db: Db,
+  deploymentId: string,
+  slug: string,
+  documents: { path: string | null; document: BuiltDocument }[],
+): Promise<void> {
   try {
-    const br = await bestBrotli(body);
-    await db
-      .update(deploymentDocuments)
-      .set({ br })
-      .where(eq(deploymentDocuments.deploymentId, deploymentId));
+    for (const { path, document } of documents) {
+      const br = await bestBrotli(document.body);
+      if (path === null) {
+        await db
+          .update(deploymentDocuments)
+          .set({ br })
+          .where(eq(deploymentDocuments.deploymentId, deploymentId));
+      } else {
+        await db
+          .update(deploymentPages)
+          .set({ br })
+          .where(
+            and(
+              eq(deploymentPages.deploymentId, deploymentId),
+              eq(deploymentPages.path, path),
+              eq(deploymentPages.etag, document.etag),
+            ),
+          );
+      }
+    }
     await hostingChanged(db, slug);
   } catch {
     // The fast encoding is as correct, only larger.

@@ -259,6 +259,106 @@ describe.each(backends)('hosting on %s', (backend) => {
     expect(grab.errors?.[0]?.message).toBe('Deployment not found.');
   });
 
+  it('splits the app per page: each page its own document, the page chunks immutable, a private app closed', {
+    timeout: 90_000,
+  }, async () => {
+    await using t = await startTestKiln(backend, { KILN_WORKERS: '0' });
+    const me = await owner(t);
+    const projectId = await finishedProject(t, me);
+    const [rev] = await t.kiln.database.db.select().from(revisions).where(eq(revisions.projectId, projectId));
+    await t.kiln.database.db
+      .update(revisions)
+      .set({
+        modules: [
+          ...rev!.modules,
+          {
+            filePath: 'apps/web/src/app/about/page.tsx',
+            moduleType: 'PAGE',
+            content:
+              'export default function About() { return <main><h1>About Lumen</h1><TeamList /></main>; }',
+          },
+          {
+            filePath: 'apps/web/src/components/TeamList.tsx',
+            moduleType: 'COMPONENT',
+            content:
+              'export default function TeamList() { return <ul><li>Only the about page lists Ada</li></ul>; }',
+          },
+        ],
+      })
+      .where(eq(revisions.id, rev!.id));
+    const host = new URL((await publish(me, projectId)).url).hostname;
+    const visitor = t.client();
+    const boot = (html: string) =>
+      JSON.parse(/<script type="application\/json" id="kiln-boot">(.*?)<\/script>/s.exec(html)![1]!) as {
+        modules: { filePath: string }[];
+        chunks: { route: string; filePath: string; url: string }[];
+      };
+
+    // Each page's document carries its own code, not the other page's.
+    const home = await visitor.send('GET', '/', { host });
+    const about = await visitor.send('GET', '/about', { host });
+    expect(home.text).not.toContain('Only the about page lists Ada');
+    expect(about.text).toContain('Only the about page lists Ada');
+    expect(boot(home.text).modules.map((m) => m.filePath)).not.toContain('apps/web/src/app/about/page.tsx');
+    expect(about.headers.etag).not.toBe(home.headers.etag);
+    const chunks = boot(home.text).chunks;
+    expect(chunks.map((c) => c.route).sort()).toEqual(['/', '/about']);
+    // A path without its own document (a query) gets the plain one: no page's code, every page's chunk.
+    const plain = boot((await visitor.send('GET', '/about?ref=mail', { host })).text);
+    expect(plain.modules.map((m) => m.filePath)).not.toContain('apps/web/src/app/about/page.tsx');
+    expect(plain.chunks).toEqual(chunks);
+
+    // The about page's chunk: its page and its own component, cached for ever, encoded, validated.
+    const aboutChunk = chunks.find((c) => c.route === '/about')!.url;
+    expect(aboutChunk).toMatch(/^\/_kiln\/pages\/[\w-]{16}\.json$/);
+    const chunk = await visitor.send('GET', aboutChunk, { host });
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers['content-type']).toBe('application/json');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const own = chunk.json<{ modules: { filePath: string }[] }>().modules.map((m) => m.filePath);
+    expect(own).toEqual(['apps/web/src/app/about/page.tsx', 'apps/web/src/components/TeamList.tsx']);
+    const encoded = await new Promise<{ encoding: unknown; body: Buffer }>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: t.kiln.port,
+          path: aboutChunk,
+          headers: { host: `${host}:${t.kiln.port}`, 'accept-encoding': 'br' },
+        },
+        (res: IncomingMessage) => {
+          const parts: Buffer[] = [];
+          res.on('data', (c: Buffer) => parts.push(c));
+          res.on('end', () =>
+            resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(parts) }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(encoded.encoding).toBe('br');
+    expect(brotliDecompressSync(encoded.body).toString('utf8')).toBe(chunk.text);
+    const again = await visitor.send('GET', aboutChunk, {
+      host,
+      headers: { 'if-none-match': chunk.headers.etag as string },
+    });
+    expect(again.status).toBe(304);
+    expect((await visitor.send('GET', '/_kiln/pages/AAAAAAAAAAAAAAAA.json', { host })).status).toBe(404);
+
+    // A private app's chunks are its visitors' only, like its pages (two private pages: a paid plan).
+    await t.kiln.database.db.execute(
+      sql`UPDATE organizations SET plan = 'PRO' WHERE id = (SELECT organization_id FROM projects WHERE id = ${projectId})`,
+    );
+    const priv = await me.gql(
+      `mutation($p: ID!) { setProjectVisibility(projectId: $p, visibility: "PRIVATE") { id } }`,
+      { p: projectId },
+    );
+    expect(priv.errors).toBeUndefined();
+    const closed = await visitor.send('GET', aboutChunk, { host });
+    expect(closed.status).toBe(403);
+    expect(closed.text).not.toContain('Only the about page lists Ada');
+  });
+
   it('prerenders the pages that need no data after the publish; pages with data or parameters stay as they were', {
     timeout: 120_000,
   }, async () => {
@@ -296,7 +396,7 @@ describe.each(backends)('hosting on %s', (backend) => {
     // The publish answered before the pages were rendered: the first answers are the plain document.
     const about = await waitFor(async () => {
       const res = await visitor.send('GET', '/about', { host });
-      // The page's source is in every document (the boot data): the markup is what counts.
+      // The page's source is in its document (the boot data): the markup is what counts.
       return rootOf(res.text)?.includes('About Lumen Todos') ? res : null;
     }, 90_000);
     expect(about.status).toBe(200);
@@ -309,13 +409,17 @@ describe.each(backends)('hosting on %s', (backend) => {
     expect(about.text).toContain('/_kiln/runtime.js');
     expect(about.text).toContain('id="kiln-boot"');
 
-    // The page that loads data, the page with a parameter and a request with a query keep the plain document.
+    // The page that loads data, the page with a parameter and a request with a query get no markup: the home page
+    // its own document (the build is split per page), the others the deployment's plain one (its page's chunk
+    // loads in the browser).
     const home = await visitor.send('GET', '/', { host });
     expect(rootOf(home.text)).toBe('');
     expect(home.headers.etag).not.toBe(about.headers.etag);
-    expect(rootOf((await visitor.send('GET', '/todos/1', { host })).text)).toBe('');
+    const todo = await visitor.send('GET', '/todos/1', { host });
+    expect(rootOf(todo.text)).toBe('');
     const withQuery = await visitor.send('GET', '/about?ref=mail', { host });
-    expect(withQuery.headers.etag).toBe(home.headers.etag);
+    expect(withQuery.headers.etag).toBe(todo.headers.etag);
+    expect(withQuery.headers.etag).not.toBe(home.headers.etag);
     expect(rootOf((await visitor.send('GET', '/about/', { host })).text)).toBe(markup);
 
     // A prerendered page is encoded and validated like any document.

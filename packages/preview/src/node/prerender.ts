@@ -15,13 +15,17 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { PREVIEW_DIST_DIR } from '../dist-dir.ts';
-import { ROOT_ELEMENT_ID } from '../runtime/boot.ts';
+import { PAGE_CHUNKS_FOLDER, ROOT_ELEMENT_ID } from '../runtime/boot.ts';
 import { launchChromium } from './headless.ts';
 
 /** What `prerenderPages` renders: one app document, opened at each route. */
 export interface PrerenderInput {
   /** The deployment's document as visitors get it (`appShellHtml`), with an empty root element. */
   html: string;
+  /** A build split per page (`appBuild`): each page's own document by route, served instead of `html`. */
+  documents?: ReadonlyMap<string, string>;
+  /** A split build's page chunks by name, served at `/_kiln/pages/{name}`. */
+  chunks?: ReadonlyMap<string, string>;
   /** Routes without parameters or query (`/`, `/about`); at most `MAX_PRERENDER_ROUTES` are rendered. */
   routes: string[];
   /** The whole call gives up after this long; pages not reached by then are not prerendered (default 20 000). */
@@ -43,6 +47,8 @@ export const MAX_PRERENDER_BYTES = 512 * 1024;
 const QUIET_MS = 150;
 /** At most this long for one page to render and settle. */
 const PAGE_TIMEOUT_MS = 8_000;
+/** Where a split build's page chunks are requested (`appBuild`). */
+const CHUNKS_PATH = `/_kiln/${PAGE_CHUNKS_FOLDER}/`;
 /** The app's origin in the browser; requests are answered by route handlers, never by the network. */
 const ORIGIN = 'http://app.prerender.localhost';
 
@@ -150,9 +156,16 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
         return route.abort('blockedbyclient');
       }
       if (request.isNavigationRequest() && request.frame() === request.frame().page().mainFrame()) {
-        return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: input.html });
+        const html = (url.search === '' && input.documents?.get(url.pathname)) || input.html;
+        return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
       }
       if (url.pathname === '/_kiln/analytics') return route.fulfill({ status: 204 });
+      if (url.pathname.startsWith(CHUNKS_PATH)) {
+        const chunk = input.chunks?.get(url.pathname.slice(CHUNKS_PATH.length));
+        return chunk === undefined
+          ? route.fulfill({ status: 404, body: 'not found' })
+          : route.fulfill({ status: 200, contentType: 'application/json', body: chunk });
+      }
       if (url.pathname.startsWith('/_kiln/') && !url.pathname.startsWith('/_kiln/npm/')) {
         const file = await distFile(url.pathname);
         return file

@@ -21,7 +21,22 @@ export type BootConfig =
       assetBase: string;
       /** Which pages the app shows: its web pages, or (an Expo-only project) its mobile pages, full screen. */
       pages?: PreviewMode;
+      /**
+       * A build split per page (issue 15): every page with its chunk. A page whose modules are not in
+       * `modules` is loaded from its chunk when first shown (page-chunks.ts).
+       */
+      chunks?: PageChunkRef[];
     };
+
+/** A page of a split build and where its own modules are: `{ modules: AppModule[] }` as JSON at `url`. */
+export interface PageChunkRef {
+  route: string;
+  filePath: string;
+  url: string;
+}
+
+/** The folder of the asset base a published app's page chunks are served from (`/_kiln/pages/{hash}.json`). */
+export const PAGE_CHUNKS_FOLDER = 'pages';
 
 export const BOOT_ELEMENT_ID = 'kiln-boot';
 export const ROOT_ELEMENT_ID = 'kiln-root';

@@ -41,6 +41,7 @@ import {
 } from './module-records.ts';
 import { Navigation } from './navigation.ts';
 import { nextShims } from './next-shims.tsx';
+import type { PageChunks } from './page-chunks.ts';
 import { type PageHost, PageView } from './page-view.tsx';
 import { pageFor, pageRouterFor } from './pages.ts';
 import type { RefreshProps } from './render-wrappers.tsx';
@@ -88,6 +89,8 @@ export interface EngineOptions {
    * turned on; null when the grammar cannot load. The preview only: published apps never get it.
    */
   locate?: CompilerLoaders['locate'];
+  /** A published app split per page: the chunks of the pages not in its document (page-chunks.ts). */
+  chunks?: PageChunks | null;
 }
 
 const SeqContext = createContext(0);
@@ -123,9 +126,13 @@ export class Engine implements ShimHost, BoundaryHost, PageHost, EvaluatorHost {
   private readonly navigation: Navigation;
   private readonly reporter: Reporter;
   private readonly drafts = new DraftQueue<LoadRequest>((req) => this.apply(req));
+  private readonly chunks: PageChunks | null;
+  /** Counts navigations: one waiting for its page's chunk is dropped when another came meanwhile. */
+  private navigations = 0;
 
   constructor(opts: EngineOptions) {
     this.kind = opts.kind;
+    this.chunks = opts.chunks ?? null;
     this.compiler = new ModuleCompiler(opts);
     this.externals = new Externals(opts.assetBase, this);
     // The parts read the engine's current load through getters.
@@ -232,50 +239,17 @@ export class Engine implements ShimHost, BoundaryHost, PageHost, EvaluatorHost {
       await this.compiler.loadRepair();
       if (seq !== this.seq) return;
     }
-    const records = new Map<string, ModuleRecord>();
-    const filePaths = req.modules.map((m) => m.filePath);
-    for (const m of req.modules) {
-      const isPage = PAGE_TYPES[req.mode].includes(m.moduleType);
-      const isComponent = COMPONENT_TYPES.includes(m.moduleType);
-      if (!isPage && !isComponent) continue;
-      const rec: ModuleRecord = {
-        filePath: m.filePath,
-        moduleType: m.moduleType,
-        componentName: isComponent ? componentNameFor(m) : null,
-        route: isPage ? filePathToRoute(m.filePath) : null,
-        standIns: [],
-      };
-      this.compiler.compileInto(rec, m, req.generating);
-      records.set(m.filePath, rec);
-    }
+    const records = this.newRecords(req.modules, req.mode, req.generating);
     await this.externals.load(records, req.revisionId);
     if (seq !== this.seq) return;
-    // An import neither in the catalogue nor resolved by the server as an npm package fails its module.
-    for (const rec of records.values()) {
-      const unknown = rec.compiled?.imports.find(
-        (imp) => imp.kind === 'library' && !this.libraries.has(imp.source) && !isCatalogueLibrary(imp.source),
-      );
-      if (unknown) {
-        rec.compileError = {
-          message: this.externals.packageErrors.get(unknown.source) ?? unknownLibraryMessage(unknown.source),
-        };
-      }
-      // A project module nobody wrote is an error once the code is finished (drafts may still bring it).
-      const missing =
-        !req.generating && rec.compiled && !rec.compileError
-          ? missingProjectImport(rec.compiled.imports, filePaths)
-          : null;
-      if (missing)
-        rec.compileError = { message: MESSAGES.missingProjectModule(missing.name, missing.source) };
-    }
+    this.checkImports(
+      records,
+      req.modules.map((m) => m.filePath),
+      req.generating,
+    );
 
     this.records = records;
-    this.componentFiles = new Map(
-      [...records.values()].flatMap((r) => (r.componentName ? [[r.componentName, r.filePath] as const] : [])),
-    );
-    this.pages = [...records.values()].flatMap((r) =>
-      r.route !== null ? [{ route: r.route, filePath: r.filePath }] : [],
-    );
+    this.indexRecords();
     this.reporter.clearReported();
     previewSession.setBuilderUser(this.kind === 'preview' ? (req.user ?? null) : null);
     setProjectFiles(req.modules.flatMap((m) => (m.moduleType === 'FILE' ? [m.filePath] : [])));
@@ -292,6 +266,84 @@ export class Engine implements ShimHost, BoundaryHost, PageHost, EvaluatorHost {
     if (req.generating) this.render();
     else flushSync(() => this.render());
     this.scheduleVerify(seq);
+  }
+
+  /** A record per page (of the load's mode) and component, compiled (or taken as compiled at publish). */
+  private newRecords(
+    modules: readonly (PreviewModule | AppModule)[],
+    mode: PreviewMode,
+    generating: boolean,
+  ): Map<string, ModuleRecord> {
+    const records = new Map<string, ModuleRecord>();
+    for (const m of modules) {
+      const isPage = PAGE_TYPES[mode].includes(m.moduleType);
+      const isComponent = COMPONENT_TYPES.includes(m.moduleType);
+      if (!isPage && !isComponent) continue;
+      const rec: ModuleRecord = {
+        filePath: m.filePath,
+        moduleType: m.moduleType,
+        componentName: isComponent ? componentNameFor(m) : null,
+        route: isPage ? filePathToRoute(m.filePath) : null,
+        standIns: [],
+      };
+      this.compiler.compileInto(rec, m, generating);
+      records.set(m.filePath, rec);
+    }
+    return records;
+  }
+
+  /**
+   * Fails the modules whose imports cannot be met: a library neither in the catalogue nor resolved by the server
+   * as an npm package, or (once the code is finished) a project module nobody wrote among `filePaths`.
+   */
+  private checkImports(
+    records: ReadonlyMap<string, ModuleRecord>,
+    filePaths: readonly string[],
+    generating: boolean,
+  ): void {
+    for (const rec of records.values()) {
+      const unknown = rec.compiled?.imports.find(
+        (imp) => imp.kind === 'library' && !this.libraries.has(imp.source) && !isCatalogueLibrary(imp.source),
+      );
+      if (unknown) {
+        rec.compileError = {
+          message: this.externals.packageErrors.get(unknown.source) ?? unknownLibraryMessage(unknown.source),
+        };
+      }
+      // Drafts may still bring a missing module.
+      const missing =
+        !generating && rec.compiled && !rec.compileError
+          ? missingProjectImport(rec.compiled.imports, [...filePaths])
+          : null;
+      if (missing)
+        rec.compileError = { message: MESSAGES.missingProjectModule(missing.name, missing.source) };
+    }
+  }
+
+  /** The components by scope name and the pages by route, from the records. */
+  private indexRecords(): void {
+    const records = [...this.records.values()];
+    this.componentFiles = new Map(
+      records.flatMap((r) => (r.componentName ? [[r.componentName, r.filePath] as const] : [])),
+    );
+    this.pages = records.flatMap((r) => (r.route !== null ? [{ route: r.route, filePath: r.filePath }] : []));
+  }
+
+  /**
+   * A split published app (issue 15): adds a page chunk's modules to the shown revision without touching the
+   * modules already running (their state, module-level values included, carries on), then renders.
+   */
+  private async addModules(modules: readonly AppModule[]): Promise<void> {
+    const added = this.newRecords(
+      modules.filter((m) => !this.records.has(m.filePath)),
+      this.mode,
+      false,
+    );
+    await this.externals.load(added, this.revisionId);
+    this.checkImports(added, [...this.records.keys(), ...added.keys()], false);
+    for (const [filePath, rec] of added) this.records.set(filePath, rec);
+    this.indexRecords();
+    for (const rec of added.values()) this.evaluate(rec);
   }
 
   /**
@@ -432,9 +484,30 @@ export class Engine implements ShimHost, BoundaryHost, PageHost, EvaluatorHost {
     this.navigation.back();
   }
 
-  /** Shows another route: in the preview in memory, in a published app through the history. */
+  /**
+   * Shows another route: in the preview in memory, in a published app through the history. In a split app a
+   * page not loaded yet is shown once its chunk has arrived (the address changes then, as the page does); if
+   * the chunk cannot be fetched (a newer publish replaced it, the network), the browser opens the address
+   * itself and gets the server's document for it.
+   */
   navigate(to: string, opts: { push: boolean; notify: boolean }): void {
-    this.navigation.navigate(to, opts);
+    const seq = ++this.navigations;
+    const pending = this.chunks?.pending(to, (filePath) => this.records.has(filePath));
+    if (!pending || !this.chunks) {
+      this.navigation.navigate(to, opts);
+      return;
+    }
+    void this.chunks.load(pending).then(
+      async (modules) => {
+        await this.addModules(modules);
+        if (seq === this.navigations) this.navigation.navigate(to, opts);
+      },
+      () => {
+        if (seq !== this.navigations) return;
+        if (opts.push) location.assign(to);
+        else location.reload();
+      },
+    );
   }
 
   scrollToAnchor(id: string): void {
@@ -458,7 +531,7 @@ export class Engine implements ShimHost, BoundaryHost, PageHost, EvaluatorHost {
   }
 
   hasPages(): boolean {
-    return this.pages.length > 0;
+    return this.pages.length > 0 || (this.chunks?.size ?? 0) > 0;
   }
 
   private render(): void {

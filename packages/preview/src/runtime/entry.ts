@@ -164,13 +164,23 @@ async function startApp(boot: Extract<BootConfig, { mode: 'app' }>): Promise<voi
   installIntlCache();
   installAdAttribution();
   installAnalytics();
-  const { Engine } = await import('./engine.tsx');
+  // A split build's document may lack the opened page (a route with parameters, a query): its chunk is
+  // fetched while the engine loads. Failing that, the page shows as not found, like a missing page.
+  const loadingEngine = import('./engine.tsx');
+  const chunks = boot.chunks ? new (await import('./page-chunks.ts')).PageChunks(boot.chunks) : null;
+  const route = location.pathname + location.search;
+  const first = chunks?.pending(route, (filePath) => boot.modules.some((m) => m.filePath === filePath));
+  const [{ Engine }, firstModules] = await Promise.all([
+    loadingEngine,
+    first && chunks ? chunks.load(first).catch(() => []) : [],
+  ]);
   const engine = new Engine({
     kind: 'app',
     assetBase: boot.assetBase,
     container: container(),
     post: () => {},
     compile: () => import('../compile.ts').then((m) => m.compileModule),
+    chunks,
   });
   installLinkRouting(engine);
   window.addEventListener('popstate', () => {
@@ -178,8 +188,8 @@ async function startApp(boot: Extract<BootConfig, { mode: 'app' }>): Promise<voi
   });
   await engine.load({
     revisionId: boot.revisionId,
-    modules: boot.modules,
-    route: location.pathname + location.search,
+    modules: [...boot.modules, ...firstModules],
+    route,
     generating: false,
     mode: boot.pages ?? 'web',
   });

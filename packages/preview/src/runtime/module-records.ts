@@ -29,6 +29,9 @@ export const PAGE_TYPES: Record<PreviewMode, readonly string[]> = {
   web: ['PAGE', 'AUTH_PAGE_SIGN_IN', 'AUTH_PAGE_SIGN_UP', 'AUTH_PAGE_LOGOUT'],
   mobile: ['EXPO_PAGE'],
 };
+/** The client-side router packages whose `<Routes>` a page may hold (pages.ts, router-shims.tsx). */
+export const ROUTER_PACKAGES: readonly string[] = ['react-router-dom', 'react-router'];
+
 /** The module types that are components (rendered by name). */
 export const COMPONENT_TYPES = ['COMPONENT', 'DESIGN_SYSTEM_COMPONENT'];
 

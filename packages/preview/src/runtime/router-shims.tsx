@@ -31,7 +31,7 @@ import { mobilePreviewTarget } from '../routes.ts';
 import type { ShimHost } from './shim-host.ts';
 
 /** Import sources bound to the engine's routing. */
-export const ROUTER_PACKAGES: readonly string[] = ['react-router-dom', 'react-router'];
+export { ROUTER_PACKAGES } from './module-records.ts';
 
 /** Router components replaced by a pass-through inside the engine's router. */
 const ROUTER_COMPONENTS = ['BrowserRouter', 'HashRouter', 'MemoryRouter', 'Router', 'StaticRouter'] as const;

@@ -590,9 +590,10 @@ export const deploymentDocuments = pgTable('deployment_documents', {
 });
 
 /**
- * A deployment's prerendered pages (issue 15): the document of each page that rendered without data, with the
- * page's markup in its root element, encoded like `deploymentDocuments`. Written after the publish (a page
- * without a row is served the plain document), never changed afterwards.
+ * A deployment's own document per page (issue 15): with the page's code inline when the build is split per page
+ * (written at publish), then — when the page rendered without data — with its prerendered markup in the root
+ * element (replacing the row after the publish). Encoded like `deploymentDocuments`. A path without a row is
+ * served the deployment's plain document.
  */
 export const deploymentPages = pgTable(
   'deployment_pages',
@@ -608,6 +609,27 @@ export const deploymentPages = pgTable(
     gzip: bytea('gzip').notNull(),
   },
   (t) => [primaryKey({ columns: [t.deploymentId, t.path] })],
+);
+
+/**
+ * A deployment's page chunks (issue 15): each page's own compiled modules as JSON (`@kiln/preview` appBuild),
+ * fetched by the visitor's browser when it moves to that page from another, at `/_kiln/pages/{name}` (a content
+ * hash: served as immutable). Encoded like `deploymentDocuments`, written with the deployment, never changed.
+ */
+export const deploymentChunks = pgTable(
+  'deployment_chunks',
+  {
+    deploymentId: text('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
+    /** `{hash}.json`. */
+    name: text('name').notNull(),
+    body: text('body').notNull(),
+    etag: text('etag').notNull(),
+    br: bytea('br').notNull(),
+    gzip: bytea('gzip').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deploymentId, t.name] })],
 );
 
 /**

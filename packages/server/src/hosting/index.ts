@@ -17,6 +17,7 @@ export {
   withPrerenderedRoot,
 } from './prerender';
 export {
+  chunkResponse,
   documentResponse,
   etagMatches,
   fastPage,

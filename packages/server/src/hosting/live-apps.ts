@@ -10,7 +10,7 @@ import { EventEmitter } from 'node:events';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../db/index';
-import { deploymentDocuments, deploymentPages, deployments, projects } from '../db/schema';
+import { deploymentChunks, deploymentDocuments, deploymentPages, deployments, projects } from '../db/schema';
 import { type BuiltDocument, buildDocument } from './build';
 
 const CHANNEL = 'kiln_hosting';
@@ -30,8 +30,13 @@ export interface LiveApp {
   visibility: string;
   accessTokenHash: string | null;
   document: BuiltDocument;
-  /** Prerendered pages by path (`/`, `/about`): the document with the page's markup (hosting/prerender.ts). */
+  /**
+   * Pages' own documents by path (`/`, `/about`): with the page's code inline (a build split per page) and/or
+   * its prerendered markup (hosting/prerender.ts).
+   */
   pages: ReadonlyMap<string, BuiltDocument>;
+  /** A split build's page chunks by name (`/_kiln/pages/{name}`). */
+  chunks: ReadonlyMap<string, BuiltDocument>;
 }
 
 interface Entry {
@@ -142,7 +147,7 @@ export class LiveApps {
   #store(slug: string, app: LiveApp | null): void {
     this.invalidate(slug);
     let bytes = 0;
-    for (const d of app ? [app.document, ...app.pages.values()] : []) {
+    for (const d of app ? [app.document, ...app.pages.values(), ...app.chunks.values()] : []) {
       bytes += d.body.length + d.br.length + d.gzip.length;
     }
     this.#entries.set(slug, { app, expires: Date.now() + (app ? LIVE_TTL_MS : MISSING_TTL_MS), bytes });
@@ -183,18 +188,20 @@ export class LiveApps {
           }
         : // Deployments made before production documents existed are encoded on first use.
           await buildDocument(row.html);
-    const pages = await this.#db
-      .select()
-      .from(deploymentPages)
-      .where(eq(deploymentPages.deploymentId, row.deploymentId));
+    const [pages, chunks] = await Promise.all([
+      this.#db.select().from(deploymentPages).where(eq(deploymentPages.deploymentId, row.deploymentId)),
+      this.#db.select().from(deploymentChunks).where(eq(deploymentChunks.deploymentId, row.deploymentId)),
+    ]);
+    const built = (text: string, p: { br: Uint8Array; gzip: Uint8Array; etag: string }): BuiltDocument => ({
+      body: Buffer.from(text, 'utf8'),
+      br: toBuffer(p.br),
+      gzip: toBuffer(p.gzip),
+      etag: p.etag,
+    });
     return {
       slug,
-      pages: new Map(
-        pages.map((p) => [
-          p.path,
-          { body: Buffer.from(p.html, 'utf8'), br: toBuffer(p.br), gzip: toBuffer(p.gzip), etag: p.etag },
-        ]),
-      ),
+      pages: new Map(pages.map((p) => [p.path, built(p.html, p)])),
+      chunks: new Map(chunks.map((c) => [c.name, built(c.body, c)])),
       projectId: row.projectId,
       revisionId: row.revisionId,
       deploymentId: row.deploymentId,

@@ -9,7 +9,7 @@
  */
 import { filePathToRoute } from '@kiln/core';
 import { ROOT_ELEMENT_ID } from '@kiln/preview';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import { deploymentPages, projects } from '../db/schema';
 import { buildDocument } from './build';
@@ -46,6 +46,9 @@ export interface PrerenderJob {
   slug: string;
   /** The deployment's document (`deployments.html`). */
   html: string;
+  /** A build split per page: each page's own document by route, and the page chunks by name. */
+  documents?: ReadonlyMap<string, string>;
+  chunks?: ReadonlyMap<string, string>;
   routes: string[];
 }
 
@@ -98,11 +101,17 @@ async function prerenderNow(db: Db, job: PrerenderJob): Promise<PrerenderOutcome
     return { prerendered: [], skipped: job.routes.map((route) => ({ route, reason: 'superseded' })), ms: 0 };
   }
   const { prerenderPages } = await import('@kiln/preview/prerender');
-  const pages = await prerenderPages({ html: job.html, routes: job.routes });
+  const pages = await prerenderPages({
+    html: job.html,
+    routes: job.routes,
+    ...(job.documents ? { documents: job.documents } : {}),
+    ...(job.chunks ? { chunks: job.chunks } : {}),
+  });
   const outcome: PrerenderOutcome = { prerendered: [], skipped: [], ms: 0 };
   const rows = [];
   for (const page of pages) {
-    const html = page.html === null ? null : withPrerenderedRoot(job.html, page.html);
+    const own = job.documents?.get(page.route) ?? job.html;
+    const html = page.html === null ? null : withPrerenderedRoot(own, page.html);
     if (html === null) {
       outcome.skipped.push({ route: page.route, reason: page.reason ?? 'no root element' });
       continue;
@@ -119,7 +128,19 @@ async function prerenderNow(db: Db, job: PrerenderJob): Promise<PrerenderOutcome
     outcome.prerendered.push(page.route);
   }
   if (rows.length > 0) {
-    await db.insert(deploymentPages).values(rows).onConflictDoNothing();
+    // A split build wrote each page's own document at publish: the prerendered one replaces it.
+    await db
+      .insert(deploymentPages)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [deploymentPages.deploymentId, deploymentPages.path],
+        set: {
+          html: sql`excluded.html`,
+          etag: sql`excluded.etag`,
+          br: sql`excluded.br`,
+          gzip: sql`excluded.gzip`,
+        },
+      });
     await hostingChanged(db, job.slug);
   }
   outcome.ms = Math.round(performance.now() - started);

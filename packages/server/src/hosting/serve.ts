@@ -102,6 +102,37 @@ export function documentResponse(
   return new Response(request.head ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
 }
 
+/** How a page chunk may be cached: for ever (its name is its content's hash); a private app's by the visitor only. */
+const CHUNK_CACHE_CONTROL = {
+  public: 'public, max-age=31536000, immutable',
+  private: 'private, max-age=31536000, immutable',
+} as const;
+
+/** A split build's page chunk (JSON, content-hashed): 304 when the client has it, else the best encoding. */
+export function chunkResponse(
+  chunk: BuiltDocument,
+  request: { acceptEncoding: string | null | undefined; ifNoneMatch: string | null | undefined },
+  visibility: 'public' | 'private',
+): Response {
+  const common = {
+    'cache-control': CHUNK_CACHE_CONTROL[visibility],
+    etag: chunk.etag,
+    vary: 'accept-encoding',
+  };
+  if (etagMatches(request.ifNoneMatch, chunk.etag))
+    return new Response(null, { status: 304, headers: common });
+  const encoding = preferredEncoding(request.acceptEncoding);
+  const body = encoding === 'br' ? chunk.br : encoding === 'gzip' ? chunk.gzip : chunk.body;
+  return new Response(body as Uint8Array<ArrayBuffer>, {
+    headers: {
+      ...common,
+      'content-type': 'application/json',
+      'x-content-type-options': 'nosniff',
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+    },
+  });
+}
+
 /** What the fast path reads of a request; node-server's raw request when there is one (no Headers object). */
 interface RawRequest {
   method: string;

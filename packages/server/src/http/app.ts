@@ -12,6 +12,7 @@ import {
   autoCloseHtml,
   autoSignInHtml,
   isAuthProvider,
+  PAGE_CHUNKS_FOLDER,
   PREVIEW_DIST_DIR,
   previewShellHtml,
 } from '@kiln/preview';
@@ -37,7 +38,7 @@ import { mountExport } from '../export/routes';
 import type { ProjectGit } from '../git/index';
 import { QUERY_TIME_BUDGET_MS } from '../graphql/budget';
 import type { GraphQLContext } from '../graphql/index';
-import { CompressedAssets, fastPage, type LiveApps } from '../hosting/index';
+import { CompressedAssets, chunkResponse, fastPage, type LiveApps } from '../hosting/index';
 import { type Mailer, mailbox } from '../mailer';
 import { SERVER_MESSAGES as M } from '../messages';
 import type { OrganizationModels } from '../model-settings';
@@ -381,10 +382,22 @@ function publishedApp(deps: HttpDeps) {
     },
     { importedOnly: true },
   );
+  const liveApp = (c: Context) => liveAppAt(deps, c);
+  // A build split per page: each page's chunk, loaded when a visitor moves to that page (a private app's only
+  // with its access cookie, like its pages).
+  app.get(`/_kiln/${PAGE_CHUNKS_FOLDER}/:name`, async (c) => {
+    const live = await liveApp(c);
+    const chunk = live.chunks.get(c.req.param('name'));
+    if (!chunk) return c.notFound();
+    return chunkResponse(
+      chunk,
+      { acceptEncoding: c.req.header('accept-encoding'), ifNoneMatch: c.req.header('if-none-match') },
+      live.visibility === 'PRIVATE' ? 'private' : 'public',
+    );
+  });
   app.get('/_kiln/*', async (c) => (await runtimeAsset(c)) ?? c.notFound());
   // A published app's own backend: its functions and database on the `main` branch. A private app's
   // backend answers only visitors holding its access cookie, like its pages.
-  const liveApp = (c: Context) => liveAppAt(deps, c);
   analyticsRoutes(app, { ...deps, options: deps.analytics ?? DEFAULT_ANALYTICS, project: liveApp });
   // Placeholders for anyone; generated images only for an app this visitor may open (its organisation pays).
   app.get(AI_IMAGE_PATH, async (c) => {
