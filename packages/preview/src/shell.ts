@@ -3,7 +3,7 @@
  * The HTML pages the server sends for the preview origin and for published apps. Both load the runtime
  * from the asset base (`/_kiln/` by default) and hand it boot data in a JSON script element.
  */
-import { compileModule } from './compile.ts';
+import { type CompiledModule, compileModule } from './compile.ts';
 import type { PreviewMode, PreviewModule } from './protocol.ts';
 import {
   type AppModule,
@@ -92,18 +92,28 @@ export interface AppShellOptions {
   minify?: (compiled: string) => string;
   /** `mobile`: an Expo-only project's web build (react-native-web), its mobile pages full screen; default web. */
   pages?: PreviewMode;
+  /**
+   * Compiles and minifies one module (default: `compileModule`, then `minify`); the server passes the same
+   * behind a cache, so a publish compiles only the modules that changed. Throws when the module does not compile.
+   */
+  compile?: (content: string, filePath: string) => CompiledModule;
 }
 
 /** The modules a published app ships, compiled here (so visitors never load the compiler), or their errors. */
 function appModules(opts: AppShellOptions): AppModule[] {
   const minify = opts.minify ?? ((code: string) => code);
+  const compile =
+    opts.compile ??
+    ((content: string, filePath: string) => {
+      const compiled = compileModule(content, filePath);
+      return { ...compiled, code: minify(compiled.code) };
+    });
   const pages = opts.pages ?? 'web';
   return opts.modules
     .filter((m) => RENDERED_TYPES[pages].has(m.moduleType))
     .map(({ content, ...meta }) => {
       try {
-        const compiled = compileModule(content, meta.filePath);
-        return { ...meta, compiled: { ...compiled, code: minify(compiled.code) } };
+        return { ...meta, compiled: compile(content, meta.filePath) };
       } catch (error) {
         return { ...meta, compileError: error instanceof Error ? error.message : String(error) };
       }

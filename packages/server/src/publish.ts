@@ -28,9 +28,9 @@ import {
   type BuiltDocument,
   bestBrotli,
   buildDocument,
+  compileForDeployment,
   hostingChanged,
   minifyCss,
-  minifyModuleBody,
   pagePath,
   prerenderDeployment,
   prerenderRoutes,
@@ -88,7 +88,7 @@ export async function publishProject(
       title: project.name,
       revisionId: revision.id,
       css,
-      minify: minifyModuleBody,
+      compile: compileForDeployment,
       pages,
       // Functions run on the server (sandbox); their source is never sent to visitors.
       modules: revision.modules

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { type CompiledModule, compileModule } from '@kiln/preview';
 import { transform, transformSync } from 'esbuild';
 
 const brotli = promisify(brotliCompress);
@@ -77,4 +78,29 @@ export function minifyModuleBody(body: string): string {
   } catch {
     return body;
   }
+}
+
+/** Compiled modules kept for the next publish (each a few KB of code). */
+const MAX_COMPILED = 2000;
+const compiled = new Map<string, CompiledModule>();
+
+/**
+ * A module compiled for a deployment (`@kiln/preview` compileModule, then `minifyModuleBody`), from a cache keyed
+ * by the file's path and the sha256 of its content: a publish after an edit compiles only what the edit changed
+ * (the todo app's modules: ~12 ms of a ~40 ms publish). Throws as compileModule does; errors are not kept.
+ */
+export function compileForDeployment(content: string, filePath: string): CompiledModule {
+  const key = `${filePath}\0${createHash('sha256').update(content).digest('base64url')}`;
+  const hit = compiled.get(key);
+  if (hit) {
+    // Most recently used last: the oldest entry is the first to go.
+    compiled.delete(key);
+    compiled.set(key, hit);
+    return hit;
+  }
+  const out = compileModule(content, filePath);
+  const minified = { ...out, code: minifyModuleBody(out.code) };
+  if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
+  compiled.set(key, minified);
+  return minified;
 }

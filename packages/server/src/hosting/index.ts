@@ -4,6 +4,7 @@ export {
   type BuiltDocument,
   bestBrotli,
   buildDocument,
+  compileForDeployment,
   documentEtag,
   minifyCss,
   minifyModuleBody,
