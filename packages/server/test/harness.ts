@@ -330,6 +330,8 @@ export interface CreatedProject {
   id: string;
   projectGroupId: string;
   organizationId: string;
+  /** The creator's token for the preview's calls to the project's functions (`x-kiln-sandbox-token`). */
+  sandboxToken: string;
 }
 
 export interface CreateProjectOptions {
@@ -347,7 +349,8 @@ export async function createProject(
 ): Promise<CreatedProject> {
   const res = await client.gql(
     `mutation($p: String!, $o: ID, $a: [ID!]) {
-      createProject(prompt: $p, organizationId: $o, attachments: $a) { id projectGroupId organizationId } }`,
+      createProject(prompt: $p, organizationId: $o, attachments: $a) {
+        id projectGroupId organizationId sandboxToken } }`,
     { p: prompt, o: opts.organizationId ?? null, a: opts.attachments ?? null },
   );
   refused('createProject', res.errors);
