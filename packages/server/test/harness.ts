@@ -380,6 +380,15 @@ export interface SettledOptions {
   timeoutMs?: number;
 }
 
+/** `settled`'s options, with a condition on the query's answer (typed as what the query returns). */
+export interface SettledUntilOptions<T> extends SettledOptions {
+  /**
+   * Also wait until this holds of the answer — a revision that is not the latest yet when the wait starts, e.g.
+   * the automatic fix's after the first generation's. Default: none.
+   */
+  until?: (data: T) => boolean;
+}
+
 /**
  * Polls until the project's latest revision is finished — no longer queued, enhancing its prompt or building
  * (`isRevisionInProgress` of @kiln/core: the statuses Kiln itself waits on) — and returns the query's data.
@@ -388,14 +397,15 @@ export interface SettledOptions {
 export async function settled<T = any>(
   client: Client,
   projectId: string,
-  opts: SettledOptions = {},
+  opts: SettledUntilOptions<T> = {},
 ): Promise<T> {
   return waitFor(async () => {
     const { data, errors } = await client.gql(opts.query ?? LATEST_REVISION, { id: projectId });
     refused('settled', errors);
     const rev = data?.project?.latestRevision as { number: number; status: string } | undefined;
     if (!rev || isRevisionInProgress(rev.status)) return null;
-    return opts.number === undefined || rev.number === opts.number ? (data as T) : null;
+    if (opts.number !== undefined && rev.number !== opts.number) return null;
+    return !opts.until || opts.until(data as T) ? (data as T) : null;
   }, opts.timeoutMs);
 }
 
