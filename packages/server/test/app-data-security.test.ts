@@ -204,8 +204,7 @@ describe("a published app's /api/db", () => {
     const unknown = await setPublicRead(editor, 'nope', true);
     expect(unknown.errors?.[0]?.extensions?.code).toBe('not_found');
     expect(unknown.errors?.[0]?.message).toBe('No table "nope" in this database.');
-    const stranger = t.client();
-    await stranger.gql(`mutation { signUp(email: "stranger@example.com", password: "long enough") { id } }`);
+    const { client: stranger } = await signUp(t, 'stranger@example.com');
     expect((await setPublicRead(stranger, 'todos', false)).errors?.[0]?.extensions?.code).toBe('not_found');
     await setPublicRead(editor, 'todos', false);
     expect((await tables(owner)).every((x: { publicRead: boolean }) => !x.publicRead)).toBe(true);
