@@ -12,6 +12,7 @@ import {
   type Client,
   createProject,
   postgresAvailable,
+  publish,
   settled,
   signUp,
   startTestKiln,
@@ -178,9 +179,7 @@ describe.each(backends)('the app backend (%s)', (backend) => {
     }
 
     // Publishing brings the table to main, with the seed row and none of the preview's data.
-    const published = await me.gql(`mutation($id: ID!) { publishProject(projectId: $id) { url } }`, { id });
-    expect(published.errors).toBeUndefined();
-    const app = new URL(published.data.publishProject.url as string).hostname;
+    const app = new URL((await publish(me, id)).url).hostname;
     const visitor = t.client();
     const page = await visitor.send('GET', '/', { host: app });
     expect(page.status).toBe(200);

@@ -19,7 +19,7 @@ import { closeValidation, validateRevision } from '../src/jobs/validate';
 import { npmDocsFrom } from '../src/packages/docs';
 import { PACKAGE_MESSAGES } from '../src/packages/messages';
 import { PackageResolver } from '../src/packages/resolver';
-import { generatedProject, signUp, startTestKiln, type TestKiln } from './harness';
+import { generatedProject, publish, signUp, startTestKiln, type TestKiln } from './harness';
 import { type TestPackage, TestRegistry } from './npm-registry';
 
 /** The packages of the local registry: small but real (ESM, CommonJS, scoped, CSS, React, dependencies). */
@@ -605,10 +605,7 @@ describe('npm packages in the preview (real server, Chromium)', () => {
         ],
       })
       .where(eq(revisions.id, revisionId));
-    const published = await c.gql(`mutation($id: ID!) { publishProject(projectId: $id) { url } }`, {
-      id: projectId,
-    });
-    const appUrl = published.data.publishProject.url as string;
+    const appUrl = (await publish(c, projectId)).url;
     const openApp = async () => {
       const appPage = await (await browser.newContext()).newPage();
       await appPage.goto(appUrl);

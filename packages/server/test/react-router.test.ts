@@ -16,7 +16,7 @@ import { build } from 'esbuild';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revisions } from '../src/db/schema';
-import { generatedProject, signUp, startTestKiln, type TestKiln } from './harness';
+import { generatedProject, publish, signUp, startTestKiln, type TestKiln } from './harness';
 import { type TestPackage, TestRegistry } from './npm-registry';
 
 /** The real packages, as installed in the workspace: runtime files only (no type declarations or docs). */
@@ -332,10 +332,7 @@ describe('react-router-dom in the preview (real package, real server, Chromium)'
         ],
       })
       .where(eq(revisions.id, revisionId));
-    const published = await c.gql(`mutation($id: ID!) { publishProject(projectId: $id) { url } }`, {
-      id: projectId,
-    });
-    const appUrl = published.data.publishProject.url as string;
+    const appUrl = (await publish(c, projectId)).url;
     const site = await (await browser.newContext()).newPage();
     await site.goto(appUrl);
     const siteTitle = () => site.getByTestId('title').textContent();
