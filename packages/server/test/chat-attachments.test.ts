@@ -361,11 +361,8 @@ describe.each(backends)(
         KILN_MODEL_BASE_URL: model.url,
         KILN_VERIFY: 'off',
       });
-      const {
-        client: me,
-        id: web,
-        projectGroupId: groupId,
-      } = await signUpAndCreate(t, 'gia@example.com', 'A todo list app');
+      const gia = await signUpAndCreate(t, 'gia@example.com', 'A todo list app');
+      const { client: me, id: web, projectGroupId: groupId } = gia;
       await settle(me, web);
       const { id: notes } = await createProject(me, 'A notes app');
       await settle(me, notes);
@@ -376,13 +373,13 @@ describe.each(backends)(
       const waiting = (
         await me.send('POST', '/api/attachments', { body: PNG, headers: { 'content-type': 'image/png' } })
       ).json<Attachment>();
-      const {
-        client: other,
-        id: othersProject,
-        projectGroupId: theirGroup,
-      } = await signUpAndCreate(t, 'ole@example.com', 'A quiz app');
-      await settle(other, othersProject);
-      const stolen = await other.gql(SEND_GROUP, { g: theirGroup, text: 'Like this', a: [waiting.id] });
+      const ole = await signUpAndCreate(t, 'ole@example.com', 'A quiz app');
+      await settle(ole.client, ole.id);
+      const stolen = await ole.client.gql(SEND_GROUP, {
+        g: ole.projectGroupId,
+        text: 'Like this',
+        a: [waiting.id],
+      });
       expect(stolen.errors?.[0]?.message).toBe(A.notFound);
 
       const sent = await me.gql(SEND_GROUP, {
