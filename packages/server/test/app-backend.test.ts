@@ -13,6 +13,7 @@ import {
   createProject,
   postgresAvailable,
   publish,
+  scriptedModelEnv,
   settled,
   signUp,
   startTestKiln,
@@ -98,9 +99,7 @@ describe.each(backends)('the app backend (%s)', (backend) => {
       { reply: REPLY, usage: { inputTokens: 900, outputTokens: 600 } },
     ]);
     await using t = await startTestKiln(backend, {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
+      ...scriptedModelEnv(model),
       // The new user's FREE organisation may make this app private (for the last check).
       KILN_PRIVATE_PROJECT_LIMITS: '{"FREE": 5}',
     });

@@ -13,6 +13,7 @@ import {
   type HttpResult,
   joinAsMember,
   publish,
+  scriptedModelEnv,
   settled,
   signUp,
   startTestKiln,
@@ -101,11 +102,7 @@ beforeAll(async () => {
     { reply: REPLY, usage: { inputTokens: 900, outputTokens: 600 } },
   ]);
   model = scripted;
-  t = await startTestKiln('pglite', {
-    KILN_MODEL: 'openai:gpt-4o-mini',
-    OPENAI_API_KEY: 'sk-test',
-    KILN_MODEL_BASE_URL: scripted.url,
-  });
+  t = await startTestKiln('pglite', scriptedModelEnv(scripted));
   ({ client: owner } = await signUp(t, 'owner@example.com'));
   const org = (await owner.gql(`mutation { createOrganization(name: "Waitlist Co") { id } }`)).data
     .createOrganization.id as string;

@@ -10,6 +10,7 @@ import {
   type Client,
   createProject,
   type SettledOptions,
+  scriptedModelEnv,
   settled,
   signUp,
   startTestKiln,
@@ -64,11 +65,7 @@ describe('automatic fix', () => {
     timeout: 120_000,
   }, async () => {
     await using model = await startScriptedModelServer();
-    await using t = await startTestKiln('pglite', {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
-    });
+    await using t = await startTestKiln('pglite', scriptedModelEnv(model));
     const { client: me } = await signUp(t, 'fix@example.com');
 
     // 1. The first reply does not compile: INVALID_CODE, then one automatic FIX_CHANGE that repairs it.

@@ -18,6 +18,7 @@ import {
   type Client,
   createProject,
   postgresAvailable,
+  scriptedModelEnv,
   settled,
   signUp,
   startTestKiln,
@@ -86,9 +87,7 @@ describe.each(backends)('chat attachments (%s)', (backend) => {
       { reply: readFixture('search-replace-edit'), usage: { inputTokens: 1000, outputTokens: 1000 } },
     ]);
     await using t = await startTestKiln(backend, {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
+      ...scriptedModelEnv(model),
       KILN_VERIFY: 'off',
     });
     const { client: me, id: projectId } = await signUpAndCreate(t, 'ana@example.com');
@@ -245,9 +244,7 @@ describe.each(backends)(
         { reply: 'Plan:\n1. Copy the header from the screenshot.\n2. Match its colours.' },
       ]);
       await using t = await startTestKiln(backend, {
-        KILN_MODEL: 'openai:gpt-4o-mini',
-        OPENAI_API_KEY: 'sk-test',
-        KILN_MODEL_BASE_URL: model.url,
+        ...scriptedModelEnv(model),
         KILN_VERIFY: 'off',
       });
       const { client: me } = await signUp(t, 'pia@example.com');
@@ -356,9 +353,7 @@ describe.each(backends)(
         { reply: readFixture('multi-file-app') },
       ]);
       await using t = await startTestKiln(backend, {
-        KILN_MODEL: 'openai:gpt-4o-mini',
-        OPENAI_API_KEY: 'sk-test',
-        KILN_MODEL_BASE_URL: model.url,
+        ...scriptedModelEnv(model),
         KILN_VERIFY: 'off',
       });
       const gia = await signUpAndCreate(t, 'gia@example.com', 'A todo list app');

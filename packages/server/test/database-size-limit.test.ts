@@ -11,6 +11,7 @@ import {
   createProject,
   postgresAvailable,
   publish,
+  scriptedModelEnv,
   settled,
   signUp,
   startTestKiln,
@@ -52,9 +53,7 @@ describe.each(backends)('the plan’s database size on %s', (backend) => {
   }, async () => {
     await using model = await startScriptedModelServer([{ reply: REPLY }]);
     await using t = await startTestKiln(backend, {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
+      ...scriptedModelEnv(model),
       KILN_DATABASE_SIZE_LIMITS: `{"FREE": ${LIMIT}}`,
     });
     const { client: owner } = await signUp(t, 'size@example.com');

@@ -7,7 +7,7 @@
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { describe, expect, it } from 'vitest';
 import { disallowedModule, modulePathSegment, recentPaths } from '../src/jobs/generated-modules';
-import { type Client, createProject, settled, signUp, startTestKiln } from './harness';
+import { type Client, createProject, scriptedModelEnv, settled, signUp, startTestKiln } from './harness';
 
 const PROJECT = `query($id: ID!) { project(id: $id) {
   latestRevision { id number status action modules { filePath moduleType content withCustomAuth pathSegment } }
@@ -50,11 +50,7 @@ describe('deterministic repairs in the worker', () => {
     await using model = await startScriptedModelServer([
       { reply: REPLY, usage: { inputTokens: 800, outputTokens: 300 } },
     ]);
-    await using t = await startTestKiln('pglite', {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
-    });
+    await using t = await startTestKiln('pglite', scriptedModelEnv(model));
     const { client: me } = await signUp(t, 'repair@example.com');
     const { id } = await createProject(me, 'A counter app');
     let project = await settle(me, id, 1);

@@ -233,6 +233,14 @@ export async function waitFor<T>(
   }
 }
 
+/**
+ * The environment that makes a test server's generations ask a scripted model server (`startScriptedModelServer`
+ * of @kiln/codegen/testing) as an OpenAI model, for `startTestKiln`'s `env` (spread it beside the test's own).
+ */
+export function scriptedModelEnv(model: { url: string }): Record<string, string> {
+  return { KILN_MODEL: 'openai:gpt-4o-mini', OPENAI_API_KEY: 'sk-test', KILN_MODEL_BASE_URL: model.url };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Sign-up, membership, projects, waits and publishing as the server tests do them through GraphQL (issue 18: one
 // copy, not one per test file). Each throws with the server's message when the server refuses, so a test that is

@@ -14,6 +14,7 @@ import {
   generatedProject,
   joinAsMember,
   publish,
+  scriptedModelEnv,
   settledRevision,
   signUp,
   startTestKiln,
@@ -111,9 +112,7 @@ beforeAll(async () => {
     { reply: 'The map is ready.' },
   ]);
   t = await startTestKiln('pglite', {
-    KILN_MODEL: 'openai:gpt-4o-mini',
-    OPENAI_API_KEY: 'sk-test',
-    KILN_MODEL_BASE_URL: model.url,
+    ...scriptedModelEnv(model),
     KILN_EGRESS_ALLOW_HOSTS: new URL(upstreamUrl).host,
   });
   ({ client: owner } = await signUp(t, 'owner@example.com'));

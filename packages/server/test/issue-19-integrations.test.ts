@@ -10,7 +10,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ScriptedModelServer, startScriptedModelServer } from '@kiln/codegen/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, generatedProject, publish, signUp, startTestKiln, type TestKiln } from './harness';
+import {
+  type Client,
+  generatedProject,
+  publish,
+  scriptedModelEnv,
+  signUp,
+  startTestKiln,
+  type TestKiln,
+} from './harness';
 
 const STRIPE_KEY = 'sk_test_integration_77';
 const WEBHOOK_SECRET = 'whsec_integration_88';
@@ -159,9 +167,7 @@ beforeAll(async () => {
     },
   ]);
   t = await startTestKiln('pglite', {
-    KILN_MODEL: 'openai:gpt-4o-mini',
-    OPENAI_API_KEY: 'sk-test',
-    KILN_MODEL_BASE_URL: model.url,
+    ...scriptedModelEnv(model),
     KILN_EGRESS_ALLOW_HOSTS: stripeHost,
   });
   ({ client: owner } = await signUp(t, 'shop@example.com'));

@@ -5,7 +5,15 @@
  */
 import { readFixture, startScriptedModelServer } from '@kiln/codegen/testing';
 import { describe, expect, it } from 'vitest';
-import { type Client, createProject, settled, signUp, startTestKiln, waitFor } from './harness';
+import {
+  type Client,
+  createProject,
+  scriptedModelEnv,
+  settled,
+  signUp,
+  startTestKiln,
+  waitFor,
+} from './harness';
 
 const PROJECT = `query($id: ID!) { project(id: $id) { latestRevision { status modules { filePath } } messages { role text } } }`;
 const CREDITS = `{ organizations { credits { balance entries { type amount refunded } } } }`;
@@ -17,11 +25,7 @@ describe('generation with a model provider', () => {
     await using model = await startScriptedModelServer([
       { reply: readFixture('multi-file-app'), usage: { inputTokens: 1200, outputTokens: 2900 } },
     ]);
-    await using t = await startTestKiln('pglite', {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
-    });
+    await using t = await startTestKiln('pglite', scriptedModelEnv(model));
     const { client: me } = await signUp(t, 'm@example.com');
 
     const { id } = await createProject(me, 'A habit tracker with streaks');

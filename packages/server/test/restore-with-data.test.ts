@@ -11,6 +11,7 @@ import {
   type Client,
   createProject,
   postgresAvailable,
+  scriptedModelEnv,
   settled,
   signUp,
   startTestKiln,
@@ -54,9 +55,7 @@ describe.each(backends)('restore with data on %s', (backend) => {
   }, async () => {
     await using model = await startScriptedModelServer([{ reply: FIRST }, { reply: SECOND }]);
     await using t = await startTestKiln(backend, {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
+      ...scriptedModelEnv(model),
       KILN_DATA_SNAPSHOTS: '3',
     });
     const { client: me } = await signUp(t, 'restore@example.com');

@@ -10,7 +10,15 @@ import type { AddressInfo } from 'node:net';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRESIGN_MESSAGES } from '../src/uploads/index';
-import { type Client, generatedProject, publish, signUp, startTestKiln, type TestKiln } from './harness';
+import {
+  type Client,
+  generatedProject,
+  publish,
+  scriptedModelEnv,
+  signUp,
+  startTestKiln,
+  type TestKiln,
+} from './harness';
 
 const LIMIT = 1024 * 1024;
 const PNG = Buffer.from(
@@ -130,9 +138,7 @@ beforeAll(async () => {
   ]);
   model = scripted;
   t = await startTestKiln('pglite', {
-    KILN_MODEL: 'openai:gpt-4o-mini',
-    OPENAI_API_KEY: 'sk-test',
-    KILN_MODEL_BASE_URL: scripted.url,
+    ...scriptedModelEnv(scripted),
     KILN_UPLOAD_LIMITS: JSON.stringify({ FREE: LIMIT }),
     KILN_EGRESS_ALLOW_HOSTS: `127.0.0.1:${(allowed.address() as AddressInfo).port}`,
   });

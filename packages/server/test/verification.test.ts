@@ -11,6 +11,7 @@ import {
   type Client,
   createProject,
   postgresAvailable,
+  scriptedModelEnv,
   settled,
   signUp,
   startTestKiln,
@@ -222,9 +223,7 @@ describe.each(backends)('verification after every generation (%s)', (backend) =>
   }, async () => {
     await using model = await startScriptedModelServer();
     await using t = await startTestKiln(backend, {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
+      ...scriptedModelEnv(model),
       KILN_VERIFY: 'on',
     });
     const { client: me } = await signUp(t, 'shop@example.com');
@@ -278,9 +277,7 @@ describe("verification records the functions' errors", () => {
   }, async () => {
     await using model = await startScriptedModelServer();
     await using t = await startTestKiln('pglite', {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
+      ...scriptedModelEnv(model),
       KILN_VERIFY: 'on',
     });
     const { client: me } = await signUp(t, 'guest@example.com');
@@ -328,9 +325,7 @@ describe.each(backends)('deep debugging (%s)', (backend) => {
     // Verification after generations is off here: the broken page stays VALID with no automatic fix, and deep
     // debugging still checks every one of its steps in the browser.
     await using t = await startTestKiln(backend, {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
+      ...scriptedModelEnv(model),
       KILN_VERIFY: 'off',
     });
     const { client: me } = await signUp(t, 'deep@example.com');

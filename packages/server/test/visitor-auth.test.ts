@@ -17,6 +17,7 @@ import {
   generatedProject,
   type HttpResult,
   publish,
+  scriptedModelEnv,
   signUp,
   startTestKiln,
   type TestKiln,
@@ -149,9 +150,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => oidc.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(oidc.address() as AddressInfo).port}`;
   t = await startTestKiln('pglite', {
-    KILN_MODEL: 'openai:gpt-4o-mini',
-    OPENAI_API_KEY: 'sk-test',
-    KILN_MODEL_BASE_URL: scripted.url,
+    ...scriptedModelEnv(scripted),
     KILN_OAUTH_ISSUERS: `google=${issuer}`,
   });
   ({ client: owner } = await signUp(t, 'owner@example.com'));

@@ -14,6 +14,7 @@ import {
   type Client,
   createProject,
   postgresAvailable,
+  scriptedModelEnv,
   settled,
   signUp,
   startTestKiln,
@@ -81,9 +82,7 @@ describe.each(backends)('web search on %s', (backend) => {
     await using search = await startFakeSearch();
     await using model = await startScriptedModelServer([{ reply: PAGE('Shop') }]);
     await using t = await startTestKiln(backend, {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
+      ...scriptedModelEnv(model),
       KILN_EGRESS_ALLOW_HOSTS: search.host,
     });
     const { client: me } = await signUp(t, 'w@example.com');
