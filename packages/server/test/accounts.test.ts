@@ -3,7 +3,7 @@
  * (no SMTP configured), single-use tokens, no account enumeration, sessions ended by a reset.
  */
 import { describe, expect, it } from 'vitest';
-import { type Backend, postgresAvailable, startTestKiln } from './harness';
+import { type Backend, postgresAvailable, signUp, startTestKiln } from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -13,8 +13,7 @@ const tokenIn = (text: string, path: string) =>
 describe.each(backends)('accounts on %s', (backend) => {
   it('verifies the e-mail from the mailed link, once', async () => {
     await using t = await startTestKiln(backend);
-    const me = t.client();
-    await me.gql(`mutation { signUp(email: "v@example.com", password: "long enough") { id } }`);
+    const { client: me } = await signUp(t, 'v@example.com');
     expect((await me.gql('{ me { status } }')).data.me.status).toBe('UNVERIFIED');
 
     const { data } = await me.gql('{ mailbox { to subject text } }');
@@ -37,16 +36,14 @@ describe.each(backends)('accounts on %s', (backend) => {
     expect(again.errors?.[0]?.message).toBe('This link is not valid any more. Ask for a new one.');
 
     // Someone else's mailbox is not yours.
-    const other = t.client();
-    await other.gql(`mutation { signUp(email: "w@example.com", password: "long enough") { id } }`);
+    const { client: other } = await signUp(t, 'w@example.com');
     const theirs = (await other.gql('{ mailbox { to } }')).data.mailbox;
     expect(theirs).toEqual([{ to: 'w@example.com' }]);
   });
 
   it('resets a password by mail without revealing which addresses have accounts', async () => {
     await using t = await startTestKiln(backend);
-    const me = t.client();
-    await me.gql(`mutation { signUp(email: "r@example.com", password: "old password") { id } }`);
+    const { client: me } = await signUp(t, 'r@example.com', { password: 'old password' });
     const anon = t.client();
     const unknown = await anon.gql(`mutation { requestPasswordReset(email: "nobody@example.com") }`);
     expect(unknown.data.requestPasswordReset).toBe(true);

@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_IMAGE_CREDITS } from '../src/ai-images/index';
 import { charge } from '../src/credits';
-import { startTestKiln, type TestKiln } from './harness';
-import { publishedApp, signUp } from './published-fixture';
+import { signUp, startTestKiln, type TestKiln } from './harness';
+import { publishedApp } from './published-fixture';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -69,7 +69,7 @@ describe('AI images with an organisation image model', () => {
 
   it('generates once per prompt, caches, charges credits, and falls back to the placeholder', async () => {
     const me = await signUp(t, 'images@example.com');
-    const app = await publishedApp(t, me.client, me.org);
+    const app = await publishedApp(t, me.client, me.organizationId);
     const get = (host: string, prompt: string) =>
       t.client().send('GET', `/api/ai-img?prompt=${encodeURIComponent(prompt)}`, { host });
 
@@ -79,18 +79,24 @@ describe('AI images with an organisation image model', () => {
     expect(images.seen).toHaveLength(0);
 
     // A model without a key on OpenAI's API is refused with a clear error.
-    const refused = await me.client.gql(UPDATE, { o: me.org, m: 'gpt-image-1' });
+    const refused = await me.client.gql(UPDATE, { o: me.organizationId, m: 'gpt-image-1' });
     expect(refused.errors?.[0]?.message).toBe(
       "gpt-image-1 on OpenAI's API needs an API key: enter the organisation's key.",
     );
-    const set = await me.client.gql(UPDATE, { o: me.org, m: 'gpt-image-1', b: images.url, k: 'sk-img-123' });
+    const set = await me.client.gql(UPDATE, {
+      o: me.organizationId,
+      m: 'gpt-image-1',
+      b: images.url,
+      k: 'sk-img-123',
+    });
     expect(set.data.updateImageModel).toEqual({
       model: 'gpt-image-1',
       baseUrl: images.url,
       hasApiKey: true,
       creditsPerImage: AI_IMAGE_CREDITS,
     });
-    const balance = (await me.client.gql(CREDITS, { o: me.org })).data.organization.credits.balance as number;
+    const balance = (await me.client.gql(CREDITS, { o: me.organizationId })).data.organization.credits
+      .balance as number;
 
     const first = await t
       .client()
@@ -117,7 +123,7 @@ describe('AI images with an organisation image model', () => {
       'image/png',
     );
     expect(images.seen).toHaveLength(1);
-    const after = (await me.client.gql(CREDITS, { o: me.org })).data.organization.credits;
+    const after = (await me.client.gql(CREDITS, { o: me.organizationId })).data.organization.credits;
     expect(after.balance).toBe(balance - AI_IMAGE_CREDITS);
     expect(after.entries).toContainEqual({ type: 'IMAGE_GENERATION_USAGE', amount: -AI_IMAGE_CREDITS });
 
@@ -125,13 +131,15 @@ describe('AI images with an organisation image model', () => {
     const failed = await get(app.host, 'please fail');
     expect(failed.status).toBe(200);
     expect(failed.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
-    expect((await me.client.gql(CREDITS, { o: me.org })).data.organization.credits.balance).toBe(
+    expect((await me.client.gql(CREDITS, { o: me.organizationId })).data.organization.credits.balance).toBe(
       balance - AI_IMAGE_CREDITS,
     );
     expect(t.logs.some((l) => l.startsWith('image generation failed; serving the placeholder'))).toBe(true);
 
     // Removing the model brings the placeholders back.
-    expect((await me.client.gql(UPDATE, { o: me.org, m: '' })).data.updateImageModel.model).toBeNull();
+    expect(
+      (await me.client.gql(UPDATE, { o: me.organizationId, m: '' })).data.updateImageModel.model,
+    ).toBeNull();
     expect((await get(app.host, 'A new prompt')).headers['content-type']).toBe(
       'image/svg+xml; charset=utf-8',
     );
@@ -139,12 +147,12 @@ describe('AI images with an organisation image model', () => {
 
   it('serves the placeholder when the organisation cannot pay for an image', async () => {
     const me = await signUp(t, 'broke@example.com');
-    const app = await publishedApp(t, me.client, me.org);
-    await me.client.gql(UPDATE, { o: me.org, m: 'gpt-image-1', b: images.url, k: 'sk-img-123' });
-    const { credits } = (await me.client.gql(CREDITS, { o: me.org })).data.organization;
+    const app = await publishedApp(t, me.client, me.organizationId);
+    await me.client.gql(UPDATE, { o: me.organizationId, m: 'gpt-image-1', b: images.url, k: 'sk-img-123' });
+    const { credits } = (await me.client.gql(CREDITS, { o: me.organizationId })).data.organization;
     // Spend the balance down to less than one image.
     await charge(t.kiln.database.db, {
-      organizationId: me.org,
+      organizationId: me.organizationId,
       type: 'GENERATION_USAGE',
       amount: credits.balance - (AI_IMAGE_CREDITS - 1),
     });

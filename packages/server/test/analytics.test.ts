@@ -7,8 +7,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsCsv, analyticsSummary, pruneAnalytics, recordEvents, utcDay } from '../src/analytics/store';
 import { analyticsEvents, analyticsSalts } from '../src/db/schema';
-import { type Backend, postgresAvailable, startTestKiln, type TestKiln, waitFor } from './harness';
-import { publishedApp, signUp } from './published-fixture';
+import {
+  type Backend,
+  joinAsMember,
+  postgresAvailable,
+  signUp,
+  startTestKiln,
+  type TestKiln,
+  waitFor,
+} from './harness';
+import { publishedApp } from './published-fixture';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -56,7 +64,7 @@ describe.each(backends)('analytics of published apps (%s)', (backend) => {
 
   it('counts page views, visitors and events, shows them to members only, and exports CSV', async () => {
     const me = await signUp(t, `owner-${backend}@example.com`);
-    const app = await publishedApp(t, me.client, me.org);
+    const app = await publishedApp(t, me.client, me.organizationId);
     // A row past the 30-day retention: the first write of this process deletes it (checked at the end).
     const old = new Date(Date.now() - 40 * 86_400_000);
     const oldView = { type: 'pageview' as const, name: '', path: '/old', referrer: null, props: null };
@@ -142,13 +150,9 @@ describe.each(backends)('analytics of published apps (%s)', (backend) => {
     expect(rows.find((r) => r.type === 'track')?.props).toEqual({ words: 12, pinned: true });
 
     // A member who is a VIEWER sees it; someone outside the organisation does not.
-    const viewer = await signUp(t, `viewer-${backend}@example.com`);
-    const invite = await me.client.gql(
-      `mutation($o: ID!, $e: String!) { inviteMember(organizationId: $o, email: $e, role: "VIEWER") { acceptUrl } }`,
-      { o: me.org, e: `viewer-${backend}@example.com` },
-    );
-    const token = invite.data.inviteMember.acceptUrl.split('/').pop();
-    await viewer.client.gql(`mutation($t: String!) { acceptInvitation(token: $t) { id } }`, { t: token });
+    const viewer = await joinAsMember(t, me.client, me.organizationId, `viewer-${backend}@example.com`, {
+      role: 'VIEWER',
+    });
     const seen = await viewer.client.gql(ANALYTICS, { p: app.id, d: 7 });
     expect(seen.data.project.analytics).toMatchObject({ visitors: 2, pageviews: 3 });
     const stranger = await signUp(t, `stranger-${backend}@example.com`);
@@ -165,7 +169,7 @@ describe.each(backends)('analytics of published apps (%s)', (backend) => {
 
   it('rate-limits one address per app', async () => {
     const me = await signUp(t, `limits-${backend}@example.com`);
-    const app = await publishedApp(t, me.client, me.org);
+    const app = await publishedApp(t, me.client, me.organizationId);
     const batch = { events: [{ type: 'pageview', path: '/' }] };
     const statuses = await Promise.all(
       Array.from({ length: 120 }, () =>
@@ -185,7 +189,7 @@ describe.each(backends)('analytics of published apps (%s)', (backend) => {
 
   it('refuses bad batches with a clear error, and never counts the preview', async () => {
     const me = await signUp(t, `bad-${backend}@example.com`);
-    const app = await publishedApp(t, me.client, me.org);
+    const app = await publishedApp(t, me.client, me.organizationId);
     const cases: [unknown, string | undefined, number][] = [
       [{ events: [] }, undefined, 400],
       [{ events: [{ type: 'click', path: '/' }] }, undefined, 400],
@@ -218,7 +222,7 @@ describe.each(backends)('analytics of published apps (%s)', (backend) => {
 
   it('rotates the visitor salt daily, keeps no salt older than yesterday, and deletes rows past retention', async () => {
     const me = await signUp(t, `salt-${backend}@example.com`);
-    const app = await publishedApp(t, me.client, me.org);
+    const app = await publishedApp(t, me.client, me.organizationId);
     const db = t.kiln.database.db;
     const client = { address: '192.0.2.1', userAgent: CHROME };
     const view = { type: 'pageview' as const, name: '', path: '/', referrer: null, props: null };
@@ -247,7 +251,7 @@ describe('analytics turned off (pglite)', () => {
   it('records nothing when KILN_ANALYTICS=off, and says so', async () => {
     await using off = await startTestKiln('pglite', { KILN_WORKERS: '0', KILN_ANALYTICS: 'off' });
     const me = await signUp(off, 'off@example.com');
-    const app = await publishedApp(off, me.client, me.org);
+    const app = await publishedApp(off, me.client, me.organizationId);
     expect((await send(off, app.host, { events: [{ type: 'pageview', path: '/' }] })).status).toBe(204);
     const s = (await me.client.gql(ANALYTICS, { p: app.id, d: 1 })).data.project.analytics;
     expect(s).toMatchObject({ enabled: false, pageviews: 0 });

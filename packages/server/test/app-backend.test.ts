@@ -7,9 +7,17 @@
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { describe, expect, it } from 'vitest';
-import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
-
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
+import {
+  type Backend,
+  type Client,
+  createProject,
+  postgresAvailable,
+  publish,
+  scriptedModelEnv,
+  settled,
+  signUp,
+  startTestKiln,
+} from './harness';
 
 const REPLY = `A guestbook with its own table.
 <kiln:migration name="create_entries">
@@ -77,11 +85,7 @@ const PROJECT = `query($id: ID!) { project(id: $id) {
     migrations { name status error publishedAt } } } }`.replace('rows { }', 'rows');
 
 async function settle(c: Client, id: string, number: number) {
-  return waitFor(async () => {
-    const { data } = await c.gql(PROJECT, { id });
-    const latest = data.project.latestRevision;
-    return latest.number === number && !BUILDING.includes(latest.status) ? data.project : null;
-  }, 60_000);
+  return (await settled(c, id, { number, query: PROJECT, timeoutMs: 60_000 })).project;
 }
 
 const backends: Backend[] = ['pglite'];
@@ -95,16 +99,12 @@ describe.each(backends)('the app backend (%s)', (backend) => {
       { reply: REPLY, usage: { inputTokens: 900, outputTokens: 600 } },
     ]);
     await using t = await startTestKiln(backend, {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
+      ...scriptedModelEnv(model),
       // The new user's FREE organisation may make this app private (for the last check).
       KILN_PRIVATE_PROJECT_LIMITS: '{"FREE": 5}',
     });
-    const me = t.client();
-    await me.gql(`mutation { signUp(email: "guestbook@example.com", password: "long enough") { id } }`);
-    const created = await me.gql(`mutation { createProject(prompt: "A guestbook") { id } }`);
-    const id = created.data.createProject.id as string;
+    const { client: me } = await signUp(t, 'guestbook@example.com');
+    const { id } = await createProject(me, 'A guestbook');
     const project = await settle(me, id, 1);
     expect(project.latestRevision.status).toBe('VALID');
 
@@ -146,15 +146,12 @@ describe.each(backends)('the app backend (%s)', (backend) => {
     expect((await api('GET', 'nothing-here')).status).toBe(404);
 
     // Without the token, with a forged one, or with another project's: no function runs.
-    const stranger = t.client();
-    await stranger.gql(`mutation { signUp(email: "stranger@example.com", password: "long enough") { id } }`);
-    const theirs = await stranger.gql(
-      `mutation { createProject(prompt: "Another app") { id sandboxToken } }`,
-    );
+    const { client: stranger } = await signUp(t, 'stranger@example.com');
+    const theirs = await createProject(stranger, 'Another app');
     const forged: Record<string, string>[] = [
       {},
       { 'x-kiln-sandbox-token': `${(project.sandboxToken as string).slice(0, -3)}abc` },
-      { 'x-kiln-sandbox-token': theirs.data.createProject.sandboxToken as string },
+      { 'x-kiln-sandbox-token': theirs.sandboxToken },
     ];
     for (const headers of forged) {
       const refused = await api('GET', 'entries', undefined, headers);
@@ -181,9 +178,7 @@ describe.each(backends)('the app backend (%s)', (backend) => {
     }
 
     // Publishing brings the table to main, with the seed row and none of the preview's data.
-    const published = await me.gql(`mutation($id: ID!) { publishProject(projectId: $id) { url } }`, { id });
-    expect(published.errors).toBeUndefined();
-    const app = new URL(published.data.publishProject.url as string).hostname;
+    const app = new URL((await publish(me, id)).url).hostname;
     const visitor = t.client();
     const page = await visitor.send('GET', '/', { host: app });
     expect(page.status).toBe(200);

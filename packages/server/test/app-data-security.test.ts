@@ -7,9 +7,18 @@
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, type HttpResult, startTestKiln, type TestKiln, waitFor } from './harness';
-
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
+import {
+  type Client,
+  createProject,
+  type HttpResult,
+  joinAsMember,
+  publish,
+  scriptedModelEnv,
+  settled,
+  signUp,
+  startTestKiln,
+  type TestKiln,
+} from './harness';
 
 const REPLY = `A waitlist with a public notice board.
 <kiln:migration name="create_waitlist">
@@ -58,19 +67,6 @@ let previewHost: string;
 let editorToken: string;
 let viewerToken: string;
 
-async function member(org: string, email: string, role: string): Promise<Client> {
-  const c = t.client();
-  await c.gql(`mutation($e: String!) { signUp(email: $e, password: "long enough") { id } }`, { e: email });
-  const inv = await owner.gql(
-    `mutation($o: ID!, $e: String!, $r: String!) { inviteMember(organizationId: $o, email: $e, role: $r) { acceptUrl } }`,
-    { o: org, e: email, r: role },
-  );
-  const token = inv.data.inviteMember.acceptUrl.split('/').pop();
-  const accepted = await c.gql(`mutation($t: String!) { acceptInvitation(token: $t) { id } }`, { t: token });
-  expect(accepted.errors).toBeUndefined();
-  return c;
-}
-
 const sandboxToken = async (c: Client) =>
   (await c.gql(`query($id: ID!) { project(id: $id) { sandboxToken } }`, { id: projectId })).data.project
     .sandboxToken as string;
@@ -106,38 +102,22 @@ beforeAll(async () => {
     { reply: REPLY, usage: { inputTokens: 900, outputTokens: 600 } },
   ]);
   model = scripted;
-  t = await startTestKiln('pglite', {
-    KILN_MODEL: 'openai:gpt-4o-mini',
-    OPENAI_API_KEY: 'sk-test',
-    KILN_MODEL_BASE_URL: scripted.url,
-  });
-  owner = t.client();
-  await owner.gql(`mutation { signUp(email: "owner@example.com", password: "long enough") { id } }`);
+  t = await startTestKiln('pglite', scriptedModelEnv(scripted));
+  ({ client: owner } = await signUp(t, 'owner@example.com'));
   const org = (await owner.gql(`mutation { createOrganization(name: "Waitlist Co") { id } }`)).data
     .createOrganization.id as string;
-  editor = await member(org, 'editor@example.com', 'EDITOR');
-  viewer = await member(org, 'viewer@example.com', 'VIEWER');
+  ({ client: editor } = await joinAsMember(t, owner, org, 'editor@example.com', { role: 'EDITOR' }));
+  ({ client: viewer } = await joinAsMember(t, owner, org, 'viewer@example.com', { role: 'VIEWER' }));
   visitor = t.client();
-  const created = await owner.gql(
-    `mutation($o: ID!) { createProject(prompt: "A waitlist", organizationId: $o) { id } }`,
-    { o: org },
-  );
-  projectId = created.data.createProject.id;
-  const project = await waitFor(async () => {
-    const { data } = await owner.gql(
-      `query($id: ID!) { project(id: $id) { latestRevision { id status } database { id } } }`,
-      { id: projectId },
-    );
-    return BUILDING.includes(data.project.latestRevision.status) ? null : data.project;
-  }, 60_000);
+  projectId = (await createProject(owner, 'A waitlist', { organizationId: org })).id;
+  const { project } = await settled(owner, projectId, {
+    query: `query($id: ID!) { project(id: $id) { latestRevision { id status } database { id } } }`,
+    timeoutMs: 60_000,
+  });
   expect(project.latestRevision.status).toBe('VALID');
   revisionId = project.latestRevision.id;
   databaseId = project.database.id;
-  const published = await owner.gql(`mutation($id: ID!) { publishProject(projectId: $id) { url } }`, {
-    id: projectId,
-  });
-  expect(published.errors).toBeUndefined();
-  appHost = new URL(published.data.publishProject.url).hostname;
+  appHost = new URL((await publish(owner, projectId)).url).hostname;
   previewHost = `${projectId}.preview.localhost`;
   editorToken = await sandboxToken(editor);
   viewerToken = await sandboxToken(viewer);
@@ -221,8 +201,7 @@ describe("a published app's /api/db", () => {
     const unknown = await setPublicRead(editor, 'nope', true);
     expect(unknown.errors?.[0]?.extensions?.code).toBe('not_found');
     expect(unknown.errors?.[0]?.message).toBe('No table "nope" in this database.');
-    const stranger = t.client();
-    await stranger.gql(`mutation { signUp(email: "stranger@example.com", password: "long enough") { id } }`);
+    const { client: stranger } = await signUp(t, 'stranger@example.com');
     expect((await setPublicRead(stranger, 'todos', false)).errors?.[0]?.extensions?.code).toBe('not_found');
     await setPublicRead(editor, 'todos', false);
     expect((await tables(owner)).every((x: { publicRead: boolean }) => !x.publicRead)).toBe(true);

@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config';
 import { hasControlCharacters } from '../src/graphql/input-hygiene';
 import { logLine, startKiln } from '../src/kiln';
 import { RATE_LIMIT_TABLE } from '../src/rate-limits';
-import { Client, postgresAvailable, startTestKiln, type TestKiln } from './harness';
+import { Client, createProject, postgresAvailable, signUp, startTestKiln, TEST_PASSWORD } from './harness';
 
 const withPostgres = await postgresAvailable();
 const SIGN_IN = `mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { id } }`;
@@ -40,13 +40,6 @@ async function gqlFrom(c: Client, address: string, query: string, variables: Rec
 
 const signInFrom = (c: Client, address: string, email: string, password: string) =>
   gqlFrom(c, address, SIGN_IN, { e: email, p: password });
-
-async function signUp(t: TestKiln, email: string, password = 'right password') {
-  const client = t.client();
-  const res = await client.gql(SIGN_UP, { e: email, p: password });
-  expect(res.errors).toBeUndefined();
-  return { client, id: res.data.signUp.id as string };
-}
 
 async function failTimes(c: Client, address: string, email: string, times: number) {
   for (let i = 0; i < times; i++) {
@@ -80,13 +73,13 @@ describe('sign-in rate limits', () => {
     const attacker = t.client();
     await failTimes(attacker, '203.0.113.7', 'ada@example.com', 10);
 
-    const refused = await signInFrom(attacker, '203.0.113.7', 'ADA@example.com', 'right password');
+    const refused = await signInFrom(attacker, '203.0.113.7', 'ADA@example.com', TEST_PASSWORD);
     expectRateLimited(refused, 15);
     expect(attacker.cookie).toBe('');
 
     // The owner, from their own address, still signs in.
     const owner = t.client();
-    const ok = await signInFrom(owner, '198.51.100.20', 'ada@example.com', 'right password');
+    const ok = await signInFrom(owner, '198.51.100.20', 'ada@example.com', TEST_PASSWORD);
     expect(ok.errors).toBeUndefined();
     expect(ok.data.signIn.id).toBeTruthy();
   });
@@ -97,7 +90,7 @@ describe('sign-in rate limits', () => {
     const c = t.client();
     for (let round = 0; round < 2; round++) {
       await failTimes(c, '203.0.113.8', 'bo@example.com', 9);
-      const ok = await signInFrom(c, '203.0.113.8', 'bo@example.com', 'right password');
+      const ok = await signInFrom(c, '203.0.113.8', 'bo@example.com', TEST_PASSWORD);
       expect(ok.errors).toBeUndefined();
     }
   });
@@ -109,7 +102,7 @@ describe('sign-in rate limits', () => {
     for (let a = 1; a <= 5; a++) await failTimes(attacker, `203.0.113.${a}`, 'cy@example.com', 10);
 
     const owner = t.client();
-    expectRateLimited(await signInFrom(owner, '198.51.100.21', 'cy@example.com', 'right password'), 60);
+    expectRateLimited(await signInFrom(owner, '198.51.100.21', 'cy@example.com', TEST_PASSWORD), 60);
   });
 
   it('refuses an address after 100 failures an hour over many accounts, and only that address', async () => {
@@ -118,9 +111,9 @@ describe('sign-in rate limits', () => {
     const attacker = t.client();
     for (let n = 0; n < 10; n++) await failTimes(attacker, '203.0.113.9', `guess${n}@example.com`, 10);
 
-    expectRateLimited(await signInFrom(attacker, '203.0.113.9', 'di@example.com', 'right password'), 60);
+    expectRateLimited(await signInFrom(attacker, '203.0.113.9', 'di@example.com', TEST_PASSWORD), 60);
     const owner = t.client();
-    const ok = await signInFrom(owner, '198.51.100.22', 'di@example.com', 'right password');
+    const ok = await signInFrom(owner, '198.51.100.22', 'di@example.com', TEST_PASSWORD);
     expect(ok.errors).toBeUndefined();
   });
 
@@ -148,11 +141,8 @@ describe('sign-in rate limits', () => {
         await failTimes(onFirst, '203.0.113.10', 'eve@example.com', 5);
         await failTimes(onSecond, '203.0.113.10', 'eve@example.com', 5);
 
-        expectRateLimited(
-          await signInFrom(onSecond, '203.0.113.10', 'eve@example.com', 'right password'),
-          15,
-        );
-        expectRateLimited(await signInFrom(onFirst, '203.0.113.10', 'eve@example.com', 'right password'), 15);
+        expectRateLimited(await signInFrom(onSecond, '203.0.113.10', 'eve@example.com', TEST_PASSWORD), 15);
+        expectRateLimited(await signInFrom(onFirst, '203.0.113.10', 'eve@example.com', TEST_PASSWORD), 15);
 
         // The counters are rows in PostgreSQL, keyed by hashes: no e-mail or address is stored.
         const db = new pg.Client({ connectionString: t.databaseUrl });
@@ -228,7 +218,7 @@ describe('mail and sign-up limits', () => {
 describe('sign-up without account enumeration', () => {
   it('answers a sign-up for an existing e-mail like a new one, without a session, and mails the owner', async () => {
     await using t = await startTestKiln('pglite');
-    const { client: owner, id: ownerId } = await signUp(t, 'hal@example.com', 'owner password');
+    const { client: owner, id: ownerId } = await signUp(t, 'hal@example.com', { password: 'owner password' });
 
     const fresh = t.client();
     const created = await fresh.send('POST', '/graphql', {
@@ -351,11 +341,7 @@ describe('input hygiene', () => {
     expect(orgs).toHaveLength(1); // nothing was created
 
     // Tabs and line breaks are fine in a prompt.
-    const ok = await client.gql(`mutation($p: String!) { createProject(prompt: $p) { id } }`, {
-      p: 'A todo list app\n\twith due dates\r\n',
-    });
-    expect(ok.errors).toBeUndefined();
-    const projectId = ok.data.createProject.id;
+    const { id: projectId } = await createProject(client, 'A todo list app\n\twith due dates\r\n');
     await refused(
       `mutation($id: ID!, $t: String!) { sendMessage(projectId: $id, text: $t) { id } }`,
       { id: projectId, t: 'Make it blue\u0007' },

@@ -6,9 +6,17 @@
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { describe, expect, it } from 'vitest';
-import { type Client, startTestKiln, waitFor } from './harness';
+import {
+  type Client,
+  createProject,
+  type SettledOptions,
+  scriptedModelEnv,
+  settled,
+  signUp,
+  startTestKiln,
+  waitFor,
+} from './harness';
 
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
 const PROJECT = `query($id: ID!) { project(id: $id) {
   latestRevision { id number status action }
   revisions { number status action prompt modules { filePath content } }
@@ -47,11 +55,9 @@ const NO_FIX = `I could not find the problem.
 </kiln:edit>
 `;
 
-async function settle(c: Client, id: string) {
-  return waitFor(async () => {
-    const { data } = await c.gql(PROJECT, { id });
-    return BUILDING.includes(data.project.latestRevision.status) ? null : data.project;
-  });
+/** The project once its latest revision (or revision `number`) is finished. */
+async function settle(c: Client, id: string, opts: Omit<SettledOptions, 'query'> = {}) {
+  return (await settled(c, id, { ...opts, query: PROJECT })).project;
 }
 
 describe('automatic fix', () => {
@@ -59,25 +65,17 @@ describe('automatic fix', () => {
     timeout: 120_000,
   }, async () => {
     await using model = await startScriptedModelServer();
-    await using t = await startTestKiln('pglite', {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
-    });
-    const me = t.client();
-    await me.gql(`mutation { signUp(email: "fix@example.com", password: "long enough") { id } }`);
+    await using t = await startTestKiln('pglite', scriptedModelEnv(model));
+    const { client: me } = await signUp(t, 'fix@example.com');
 
     // 1. The first reply does not compile: INVALID_CODE, then one automatic FIX_CHANGE that repairs it.
     model.enqueue(
       { reply: BROKEN, usage: { inputTokens: 800, outputTokens: 300 } },
       { reply: FIX, usage: { inputTokens: 500, outputTokens: 100 } },
     );
-    const created = await me.gql(`mutation { createProject(prompt: "A counter app") { id } }`);
-    const id = created.data.createProject.id as string;
-    let project = await waitFor(async () => {
-      const p = await settle(me, id);
-      return p.latestRevision.action === 'FIX_CHANGE' ? p : null;
-    });
+    const { id } = await createProject(me, 'A counter app');
+    // The automatic fix is revision 2.
+    let project = await settle(me, id, { number: 2 });
     expect(project.revisions.map((r: { number: number; action: string; status: string }) => r)).toMatchObject(
       [
         { number: 2, action: 'FIX_CHANGE', status: 'VALID' },
@@ -127,10 +125,7 @@ describe('automatic fix', () => {
     await me.gql(`mutation($p: ID!) { sendMessage(projectId: $p, text: "add a clicks label") { id } }`, {
       p: id,
     });
-    project = await waitFor(async () => {
-      const p = await settle(me, id);
-      return p.latestRevision.number === 4 ? p : null;
-    });
+    project = await settle(me, id, { number: 4 });
     expect(project.revisions.slice(0, 2)).toMatchObject([
       { number: 4, action: 'FIX_CHANGE', status: 'INVALID_CODE' },
       { number: 3, action: 'CHAT', status: 'INVALID_CODE' },

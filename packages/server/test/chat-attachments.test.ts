@@ -13,7 +13,18 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sweepUnsentAttachments } from '../src/chat-attachment-sweep';
 import { chatAttachments } from '../src/db/schema';
-import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
+import {
+  type Backend,
+  type Client,
+  createProject,
+  postgresAvailable,
+  scriptedModelEnv,
+  settled,
+  signUp,
+  startTestKiln,
+  type TestKiln,
+  waitFor,
+} from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -25,7 +36,6 @@ const PNG = Buffer.from(
 /** A 1×1 GIF. */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
 const SEND = `mutation($p: ID!, $text: String!, $cid: ID, $a: [ID!], $mode: ChatMode) {
   sendMessage(projectId: $p, text: $text, clientMessageId: $cid, attachments: $a, mode: $mode) { id } }`;
 const PROJECT = `query($id: ID!) { project(id: $id) { latestRevision { id status }
@@ -45,12 +55,7 @@ interface ProjectState {
   organizations: { credits: { balance: number } }[];
 }
 
-async function settle(c: Client, id: string): Promise<ProjectState> {
-  return waitFor(async () => {
-    const { data } = await c.gql<ProjectState>(PROJECT, { id });
-    return BUILDING.includes(data.project.latestRevision.status) ? null : data;
-  }, 60_000);
-}
+const settle = (c: Client, id: string) => settled<ProjectState>(c, id, { query: PROJECT, timeoutMs: 60_000 });
 
 const attach = (c: Client, projectId: string, bytes: Uint8Array, headers: Record<string, string> = {}) =>
   c.send('POST', `/api/projects/${projectId}/attachments`, {
@@ -64,11 +69,11 @@ function lastMessageContent(body: Record<string, unknown> | undefined): unknown 
   return messages.at(-1)?.content;
 }
 
-async function signUpAndCreate(c: Client, email: string, prompt = 'A habit tracker with streaks') {
-  await c.gql(`mutation($e: String!) { signUp(email: $e, password: "long enough") { id } }`, { e: email });
-  const created = await c.gql(`mutation($p: String!) { createProject(prompt: $p) { id } }`, { p: prompt });
-  expect(created.errors).toBeUndefined();
-  return created.data.createProject.id as string;
+/** Someone new with a project whose first generation has started. */
+async function signUpAndCreate(t: TestKiln, email: string, prompt = 'A habit tracker with streaks') {
+  const { client } = await signUp(t, email);
+  const project = await createProject(client, prompt);
+  return { client, ...project };
 }
 
 describe.each(backends)('chat attachments (%s)', (backend) => {
@@ -82,13 +87,10 @@ describe.each(backends)('chat attachments (%s)', (backend) => {
       { reply: readFixture('search-replace-edit'), usage: { inputTokens: 1000, outputTokens: 1000 } },
     ]);
     await using t = await startTestKiln(backend, {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
+      ...scriptedModelEnv(model),
       KILN_VERIFY: 'off',
     });
-    const me = t.client();
-    const projectId = await signUpAndCreate(me, 'ana@example.com');
+    const { client: me, id: projectId } = await signUpAndCreate(t, 'ana@example.com');
     const before = await settle(me, projectId);
 
     // Upload: the answer names the image's id, its sniffed type and where members read it.
@@ -121,8 +123,7 @@ describe.each(backends)('chat attachments (%s)', (backend) => {
     expect(read.status).toBe(200);
     expect(read.headers['content-type']).toBe('image/png');
     expect(read.headers['cache-control']).toContain('private');
-    const stranger = t.client();
-    const strangersProject = await signUpAndCreate(stranger, 'eve@example.com');
+    const { client: stranger, id: strangersProject } = await signUpAndCreate(t, 'eve@example.com');
     await settle(stranger, strangersProject);
     expect((await stranger.send('GET', png.url)).status).toBe(404);
     expect((await attach(stranger, projectId, PNG)).status).toBe(404);
@@ -201,8 +202,7 @@ describe('chat attachments with models that read no images (pglite)', () => {
       KILN_MODEL_BASE_URL: model.url,
       KILN_VERIFY: 'off',
     });
-    const me = t.client();
-    const projectId = await signUpAndCreate(me, 'tom@example.com');
+    const { client: me, id: projectId } = await signUpAndCreate(t, 'tom@example.com');
     await settle(me, projectId);
     const png = (await attach(me, projectId, PNG)).json<Attachment>();
     await me.gql(SEND, { p: projectId, text: 'Match this', a: [png.id] });
@@ -218,8 +218,11 @@ describe('chat attachments with models that read no images (pglite)', () => {
     timeout: 120_000,
   }, async () => {
     await using t = await startTestKiln('pglite', { KILN_VERIFY: 'off' });
-    const me = t.client();
-    const projectId = await signUpAndCreate(me, 'bo@example.com', 'A landing page for a bakery');
+    const { client: me, id: projectId } = await signUpAndCreate(
+      t,
+      'bo@example.com',
+      'A landing page for a bakery',
+    );
     await settle(me, projectId);
     const png = (await attach(me, projectId, PNG)).json<Attachment>();
     const sent = await me.gql(SEND, { p: projectId, text: 'Make the header blue', a: [png.id] });
@@ -241,23 +244,11 @@ describe.each(backends)(
         { reply: 'Plan:\n1. Copy the header from the screenshot.\n2. Match its colours.' },
       ]);
       await using t = await startTestKiln(backend, {
-        KILN_MODEL: 'openai:gpt-4o-mini',
-        OPENAI_API_KEY: 'sk-test',
-        KILN_MODEL_BASE_URL: model.url,
+        ...scriptedModelEnv(model),
         KILN_VERIFY: 'off',
       });
-      const me = t.client();
-      const other = t.client();
-      for (const [c, e] of [
-        [me, 'pia@example.com'],
-        [other, 'olaf@example.com'],
-      ] as const) {
-        const up = await c.gql(
-          `mutation($e: String!) { signUp(email: $e, password: "long enough") { id } }`,
-          { e },
-        );
-        expect(up.errors).toBeUndefined();
-      }
+      const { client: me } = await signUp(t, 'pia@example.com');
+      const { client: other } = await signUp(t, 'olaf@example.com');
 
       // The dashboard's first prompt: an image uploaded before the project exists waits for its uploader only…
       const first = await me.send('POST', '/api/attachments', {
@@ -274,9 +265,9 @@ describe.each(backends)(
       const stolen = await other.gql(CREATE, { p: 'A habit tracker', a: [waiting.id] });
       expect(stolen.errors?.[0]?.message).toBe(A.notFound);
       // …and the project its prompt makes gets it: the first generation's request carries it as an image part.
-      const created = await me.gql(CREATE, { p: 'A habit tracker with streaks, like this', a: [waiting.id] });
-      expect(created.errors).toBeUndefined();
-      const projectId = created.data.createProject.id as string;
+      const { id: projectId } = await createProject(me, 'A habit tracker with streaks, like this', {
+        attachments: [waiting.id],
+      });
       const made = await settle(me, projectId);
       expect(lastMessageContent(model.requests[0]?.body)).toEqual([
         { type: 'text', text: expect.stringContaining('A habit tracker with streaks, like this') },
@@ -362,20 +353,14 @@ describe.each(backends)(
         { reply: readFixture('multi-file-app') },
       ]);
       await using t = await startTestKiln(backend, {
-        KILN_MODEL: 'openai:gpt-4o-mini',
-        OPENAI_API_KEY: 'sk-test',
-        KILN_MODEL_BASE_URL: model.url,
+        ...scriptedModelEnv(model),
         KILN_VERIFY: 'off',
       });
-      const me = t.client();
-      const web = await signUpAndCreate(me, 'gia@example.com', 'A todo list app');
+      const gia = await signUpAndCreate(t, 'gia@example.com', 'A todo list app');
+      const { client: me, id: web, projectGroupId: groupId } = gia;
       await settle(me, web);
-      const created = await me.gql(`mutation { createProject(prompt: "A notes app") { id } }`);
-      expect(created.errors).toBeUndefined();
-      const notes = created.data.createProject.id as string;
+      const { id: notes } = await createProject(me, 'A notes app');
       await settle(me, notes);
-      const groupOf = await me.gql(`query($id: ID!) { project(id: $id) { projectGroupId } }`, { id: web });
-      const groupId = groupOf.data.project.projectGroupId as string;
 
       const SEND_GROUP = `mutation($g: ID!, $text: String!, $a: [ID!]) {
       sendGroupMessage(projectGroupId: $g, text: $text, attachments: $a) { id projects { projectId } } }`;
@@ -383,16 +368,13 @@ describe.each(backends)(
       const waiting = (
         await me.send('POST', '/api/attachments', { body: PNG, headers: { 'content-type': 'image/png' } })
       ).json<Attachment>();
-      const other = t.client();
-      await other.gql(`mutation { signUp(email: "ole@example.com", password: "long enough") { id } }`);
-      const othersProject = await other.gql(`mutation { createProject(prompt: "A quiz app") { id } }`);
-      await settle(other, othersProject.data.createProject.id);
-      const theirGroup = (
-        await other.gql(`query($id: ID!) { project(id: $id) { projectGroupId } }`, {
-          id: othersProject.data.createProject.id,
-        })
-      ).data.project.projectGroupId as string;
-      const stolen = await other.gql(SEND_GROUP, { g: theirGroup, text: 'Like this', a: [waiting.id] });
+      const ole = await signUpAndCreate(t, 'ole@example.com', 'A quiz app');
+      await settle(ole.client, ole.id);
+      const stolen = await ole.client.gql(SEND_GROUP, {
+        g: ole.projectGroupId,
+        text: 'Like this',
+        a: [waiting.id],
+      });
       expect(stolen.errors?.[0]?.message).toBe(A.notFound);
 
       const sent = await me.gql(SEND_GROUP, {

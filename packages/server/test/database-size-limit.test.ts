@@ -6,7 +6,16 @@
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { describe, expect, it } from 'vitest';
-import { type Backend, postgresAvailable, startTestKiln, waitFor } from './harness';
+import {
+  type Backend,
+  createProject,
+  postgresAvailable,
+  publish,
+  scriptedModelEnv,
+  settled,
+  signUp,
+  startTestKiln,
+} from './harness';
 
 const REPLY = `A waitlist.
 <kiln:migration name="create_leads">
@@ -44,31 +53,23 @@ describe.each(backends)('the plan’s database size on %s', (backend) => {
   }, async () => {
     await using model = await startScriptedModelServer([{ reply: REPLY }]);
     await using t = await startTestKiln(backend, {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
+      ...scriptedModelEnv(model),
       KILN_DATABASE_SIZE_LIMITS: `{"FREE": ${LIMIT}}`,
     });
-    const owner = t.client();
-    await owner.gql(`mutation { signUp(email: "size@example.com", password: "long enough") { id } }`);
-    const created = await owner.gql(`mutation { createProject(prompt: "A waitlist") { id } }`);
-    const id = created.data.createProject.id as string;
-    const project = await waitFor(async () => {
-      const { data } = await owner.gql(
-        `query($id: ID!) { project(id: $id) { latestRevision { status }
-           database { id sizeBytes sizeLimitBytes tables { name rowCount } } } }`,
-        { id },
-      );
-      return data.project.latestRevision.status === 'VALID' ? data.project : null;
-    }, 90_000);
+    const { client: owner } = await signUp(t, 'size@example.com');
+    const { id, sandboxToken: token } = await createProject(owner, 'A waitlist');
+    const { project } = await settled(owner, id, {
+      query: `query($id: ID!) { project(id: $id) { latestRevision { number status }
+        database { id sizeBytes sizeLimitBytes tables { name rowCount } } } }`,
+      timeoutMs: 90_000,
+    });
+    expect(project.latestRevision.status).toBe('VALID');
     expect(project.database.sizeLimitBytes).toBe(LIMIT);
     expect(project.database.sizeBytes).toBeGreaterThan(LIMIT);
     const orgs = await owner.gql(`query { organizations { databaseSizeBytes } }`);
     expect(orgs.data.organizations[0].databaseSizeBytes).toBe(LIMIT);
 
     // The preview's /api/db (the owner's sandbox token: full access).
-    const token = (await owner.gql(`query($id: ID!) { project(id: $id) { sandboxToken } }`, { id })).data
-      .project.sandboxToken as string;
     const db = (query: string, values: unknown[] = []) =>
       owner.send('POST', `/api/db/${project.database.id}`, {
         host: `${id}.preview.localhost`,
@@ -87,10 +88,7 @@ describe.each(backends)('the plan’s database size on %s', (backend) => {
     expect(removed.json()).toEqual([{ name: 'Grace' }]);
 
     // A function's write on the published app is refused too, and nothing is written.
-    const published = await owner.gql(`mutation($id: ID!) { publishProject(projectId: $id) { url } }`, {
-      id,
-    });
-    const appHost = new URL(published.data.publishProject.url).hostname;
+    const appHost = new URL((await publish(owner, id)).url).hostname;
     const visitor = t.client();
     const post = await visitor.send('POST', '/api/leads', { host: appHost, body: { name: 'Visitor' } });
     expect(post.status).toBeGreaterThanOrEqual(400);

@@ -14,9 +14,9 @@ import {
   type Client,
   createProject,
   postgresAvailable,
+  settled,
   signUp,
   startTestKiln,
-  waitFor,
 } from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
@@ -63,14 +63,15 @@ function download(port: number, path: string, cookie: string) {
 
 /**
  * Waits until the latest revision is `number` and VALID, INVALID… or …FAILED: narrower than the harness's
- * `settled` (CREATED or CANCELED_AUTOFIX are not an end here).
+ * `settled` alone (CREATED or CANCELED_AUTOFIX are not an end here).
  */
-async function settled(client: Client, id: string, number: number): Promise<Latest> {
-  return waitFor(async () => {
-    const { data } = await client.gql<Latest>(LATEST, { id });
-    const rev = data?.project.latestRevision;
-    return rev && rev.number === number && /VALID|INVALID|FAILED/.test(rev.status) ? data : null;
-  }, 60_000);
+function settledAt(client: Client, id: string, number: number): Promise<Latest> {
+  return settled<Latest>(client, id, {
+    number,
+    query: LATEST,
+    until: (data) => /VALID|INVALID|FAILED/.test(data.project.latestRevision.status),
+    timeoutMs: 60_000,
+  });
 }
 
 describe.each(backends)('export.zip (%s)', (backend) => {
@@ -80,7 +81,7 @@ describe.each(backends)('export.zip (%s)', (backend) => {
     await using t = await startTestKiln(backend);
     const { client: owner } = await signUp(t, 'export@example.com');
     const { id } = await createProject(owner, 'a todo list with due dates');
-    const first = await settled(owner, id, 1);
+    const first = await settledAt(owner, id, 1);
     expect(first.project.latestRevision.status).toBe('VALID');
     const page = first.project.latestRevision.modules.find((m) => m.moduleType === 'PAGE')!;
     // An npm package outside the catalogue the revision pinned when the preview first loaded it (issue 16).
@@ -95,7 +96,7 @@ describe.each(backends)('export.zip (%s)', (backend) => {
 
     // A broken hand edit becomes the latest revision (INVALID_CODE); the export keeps the valid one.
     await owner.gql(SAVE, { p: id, f: page.filePath, c: `${page.content}\n<div>` });
-    expect((await settled(owner, id, 2)).project.latestRevision.status).toBe('INVALID_CODE');
+    expect((await settledAt(owner, id, 2)).project.latestRevision.status).toBe('INVALID_CODE');
 
     const res = await download(t.kiln.port, `/api/projects/${id}/export.zip`, owner.cookie);
     expect(res.status).toBe(200);

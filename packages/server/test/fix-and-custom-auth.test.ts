@@ -7,9 +7,8 @@
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { describe, expect, it } from 'vitest';
 import { disallowedModule, modulePathSegment, recentPaths } from '../src/jobs/generated-modules';
-import { type Client, startTestKiln, waitFor } from './harness';
+import { type Client, createProject, scriptedModelEnv, settled, signUp, startTestKiln } from './harness';
 
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
 const PROJECT = `query($id: ID!) { project(id: $id) {
   latestRevision { id number status action modules { filePath moduleType content withCustomAuth pathSegment } }
   messages { role text revisionId } } }`;
@@ -39,12 +38,9 @@ export default function Counter() {
 </kiln:file>
 `;
 
+/** The project once revision `number` is its latest and finished. */
 async function settle(c: Client, id: string, number: number) {
-  return waitFor(async () => {
-    const { data } = await c.gql(PROJECT, { id });
-    const latest = data.project.latestRevision;
-    return latest.number === number && !BUILDING.includes(latest.status) ? data.project : null;
-  }, 60_000);
+  return (await settled(c, id, { number, query: PROJECT, timeoutMs: 60_000 })).project;
 }
 
 describe('deterministic repairs in the worker', () => {
@@ -54,15 +50,9 @@ describe('deterministic repairs in the worker', () => {
     await using model = await startScriptedModelServer([
       { reply: REPLY, usage: { inputTokens: 800, outputTokens: 300 } },
     ]);
-    await using t = await startTestKiln('pglite', {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
-    });
-    const me = t.client();
-    await me.gql(`mutation { signUp(email: "repair@example.com", password: "long enough") { id } }`);
-    const created = await me.gql(`mutation { createProject(prompt: "A counter app") { id } }`);
-    const id = created.data.createProject.id as string;
+    await using t = await startTestKiln('pglite', scriptedModelEnv(model));
+    const { client: me } = await signUp(t, 'repair@example.com');
+    const { id } = await createProject(me, 'A counter app');
     let project = await settle(me, id, 1);
     expect(project.latestRevision.status).toBe('VALID');
     expect(model.requests).toHaveLength(1);
@@ -107,12 +97,8 @@ describe('custom auth from generated modules', () => {
     timeout: 120_000,
   }, async () => {
     await using t = await startTestKiln('pglite');
-    const me = t.client();
-    await me.gql(`mutation { signUp(email: "auth@example.com", password: "long enough") { id } }`);
-    const created = await me.gql(
-      `mutation { createProject(prompt: "A todo list app with due dates") { id } }`,
-    );
-    const id = created.data.createProject.id as string;
+    const { client: me } = await signUp(t, 'auth@example.com');
+    const { id } = await createProject(me, 'A todo list app with due dates');
     let project = await settle(me, id, 1);
     expect(project.latestRevision.status).toBe('VALID');
     expect(

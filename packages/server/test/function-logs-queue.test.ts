@@ -8,18 +8,21 @@
 import type { DatabaseBranch } from '@kiln/core';
 import { describe, expect, it } from 'vitest';
 import { LOG_FLUSH_DELAY_MS } from '../src/function-logs';
-import { type Backend, type Client, postgresAvailable, startTestKiln } from './harness';
+import {
+  type Backend,
+  type Client,
+  createProject,
+  postgresAvailable,
+  signUp,
+  startTestKiln,
+} from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
+/** A new project, named as the log queue names whose logs it stores. */
 async function newProject(c: Client, prompt: string) {
-  const { data } = await c.gql(`mutation($p: String!) { createProject(prompt: $p) { id organizationId } }`, {
-    p: prompt,
-  });
-  return {
-    projectId: data.createProject.id as string,
-    organizationId: data.createProject.organizationId as string,
-  };
+  const { id, organizationId } = await createProject(c, prompt);
+  return { projectId: id, organizationId };
 }
 
 const entry = (n: number) => ({ level: 'INFO' as const, source: 'CONSOLE' as const, message: `line ${n}` });
@@ -29,8 +32,7 @@ describe.each(backends)('function log queue (%s)', (backend) => {
     timeout: 180_000,
   }, async () => {
     await using t = await startTestKiln(backend, { KILN_WORKERS: '0' });
-    const c = t.client();
-    await c.gql(`mutation { signUp(email: "logs-queue@example.com", password: "long enough") { id } }`);
+    const { client: c } = await signUp(t, 'logs-queue@example.com');
     const a = await newProject(c, 'A notes app');
     const b = await newProject(c, 'A todo list app');
     const logs = t.kiln.backend.logs;
@@ -74,8 +76,7 @@ describe.each(backends)('function log queue (%s)', (backend) => {
     timeout: 180_000,
   }, async () => {
     await using t = await startTestKiln(backend, { KILN_WORKERS: '0' });
-    const c = t.client();
-    await c.gql(`mutation { signUp(email: "logs-behind@example.com", password: "long enough") { id } }`);
+    const { client: c } = await signUp(t, 'logs-behind@example.com');
     const a = await newProject(c, 'A notes app');
     const logs = t.kiln.backend.logs;
     expect(logs.behind).toBe(false);

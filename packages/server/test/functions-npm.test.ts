@@ -16,7 +16,7 @@ import { validateRevision } from '../src/jobs/validate';
 import { resolveForRevision } from '../src/packages/locks';
 import { PACKAGE_MESSAGES } from '../src/packages/messages';
 import { PackageResolver } from '../src/packages/resolver';
-import { type Backend, postgresAvailable, startTestKiln, waitFor } from './harness';
+import { type Backend, generatedProject, postgresAvailable, signUp, startTestKiln } from './harness';
 import { type TestPackage, TestRegistry } from './npm-registry';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
@@ -252,17 +252,11 @@ describe.each(backends)("npm packages in a Kiln server's functions (%s)", (backe
       // A package of this test's own: a newer version is published half-way through.
       const pinned = `pinned-${backend}`;
       await registry.add(versioned(pinned, '1.0.0'));
-      const c = t.client();
-      await c.gql(`mutation { signUp(email: "fn-npm@example.com", password: "long enough") { id } }`);
-      const created = await c.gql(`mutation { createProject(prompt: "A todo list app") { id } }`);
-      const projectId = created.data.createProject.id as string;
+      const { client: c } = await signUp(t, 'fn-npm@example.com');
+      const { id: projectId, revision, sandboxToken: token } = await generatedProject(c, 'A todo list app');
+      expect(revision.status).toBe('VALID');
       const db = t.kiln.database.db;
-      const [rev] = await waitFor(async () => {
-        const rows = await db.select().from(revisions).where(eq(revisions.projectId, projectId));
-        return rows.some((r) => r.status === 'VALID') ? rows : null;
-      });
-      const token = (await c.gql(`query($id: ID!) { project(id: $id) { sandboxToken } }`, { id: projectId }))
-        .data.project.sandboxToken as string;
+      const [rev] = await db.select().from(revisions).where(eq(revisions.id, revision.id));
       const fn = {
         filePath: `${API}/version/route.ts`,
         moduleType: 'FUNCTION' as const,

@@ -15,10 +15,12 @@ import { startGitHttpServer } from './git-http-server';
 import {
   type Backend,
   type Client,
+  createProject,
   joinAsMember,
   postgresAvailable,
+  settledRevision,
+  signUp,
   startTestKiln,
-  waitFor,
 } from './harness';
 
 const TOKEN = 'tok-3f9a-secret';
@@ -26,13 +28,9 @@ const backends: Backend[] = (await postgresAvailable()) ? ['pglite', 'postgres']
 
 const GIT = `query($id: ID!) { project(id: $id) { git { head commits remoteUrl hasToken lastPush { ok message commits at } } } }`;
 
+/** Waits until the project's latest revision is finished, and checks that it is VALID. */
 async function waitValid(c: Client, id: string) {
-  await waitFor(async () => {
-    const { data } = await c.gql(`query($id: ID!) { project(id: $id) { latestRevision { status } } }`, {
-      id,
-    });
-    return data.project.latestRevision.status === 'VALID';
-  }, 90_000);
+  expect((await settledRevision(c, id, { timeoutMs: 90_000 })).status).toBe('VALID');
 }
 
 describe.each(backends)('git history on %s', (backend) => {
@@ -44,14 +42,8 @@ describe.each(backends)('git history on %s', (backend) => {
       { KILN_EGRESS_ALLOW_HOSTS: `127.0.0.1:${remote.port}` },
       { gitInBackground: true },
     );
-    const ann = t.client();
-    await ann.gql(
-      `mutation { signUp(email: "ann@example.com", password: "long enough", displayName: "Ann Lee") { id } }`,
-    );
-    const { data } = await ann.gql(
-      `mutation { createProject(prompt: "A notes app with tags") { id organizationId } }`,
-    );
-    const id = data.createProject.id;
+    const { client: ann } = await signUp(t, 'ann@example.com', { displayName: 'Ann Lee' });
+    const { id, organizationId } = await createProject(ann, 'A notes app with tags');
     await waitValid(ann, id);
 
     // Bad remotes are refused with a sentence; a private address is refused by the egress guard at push time.
@@ -117,8 +109,7 @@ describe.each(backends)('git history on %s', (backend) => {
     expect(files).toContain('apps/web/src/app/page.tsx');
 
     // Another member's hand edit is his commit, its message the action; the owner's restore is hers.
-    const bob = t.client();
-    await joinAsMember(bob, ann, data.createProject.organizationId, 'bob@example.com', {
+    const { client: bob } = await joinAsMember(t, ann, organizationId, 'bob@example.com', {
       displayName: 'Bob Roy',
     });
     const page = 'apps/web/src/app/page.tsx';

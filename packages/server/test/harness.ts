@@ -233,6 +233,14 @@ export async function waitFor<T>(
   }
 }
 
+/**
+ * The environment that makes a test server's generations ask a scripted model server (`startScriptedModelServer`
+ * of @kiln/codegen/testing) as an OpenAI model, for `startTestKiln`'s `env` (spread it beside the test's own).
+ */
+export function scriptedModelEnv(model: { url: string }): Record<string, string> {
+  return { KILN_MODEL: 'openai:gpt-4o-mini', OPENAI_API_KEY: 'sk-test', KILN_MODEL_BASE_URL: model.url };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Sign-up, membership, projects, waits and publishing as the server tests do them through GraphQL (issue 18: one
 // copy, not one per test file). Each throws with the server's message when the server refuses, so a test that is
@@ -330,6 +338,8 @@ export interface CreatedProject {
   id: string;
   projectGroupId: string;
   organizationId: string;
+  /** The creator's token for the preview's calls to the project's functions (`x-kiln-sandbox-token`). */
+  sandboxToken: string;
 }
 
 export interface CreateProjectOptions {
@@ -347,7 +357,8 @@ export async function createProject(
 ): Promise<CreatedProject> {
   const res = await client.gql(
     `mutation($p: String!, $o: ID, $a: [ID!]) {
-      createProject(prompt: $p, organizationId: $o, attachments: $a) { id projectGroupId organizationId } }`,
+      createProject(prompt: $p, organizationId: $o, attachments: $a) {
+        id projectGroupId organizationId sandboxToken } }`,
     { p: prompt, o: opts.organizationId ?? null, a: opts.attachments ?? null },
   );
   refused('createProject', res.errors);
@@ -377,6 +388,15 @@ export interface SettledOptions {
   timeoutMs?: number;
 }
 
+/** `settled`'s options, with a condition on the query's answer (typed as what the query returns). */
+export interface SettledUntilOptions<T> extends SettledOptions {
+  /**
+   * Also wait until this holds of the answer — a revision that is not the latest yet when the wait starts, e.g.
+   * the automatic fix's after the first generation's. Default: none.
+   */
+  until?: (data: T) => boolean;
+}
+
 /**
  * Polls until the project's latest revision is finished — no longer queued, enhancing its prompt or building
  * (`isRevisionInProgress` of @kiln/core: the statuses Kiln itself waits on) — and returns the query's data.
@@ -385,14 +405,15 @@ export interface SettledOptions {
 export async function settled<T = any>(
   client: Client,
   projectId: string,
-  opts: SettledOptions = {},
+  opts: SettledUntilOptions<T> = {},
 ): Promise<T> {
   return waitFor(async () => {
     const { data, errors } = await client.gql(opts.query ?? LATEST_REVISION, { id: projectId });
     refused('settled', errors);
     const rev = data?.project?.latestRevision as { number: number; status: string } | undefined;
     if (!rev || isRevisionInProgress(rev.status)) return null;
-    return opts.number === undefined || rev.number === opts.number ? (data as T) : null;
+    if (opts.number !== undefined && rev.number !== opts.number) return null;
+    return !opts.until || opts.until(data as T) ? (data as T) : null;
   }, opts.timeoutMs);
 }
 

@@ -6,7 +6,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type Client, startTestKiln, type TestKiln } from './harness';
+import { type Client, signUp, startTestKiln, type TestKiln } from './harness';
 
 let t: TestKiln;
 let owner: Client;
@@ -14,12 +14,9 @@ let orgId: string;
 
 beforeAll(async () => {
   t = await startTestKiln();
-  owner = t.client();
-  const up = await owner.gql(
-    'mutation { signUp(email: "owner@example.com", password: "a long password") { id } }',
-  );
-  expect(up.errors).toBeUndefined();
-  orgId = (await owner.gql('{ organizations { id } }')).data.organizations[0].id;
+  ({ client: owner, organizationId: orgId } = await signUp(t, 'owner@example.com', {
+    password: 'a long password',
+  }));
 });
 afterAll(async () => {
   await t?.[Symbol.asyncDispose]();

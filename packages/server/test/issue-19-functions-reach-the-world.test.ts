@@ -9,9 +9,19 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ScriptedModelServer, startScriptedModelServer } from '@kiln/codegen/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestKiln, type TestKiln, waitFor } from './harness';
+import {
+  type Client,
+  generatedProject,
+  joinAsMember,
+  publish,
+  scriptedModelEnv,
+  settledRevision,
+  signUp,
+  startTestKiln,
+  type TestKiln,
+  waitFor,
+} from './harness';
 
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
 const SECRET = 'sk_live_do-not-leak-4242';
 const PUBLISHED_SECRET = 'sk_live_published-only-9191';
 
@@ -58,28 +68,6 @@ let otherAppHost: string;
 let appHost: string;
 let token: string;
 
-async function generated(c: Client, prompt: string, org: string) {
-  const created = await c.gql(
-    `mutation($p: String!, $o: ID!) { createProject(prompt: $p, organizationId: $o) { id } }`,
-    { p: prompt, o: org },
-  );
-  const id = created.data.createProject.id as string;
-  const project = await waitFor(async () => {
-    const { data } = await c.gql(`query($id: ID!) { project(id: $id) { latestRevision { id status } } }`, {
-      id,
-    });
-    return BUILDING.includes(data.project.latestRevision.status) ? null : data.project;
-  }, 60_000);
-  expect(project.latestRevision.status).toBe('VALID');
-  const published = await c.gql(`mutation($id: ID!) { publishProject(projectId: $id) { url } }`, { id });
-  expect(published.errors).toBeUndefined();
-  return {
-    id,
-    revisionId: project.latestRevision.id as string,
-    host: new URL(published.data.publishProject.url).hostname,
-  };
-}
-
 const setSecret = (c: Client, name: string, value: string, environment?: string, project = projectId) =>
   c.gql(
     `mutation($p: ID!, $n: String!, $v: String!, $e: String) {
@@ -124,43 +112,26 @@ beforeAll(async () => {
     { reply: 'The map is ready.' },
   ]);
   t = await startTestKiln('pglite', {
-    KILN_MODEL: 'openai:gpt-4o-mini',
-    OPENAI_API_KEY: 'sk-test',
-    KILN_MODEL_BASE_URL: model.url,
+    ...scriptedModelEnv(model),
     KILN_EGRESS_ALLOW_HOSTS: new URL(upstreamUrl).host,
   });
-  owner = t.client();
-  await owner.gql(`mutation { signUp(email: "owner@example.com", password: "long enough") { id } }`);
+  ({ client: owner } = await signUp(t, 'owner@example.com'));
   const org = (await owner.gql(`mutation { createOrganization(name: "Weather Co") { id } }`)).data
     .createOrganization.id as string;
-  viewer = t.client();
-  await viewer.gql(`mutation { signUp(email: "viewer@example.com", password: "long enough") { id } }`);
-  const inv = await owner.gql(
-    `mutation($o: ID!) { inviteMember(organizationId: $o, email: "viewer@example.com", role: "VIEWER") { acceptUrl } }`,
-    { o: org },
-  );
-  await viewer.gql(`mutation($t: String!) { acceptInvitation(token: $t) { id } }`, {
-    t: inv.data.inviteMember.acceptUrl.split('/').pop(),
-  });
+  ({ client: viewer } = await joinAsMember(t, owner, org, 'viewer@example.com', { role: 'VIEWER' }));
   visitor = t.client();
-  const a = await generated(owner, 'A weather app', org);
+  const a = await generatedProject(owner, 'A weather app', { organizationId: org, timeoutMs: 60_000 });
+  expect(a.revision.status).toBe('VALID');
+  projectId = a.id;
+  revisionId = a.revision.id;
+  appHost = new URL((await publish(owner, a.id)).url).hostname;
+  token = a.sandboxToken;
   // The other app: a duplicate (same functions, no generation), which inherits none of the secrets.
   const copy = await owner.gql(`mutation($id: ID!) { duplicateProject(projectId: $id) { id } }`, {
     id: a.id,
   });
-  const bId = copy.data.duplicateProject.id as string;
-  const bPublished = await owner.gql(`mutation($id: ID!) { publishProject(projectId: $id) { url } }`, {
-    id: bId,
-  });
-  expect(bPublished.errors).toBeUndefined();
-  const b = { id: bId, host: new URL(bPublished.data.publishProject.url).hostname };
-  projectId = a.id;
-  revisionId = a.revisionId;
-  appHost = a.host;
-  otherProjectId = b.id;
-  otherAppHost = b.host;
-  token = (await owner.gql(`query($id: ID!) { project(id: $id) { sandboxToken } }`, { id: projectId })).data
-    .project.sandboxToken;
+  otherProjectId = copy.data.duplicateProject.id as string;
+  otherAppHost = new URL((await publish(owner, otherProjectId)).url).hostname;
 }, 120_000);
 
 afterAll(async () => {
@@ -304,15 +275,6 @@ describe('function logs', () => {
 
 describe('save secret and continue', () => {
   it('shows the secret the answer asked for, saves it, and continues with its name only', async () => {
-    const BUILDING_OR_DONE = async () => {
-      const { data } = await owner.gql(
-        `query($id: ID!) { project(id: $id) { latestRevision { id status } } }`,
-        {
-          id: projectId,
-        },
-      );
-      return BUILDING.includes(data.project.latestRevision.status) ? null : data.project.latestRevision;
-    };
     const sent = await owner.gql(
       `mutation($p: ID!) { sendMessage(projectId: $p, text: "Add a map") { id } }`,
       {
@@ -320,7 +282,7 @@ describe('save secret and continue', () => {
       },
     );
     expect(sent.errors).toBeUndefined();
-    await waitFor(BUILDING_OR_DONE, 30_000);
+    await settledRevision(owner, projectId, { timeoutMs: 30_000 });
     const { data } = await owner.gql(
       `query($id: ID!) { project(id: $id) { messages { role text blocks { kind name reason } } } }`,
       { id: projectId },
@@ -341,7 +303,7 @@ describe('save secret and continue', () => {
     );
     expect(saved.errors).toBeUndefined();
     await waitFor(async () => model.requests.length >= 3, 30_000);
-    await waitFor(BUILDING_OR_DONE, 30_000);
+    await settledRevision(owner, projectId, { timeoutMs: 30_000 });
     const continued = model.requests[2];
     expect(JSON.stringify(continued?.messages)).toContain('I saved the secret MAPS_KEY');
     expect(JSON.stringify(model.requests)).not.toContain('maps-value-31337');

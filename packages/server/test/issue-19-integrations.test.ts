@@ -10,9 +10,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ScriptedModelServer, startScriptedModelServer } from '@kiln/codegen/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestKiln, type TestKiln, waitFor } from './harness';
+import {
+  type Client,
+  generatedProject,
+  publish,
+  scriptedModelEnv,
+  signUp,
+  startTestKiln,
+  type TestKiln,
+} from './harness';
 
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
 const STRIPE_KEY = 'sk_test_integration_77';
 const WEBHOOK_SECRET = 'whsec_integration_88';
 
@@ -160,40 +167,23 @@ beforeAll(async () => {
     },
   ]);
   t = await startTestKiln('pglite', {
-    KILN_MODEL: 'openai:gpt-4o-mini',
-    OPENAI_API_KEY: 'sk-test',
-    KILN_MODEL_BASE_URL: model.url,
+    ...scriptedModelEnv(model),
     KILN_EGRESS_ALLOW_HOSTS: stripeHost,
   });
-  owner = t.client();
+  ({ client: owner } = await signUp(t, 'shop@example.com'));
   visitor = t.client();
-  await owner.gql(`mutation { signUp(email: "shop@example.com", password: "long enough") { id } }`);
   organizationId = (await owner.gql(`mutation { createOrganization(name: "Tea Co") { id } }`)).data
     .createOrganization.id;
-  const created = await owner.gql(
-    `mutation($o: ID!) { createProject(prompt: "A tea shop", organizationId: $o) { id } }`,
-    {
-      o: organizationId,
-    },
-  );
-  projectId = created.data.createProject.id;
-  const project = await waitFor(async () => {
-    const { data } = await owner.gql(`query($id: ID!) { project(id: $id) { latestRevision { status } } }`, {
-      id: projectId,
-    });
-    return BUILDING.includes(data.project.latestRevision.status) ? null : data.project;
-  }, 60_000);
-  expect(project.latestRevision.status).toBe('VALID');
+  const project = await generatedProject(owner, 'A tea shop', { organizationId, timeoutMs: 60_000 });
+  projectId = project.id;
+  expect(project.revision.status).toBe('VALID');
   for (const [name, value] of [
     ['STRIPE_SECRET_KEY', STRIPE_KEY],
     ['STRIPE_WEBHOOK_SECRET', WEBHOOK_SECRET],
     ['STRIPE_API_BASE', `http://${stripeHost}`],
   ] as const)
     expect((await setSecret(name, value)).errors).toBeUndefined();
-  const published = await owner.gql(`mutation($id: ID!) { publishProject(projectId: $id) { url } }`, {
-    id: projectId,
-  });
-  appHost = new URL(published.data.publishProject.url).hostname;
+  appHost = new URL((await publish(owner, projectId)).url).hostname;
 }, 120_000);
 
 afterAll(async () => {

@@ -5,34 +5,30 @@
  */
 import { readFixture, startScriptedModelServer } from '@kiln/codegen/testing';
 import { describe, expect, it } from 'vitest';
-import { type Client, startTestKiln, waitFor } from './harness';
+import {
+  type Client,
+  createProject,
+  scriptedModelEnv,
+  settled,
+  signUp,
+  startTestKiln,
+  waitFor,
+} from './harness';
 
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
 const PROJECT = `query($id: ID!) { project(id: $id) { latestRevision { status modules { filePath } } messages { role text } } }`;
 const CREDITS = `{ organizations { credits { balance entries { type amount refunded } } } }`;
 
-async function settle(c: Client, id: string) {
-  return waitFor(async () => {
-    const { data } = await c.gql(PROJECT, { id });
-    return BUILDING.includes(data.project.latestRevision.status) ? null : data.project;
-  });
-}
+const settle = async (c: Client, id: string) => (await settled(c, id, { query: PROJECT })).project;
 
 describe('generation with a model provider', () => {
   it('builds from a streamed reply, charges the reported tokens, refunds a 500 and a cancel', async () => {
     await using model = await startScriptedModelServer([
       { reply: readFixture('multi-file-app'), usage: { inputTokens: 1200, outputTokens: 2900 } },
     ]);
-    await using t = await startTestKiln('pglite', {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
-    });
-    const me = t.client();
-    await me.gql(`mutation { signUp(email: "m@example.com", password: "long enough") { id } }`);
+    await using t = await startTestKiln('pglite', scriptedModelEnv(model));
+    const { client: me } = await signUp(t, 'm@example.com');
 
-    const created = await me.gql(`mutation { createProject(prompt: "A habit tracker with streaks") { id } }`);
-    const id = created.data.createProject.id;
+    const { id } = await createProject(me, 'A habit tracker with streaks');
     const project = await settle(me, id);
     expect(project.latestRevision.status).toBe('VALID');
     expect(project.latestRevision.modules.map((m: { filePath: string }) => m.filePath).sort()).toEqual([
@@ -80,8 +76,7 @@ describe('generation with a model provider', () => {
 
   it('refuses a prompt over the length limit as UNSAFE_TOO_LONG, before any work', async () => {
     await using t = await startTestKiln('pglite');
-    const me = t.client();
-    await me.gql(`mutation { signUp(email: "n@example.com", password: "long enough") { id } }`);
+    const { client: me } = await signUp(t, 'n@example.com');
     const res = await me.gql(`mutation($p: String!) { createProject(prompt: $p) { id } }`, {
       p: 'x'.repeat(20_001),
     });

@@ -5,10 +5,10 @@
  * message, and the automatic fix writes the component.
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
+import { isRevisionInProgress } from '@kiln/core';
 import { describe, expect, it } from 'vitest';
-import { type Client, startTestKiln, waitFor } from './harness';
+import { type Client, createProject, settled, signUp, startTestKiln } from './harness';
 
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
 const PROJECT = `query($id: ID!) { project(id: $id) {
   latestRevision { number status }
   revisions { number status action modules { filePath content } }
@@ -74,14 +74,14 @@ interface Project {
 }
 
 /** The project once nothing is building any more (the automatic fix included). */
-async function settled(c: Client, id: string, atLeast: number): Promise<Project> {
-  return waitFor(async () => {
-    const { data } = await c.gql<{ project: Project }>(PROJECT, { id });
-    const p = data.project;
-    return p.latestRevision.number >= atLeast && p.revisions.every((r) => !BUILDING.includes(r.status))
-      ? p
-      : null;
-  }, 60_000);
+async function settle(c: Client, id: string, atLeast: number): Promise<Project> {
+  const { project } = await settled<{ project: Project }>(c, id, {
+    query: PROJECT,
+    until: ({ project: p }) =>
+      p.latestRevision.number >= atLeast && p.revisions.every((r) => !isRevisionInProgress(r.status)),
+    timeoutMs: 60_000,
+  });
+  return project;
 }
 
 /** A Kiln on the scripted model, with one VALID counter project; `await using` tears both down. */
@@ -91,11 +91,9 @@ async function counterProject() {
     KILN_MODEL: 'openai-compatible:scripted-model',
     KILN_MODEL_BASE_URL: model.url,
   });
-  const me = t.client();
-  await me.gql(`mutation { signUp(email: "silent@example.com", password: "long enough") { id } }`);
-  const created = await me.gql(`mutation { createProject(prompt: "A counter app") { id } }`);
-  const id = created.data.createProject.id as string;
-  const project = await settled(me, id, 1);
+  const { client: me } = await signUp(t, 'silent@example.com');
+  const { id } = await createProject(me, 'A counter app');
+  const project = await settle(me, id, 1);
   expect(project.revisions[0]).toMatchObject({ number: 1, status: 'VALID' });
   const send = (text: string) =>
     me.gql(`mutation($p: ID!, $text: String!) { sendMessage(projectId: $p, text: $text) { id } }`, {
@@ -122,7 +120,7 @@ describe('never silent', () => {
     // Every later request (codegen's own retry, the automatic fix) gets the same wrong edit: nothing applies it.
     k.model.enqueue(...Array.from({ length: 4 }, () => ({ reply: MISSED, chunkSize: 16 })));
     await k.send('make the heading blue');
-    const project = await settled(k.me, k.id, 2);
+    const project = await settle(k.me, k.id, 2);
     const chat = project.revisions.find((r) => r.number === 2)!;
     expect(chat).toMatchObject({ action: 'CHAT', status: 'INVALID_CODE' });
     expect(chat.modules.find((m) => m.filePath === 'apps/web/src/app/page.tsx')?.content).not.toContain(
@@ -145,7 +143,7 @@ describe('never silent', () => {
     await using k = await counterProject();
     k.model.enqueue({ reply: IMPORTS_MISSING, chunkSize: 16 }, { reply: WRITES_COMPONENT, chunkSize: 16 });
     await k.send('add a pricing table');
-    const project = await settled(k.me, k.id, 3);
+    const project = await settle(k.me, k.id, 3);
     expect(project.revisions.slice(0, 2)).toMatchObject([
       { number: 3, action: 'FIX_CHANGE', status: 'VALID' },
       { number: 2, action: 'CHAT', status: 'INVALID_CODE' },

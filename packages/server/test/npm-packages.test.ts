@@ -19,7 +19,7 @@ import { closeValidation, validateRevision } from '../src/jobs/validate';
 import { npmDocsFrom } from '../src/packages/docs';
 import { PACKAGE_MESSAGES } from '../src/packages/messages';
 import { PackageResolver } from '../src/packages/resolver';
-import { startTestKiln, type TestKiln, waitFor } from './harness';
+import { generatedProject, publish, signUp, startTestKiln, type TestKiln } from './harness';
 import { type TestPackage, TestRegistry } from './npm-registry';
 
 /** The packages of the local registry: small but real (ESM, CommonJS, scoped, CSS, React, dependencies). */
@@ -526,16 +526,12 @@ describe('npm packages in the preview (real server, Chromium)', () => {
 
   it('renders a page importing packages outside the catalogue in the preview and the published app, pinned to the revision, and again offline', async () => {
     await using t = await startTestKiln('pglite', { KILN_NPM_REGISTRY: registry.url });
-    const c = t.client();
-    await c.gql(`mutation { signUp(email: "npm@example.com", password: "long enough") { id } }`);
-    const created = await c.gql(`mutation { createProject(prompt: "A todo list app") { id } }`);
-    const projectId = created.data.createProject.id as string;
+    const { client: c } = await signUp(t, 'npm@example.com');
+    const { id: projectId, revision } = await generatedProject(c, 'A todo list app');
+    expect(revision.status).toBe('VALID');
     const db = t.kiln.database.db;
     // The first generation, finished (its page replaced below by one importing packages).
-    const [rev] = await waitFor(async () => {
-      const rows = await db.select().from(revisions).where(eq(revisions.projectId, projectId));
-      return rows.some((r) => r.status === 'VALID') ? rows : null;
-    });
+    const [rev] = await db.select().from(revisions).where(eq(revisions.id, revision.id));
     const revisionId = rev?.id ?? '';
 
     const preview = await openPreview(browser, t, projectId);
@@ -609,10 +605,7 @@ describe('npm packages in the preview (real server, Chromium)', () => {
         ],
       })
       .where(eq(revisions.id, revisionId));
-    const published = await c.gql(`mutation($id: ID!) { publishProject(projectId: $id) { url } }`, {
-      id: projectId,
-    });
-    const appUrl = published.data.publishProject.url as string;
+    const appUrl = (await publish(c, projectId)).url;
     const openApp = async () => {
       const appPage = await (await browser.newContext()).newPage();
       await appPage.goto(appUrl);

@@ -12,7 +12,15 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../src/config';
 import { startKiln } from '../src/kiln';
-import { Client, joinAsMember, postgresAvailable, startTestKiln, waitFor } from './harness';
+import {
+  Client,
+  createProject,
+  joinAsMember,
+  postgresAvailable,
+  signUp,
+  startTestKiln,
+  waitFor,
+} from './harness';
 
 interface Seen {
   type: string;
@@ -41,10 +49,9 @@ const withPostgres = await postgresAvailable();
 describe('presence', () => {
   it('refuses presence before joining the room', async () => {
     await using t = await startTestKiln('pglite', { KILN_WORKERS: '0' });
-    const me = t.client();
-    await me.gql(`mutation { signUp(email: "solo@example.com", password: "long enough") { id } }`);
-    const { data } = await me.gql(`mutation { createProject(prompt: "A notes app") { id organizationId } }`);
-    const roomId = `app-builder:${data.createProject.organizationId}:${data.createProject.id}`;
+    const { client: me } = await signUp(t, 'solo@example.com');
+    const { id, organizationId } = await createProject(me, 'A notes app');
+    const roomId = `app-builder:${organizationId}:${id}`;
     const c = open(t.kiln.port, me.cookie);
     await c.ready;
     c.ws.send(JSON.stringify({ type: 'presence', roomId, typing: true }));
@@ -82,14 +89,11 @@ describe('presence', () => {
         { log: () => {} },
       );
       try {
-        const ann = t.client();
-        await ann.gql(`mutation { signUp(email: "ann@example.com", password: "long enough") { id } }`);
-        const { data } = await ann.gql(
-          `mutation { createProject(prompt: "A notes app") { id organizationId } }`,
-        );
-        const roomId = `app-builder:${data.createProject.organizationId}:${data.createProject.id}`;
+        const { client: ann } = await signUp(t, 'ann@example.com');
+        const { id, organizationId } = await createProject(ann, 'A notes app');
+        const roomId = `app-builder:${organizationId}:${id}`;
         const bob = new Client(() => other.port);
-        await joinAsMember(bob, ann, data.createProject.organizationId, 'bob@example.com');
+        await joinAsMember(bob, ann, organizationId, 'bob@example.com');
 
         const a = open(t.kiln.port, ann.cookie);
         const b = open(other.port, bob.cookie);

@@ -1,23 +1,15 @@
 /** Render failures the preview shows reach the server's error log (spec §8: "failure reported"). */
 import { describe, expect, it } from 'vitest';
-import { startTestKiln, waitFor } from './harness';
+import { generatedProject, signUp, startTestKiln } from './harness';
 
 describe('reportPreviewError', () => {
   it('writes the failing module and message to the server log for anyone who can see the project', {
     timeout: 60_000,
   }, async () => {
     await using t = await startTestKiln('pglite');
-    const c = t.client();
-    await c.gql(`mutation { signUp(email: "e@example.com", password: "long enough") { id } }`);
-    const created = await c.gql(`mutation { createProject(prompt: "A todo list app") { id } }`);
-    const projectId = created.data.createProject.id as string;
-    const rev = await waitFor(async () => {
-      const r = await c.gql(`query($id: ID!) { project(id: $id) { latestRevision { id status } } }`, {
-        id: projectId,
-      });
-      const latest = r.data.project.latestRevision as { id: string; status: string };
-      return latest.status === 'VALID' ? latest : null;
-    });
+    const { client: c } = await signUp(t, 'e@example.com');
+    const { revision: rev } = await generatedProject(c, 'A todo list app');
+    expect(rev.status).toBe('VALID');
     const report = `mutation($r: ID!, $m: String!) {
       reportPreviewError(revisionId: $r, filePath: "apps/web/src/app/page.tsx", mode: $m, message: "x is not defined")
     }`;
@@ -32,8 +24,7 @@ describe('reportPreviewError', () => {
     expect(badMode.status).toBe(400);
     const unknown = await c.gql(report, { r: 'no-such-revision', m: 'web' });
     expect(unknown.status).toBe(404);
-    const stranger = t.client();
-    await stranger.gql(`mutation { signUp(email: "s@example.com", password: "long enough") { id } }`);
+    const { client: stranger } = await signUp(t, 's@example.com');
     expect((await stranger.gql(report, { r: rev.id, m: 'web' })).status).toBe(404);
     expect(t.logs.filter((l) => l.startsWith('preview error'))).toHaveLength(1);
   });

@@ -14,6 +14,7 @@ import {
   joinAsMember,
   type MemberRole,
   postgresAvailable,
+  publish,
   settledRevision,
   signUp,
   startTestKiln,
@@ -183,11 +184,7 @@ describe.each(backends)('project settings on %s', (backend) => {
     const me = await signUp(t, 'app@example.com');
     await setPlan(me.client, me.organizationId, 'PRO');
     const p = await newProject(me.client, me.organizationId);
-    const published = await me.client.gql(`mutation($p: ID!) { publishProject(projectId: $p) { url } }`, {
-      p: p.id,
-    });
-    expect(published.errors).toBeUndefined();
-    const host = new URL(published.data.publishProject.url).hostname;
+    const host = new URL((await publish(me.client, p.id)).url).hostname;
     const visitor = t.client();
     const open = await visitor.send('GET', '/', { host });
     expect(open.status).toBe(200);

@@ -16,7 +16,7 @@ import { build } from 'esbuild';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revisions } from '../src/db/schema';
-import { startTestKiln, type TestKiln, waitFor } from './harness';
+import { generatedProject, publish, signUp, startTestKiln, type TestKiln } from './harness';
 import { type TestPackage, TestRegistry } from './npm-registry';
 
 /** The real packages, as installed in the workspace: runtime files only (no type declarations or docs). */
@@ -237,15 +237,11 @@ afterAll(async () => {
 describe('react-router-dom in the preview (real package, real server, Chromium)', () => {
   it('reports BrowserRouter navigation as kiln:route, follows kiln:navigate and the initial route, scrolls hash links, passes absolute URLs through, and gives hooks a router when the code has none', async () => {
     await using t = await startTestKiln('pglite', { KILN_NPM_REGISTRY: registry.url });
-    const c = t.client();
-    await c.gql(`mutation { signUp(email: "router@example.com", password: "long enough") { id } }`);
-    const created = await c.gql(`mutation { createProject(prompt: "A todo list app") { id } }`);
-    const projectId = created.data.createProject.id as string;
+    const { client: c } = await signUp(t, 'router@example.com');
+    const { id: projectId, revision } = await generatedProject(c, 'A todo list app');
+    expect(revision.status).toBe('VALID');
     const db = t.kiln.database.db;
-    const [rev] = await waitFor(async () => {
-      const rows = await db.select().from(revisions).where(eq(revisions.projectId, projectId));
-      return rows.some((r) => r.status === 'VALID') ? rows : null;
-    });
+    const [rev] = await db.select().from(revisions).where(eq(revisions.id, revision.id));
     const revisionId = rev?.id ?? '';
     const preview = await openPreview(browser, t, projectId);
     const title = () => preview.frame().getByTestId('title').textContent();
@@ -336,10 +332,7 @@ describe('react-router-dom in the preview (real package, real server, Chromium)'
         ],
       })
       .where(eq(revisions.id, revisionId));
-    const published = await c.gql(`mutation($id: ID!) { publishProject(projectId: $id) { url } }`, {
-      id: projectId,
-    });
-    const appUrl = published.data.publishProject.url as string;
+    const appUrl = (await publish(c, projectId)).url;
     const site = await (await browser.newContext()).newPage();
     await site.goto(appUrl);
     const siteTitle = () => site.getByTestId('title').textContent();

@@ -6,9 +6,16 @@
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { describe, expect, it } from 'vitest';
-import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
-
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
+import {
+  type Backend,
+  type Client,
+  createProject,
+  postgresAvailable,
+  scriptedModelEnv,
+  settled,
+  signUp,
+  startTestKiln,
+} from './harness';
 
 const PAGE = (title: string) => `<kiln:file path="apps/web/src/app/page.tsx" type="PAGE">
 export default function NotesPage() {
@@ -34,16 +41,12 @@ const GONE =
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
+const PROJECT = `query($id: ID!) { project(id: $id) { sandboxToken latestRevision { id number status }
+  database { id } } }`;
+
+/** The project once revision `number` is its latest and finished. */
 async function settle(c: Client, id: string, number: number) {
-  return waitFor(async () => {
-    const { data } = await c.gql(
-      `query($id: ID!) { project(id: $id) { sandboxToken latestRevision { id number status }
-         database { id } } }`,
-      { id },
-    );
-    const latest = data.project.latestRevision;
-    return latest.number === number && !BUILDING.includes(latest.status) ? data.project : null;
-  }, 90_000);
+  return (await settled(c, id, { number, query: PROJECT, timeoutMs: 90_000 })).project;
 }
 
 describe.each(backends)('restore with data on %s', (backend) => {
@@ -52,15 +55,11 @@ describe.each(backends)('restore with data on %s', (backend) => {
   }, async () => {
     await using model = await startScriptedModelServer([{ reply: FIRST }, { reply: SECOND }]);
     await using t = await startTestKiln(backend, {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
+      ...scriptedModelEnv(model),
       KILN_DATA_SNAPSHOTS: '3',
     });
-    const me = t.client();
-    await me.gql(`mutation { signUp(email: "restore@example.com", password: "long enough") { id } }`);
-    const id = (await me.gql(`mutation { createProject(prompt: "Notes") { id } }`)).data.createProject
-      .id as string;
+    const { client: me } = await signUp(t, 'restore@example.com');
+    const { id } = await createProject(me, 'Notes');
     const first = await settle(me, id, 1);
     expect(first.latestRevision.status).toBe('VALID');
     const db = async (query: string, values: unknown[] = []) => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../src/config';
 import { startKiln } from '../src/kiln';
-import { postgresAvailable, startTestKiln, waitFor } from './harness';
+import { createProject, postgresAvailable, settledRevision, signUp, startTestKiln, waitFor } from './harness';
 
 function open(port: number, cookie: string, origin = `http://localhost:${port}`) {
   const ws = new WebSocket(`ws://127.0.0.1:${port}/rooms`, {
@@ -35,12 +35,9 @@ const withPostgres = await postgresAvailable();
 describe('rooms', () => {
   it('lets members join a project room and hear its revision build', async () => {
     await using t = await startTestKiln('pglite', { KILN_BUILTIN_DELAY_MS: '1' });
-    const me = t.client();
-    await me.gql(`mutation { signUp(email: "r@example.com", password: "long enough") { id } }`);
-    const { data } = await me.gql(
-      `mutation { createProject(prompt: "A todo list app") { id organizationId } }`,
-    );
-    const room = `app-builder:${data.createProject.organizationId}:${data.createProject.id}`;
+    const { client: me } = await signUp(t, 'r@example.com');
+    const { id, organizationId } = await createProject(me, 'A todo list app');
+    const room = `app-builder:${organizationId}:${id}`;
 
     await expect(open(t.kiln.port, me.cookie, 'http://evil.example').ready).rejects.toThrow('HTTP 403');
 
@@ -49,8 +46,7 @@ describe('rooms', () => {
     await waitFor(async () => anon.messages.length > 0);
     expect(anon.messages[0]).toEqual({ type: 'error', message: 'Sign in to continue.' });
 
-    const outsider = t.client();
-    await outsider.gql(`mutation { signUp(email: "o@example.com", password: "long enough") { id } }`);
+    const { client: outsider } = await signUp(t, 'o@example.com');
     const o = open(t.kiln.port, outsider.cookie);
     await o.ready;
     o.ws.send(JSON.stringify({ type: 'join', roomId: room }));
@@ -68,15 +64,10 @@ describe('rooms', () => {
     await c.ready;
     c.ws.send(JSON.stringify({ type: 'join', roomId: room }));
     await waitFor(async () => c.messages.some((m) => m.type === 'joined'));
-    await waitFor(async () => {
-      const { data: p } = await me.gql(`query($id: ID!) { project(id: $id) { latestRevision { status } } }`, {
-        id: data.createProject.id,
-      });
-      return p.project.latestRevision.status === 'VALID';
-    });
+    expect((await settledRevision(me, id)).status).toBe('VALID');
     const sent = await me.gql(
       `mutation($p: ID!) { sendMessage(projectId: $p, text: "change the colour to emerald") { id } }`,
-      { p: data.createProject.id },
+      { p: id },
     );
     const revisionId = sent.data.sendMessage.id;
     // The first build's last event may still arrive after joining: look at this revision's events only.
@@ -112,21 +103,12 @@ describe('rooms', () => {
       { log: () => {} },
     );
     try {
-      const me = t.client();
-      await me.gql(`mutation { signUp(email: "p@example.com", password: "long enough") { id } }`);
-      const { data } = await me.gql(
-        `mutation { createProject(prompt: "A notes app") { id organizationId } }`,
-      );
-      const id = data.createProject.id;
-      const status = async () =>
-        (await me.gql(`query($id: ID!) { project(id: $id) { latestRevision { status } } }`, { id })).data
-          .project.latestRevision.status;
-      await waitFor(async () => (await status()) === 'VALID'); // built by the other instance
+      const { client: me } = await signUp(t, 'p@example.com');
+      const { id, organizationId } = await createProject(me, 'A notes app');
+      expect((await settledRevision(me, id)).status).toBe('VALID'); // built by the other instance
       const c = open(t.kiln.port, me.cookie);
       await c.ready;
-      c.ws.send(
-        JSON.stringify({ type: 'join', roomId: `app-builder:${data.createProject.organizationId}:${id}` }),
-      );
+      c.ws.send(JSON.stringify({ type: 'join', roomId: `app-builder:${organizationId}:${id}` }));
       await waitFor(async () => c.messages.some((m) => m.type === 'joined'));
       await me.gql(
         `mutation($p: ID!) { sendMessage(projectId: $p, text: "rename the app to Jotter") { id } }`,

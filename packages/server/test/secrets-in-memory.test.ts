@@ -5,38 +5,33 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type Client, postgresAvailable, startTestKiln, type TestKiln, waitFor } from './harness';
+import {
+  type Client,
+  generatedProject,
+  postgresAvailable,
+  settledRevision,
+  signUp,
+  startTestKiln,
+  type TestKiln,
+  waitFor,
+} from './harness';
 
 const ENV_ROUTE = 'apps/web/src/app/api/greeting/route.ts';
 const ENV_CODE = `export function GET() {\n  return Response.json({ greeting: process.env.GREETING ?? null });\n}\n`;
 const withPostgres = await postgresAvailable();
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
 
 /** A project whose latest (hand-made) revision has a function answering `process.env.GREETING`. */
 async function projectWithEnvFunction(c: Client) {
-  await c.gql(`mutation { signUp(email: "env-cache@example.com", password: "long enough") { id } }`);
-  const created = await c.gql(`mutation { createProject(prompt: "A notes app") { id } }`);
-  const projectId = created.data.createProject.id as string;
-  const latest = () =>
-    waitFor(async () => {
-      const { data } = await c.gql(
-        `query($id: ID!) { project(id: $id) { latestRevision { id number status } } }`,
-        {
-          id: projectId,
-        },
-      );
-      const rev = data.project.latestRevision;
-      return rev && !BUILDING.includes(rev.status) ? rev : null;
-    }, 90_000);
-  await latest();
+  await signUp(c, 'env-cache@example.com');
+  const { id: projectId } = await generatedProject(c, 'A notes app', { timeoutMs: 90_000 });
   const saved = await c.gql(
     `mutation($p: ID!, $f: String!, $c: String!) { saveModule(projectId: $p, filePath: $f, content: $c) { id } }`,
     { p: projectId, f: ENV_ROUTE, c: ENV_CODE },
   );
   expect(saved.errors).toBeUndefined();
-  const rev = await latest();
+  const rev = await settledRevision(c, projectId, { timeoutMs: 90_000 });
   expect(rev.status).toBe('VALID');
-  return { projectId, revisionId: rev.id as string };
+  return { projectId, revisionId: rev.id };
 }
 
 async function greeting(t: TestKiln, projectId: string, revisionId: string) {

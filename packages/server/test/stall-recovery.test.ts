@@ -11,22 +11,26 @@ import { describe, expect, it } from 'vitest';
 import { jobs, projects, revisions, runs } from '../src/db/schema';
 import { newId } from '../src/ids';
 import { LIVENESS_LOCK_CLASS } from '../src/jobs/liveness';
-import { type Backend, postgresAvailable, startTestKiln, type TestKiln, waitFor } from './harness';
+import {
+  type Backend,
+  generatedProject,
+  postgresAvailable,
+  signUp,
+  startTestKiln,
+  type TestKiln,
+  waitFor,
+} from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
 /** A CHAT revision whose job another process claimed (RUNNING, heartbeat `heartbeatAt`), with a run. */
 async function runningElsewhere(t: TestKiln, heartbeatAt: Date, attempts = 1) {
-  const c = t.client();
-  await c.gql(`mutation { signUp(email: "s@example.com", password: "long enough") { id } }`);
-  const created = await c.gql(`mutation { createProject(prompt: "A todo list app with due dates") { id } }`);
-  const projectId = created.data.createProject.id as string;
+  const { client: c } = await signUp(t, 's@example.com');
+  const { id: projectId, revision } = await generatedProject(c, 'A todo list app with due dates');
+  expect(revision.status).toBe('VALID');
   const db = t.kiln.database.db;
-  const parent = await waitFor(async () => {
-    const [p] = await db.select().from(projects).where(eq(projects.id, projectId));
-    const [r] = await db.select().from(revisions).where(eq(revisions.id, p!.latestRevisionId!));
-    return r?.status === 'VALID' ? r : null;
-  });
+  const [parent] = await db.select().from(revisions).where(eq(revisions.id, revision.id));
+  if (!parent) throw new Error(`no revision ${revision.id}`);
   const revisionId = newId();
   const jobId = newId();
   await db.insert(revisions).values({

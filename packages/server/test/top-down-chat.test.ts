@@ -6,56 +6,40 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { revisions } from '../src/db/schema';
-import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
+import {
+  type Backend,
+  generatedProject,
+  postgresAvailable,
+  settledRevision,
+  signUp,
+  startTestKiln,
+  waitFor,
+} from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
-const GROUP_REVISIONS = `query($id: ID!) { project(id: $id) { projectGroupId } }`;
 const SEND_GROUP = `mutation($g: ID!, $text: String!, $ids: [ID!]) {
   sendGroupMessage(projectGroupId: $g, text: $text, projectIds: $ids) {
     id number status action projects { projectId revisionId projectName revisionNumber }
   }
 }`;
 
-async function settled(client: Client, projectId: string, number: number) {
-  return waitFor(async () => {
-    const { data } = await client.gql(
-      `query($id: ID!) { project(id: $id) { latestRevision { id status number action } } }`,
-      { id: projectId },
-    );
-    const rev = data.project?.latestRevision;
-    return rev && rev.number === number && !BUILDING.includes(rev.status) ? rev : null;
-  }, 120_000);
-}
-
-async function createProject(client: Client, prompt: string): Promise<string> {
-  const res = await client.gql(`mutation($p: String!) { createProject(prompt: $p) { id } }`, { p: prompt });
-  expect(res.errors).toBeUndefined();
-  const id = res.data.createProject.id as string;
-  await settled(client, id, 1);
-  return id;
-}
-
 describe.each(backends)('top-down chat on %s', (backend) => {
   it('one request changes both projects of a group as one TOP_DOWN_CHAT group revision', {
     timeout: 300_000,
   }, async () => {
     await using t = await startTestKiln(backend);
-    const ada = t.client();
-    const up = await ada.gql(`mutation { signUp(email: "ada@example.com", password: "long enough") { id } }`);
-    expect(up.errors).toBeUndefined();
-    const web = await createProject(ada, 'A todo list app with due dates');
-    const other = await createProject(ada, 'A notes app');
-    const groupId = (await ada.gql(GROUP_REVISIONS, { id: web })).data.project.projectGroupId as string;
-    expect((await ada.gql(GROUP_REVISIONS, { id: other })).data.project.projectGroupId).toBe(groupId);
+    const { client: ada } = await signUp(t, 'ada@example.com');
+    const generate = (prompt: string) => generatedProject(ada, prompt, { timeoutMs: 120_000 });
+    const { id: web, projectGroupId: groupId } = await generate('A todo list app with due dates');
+    const { id: other, projectGroupId: othersGroupId } = await generate('A notes app');
+    expect(othersGroupId).toBe(groupId);
 
     // Bad input is refused whole, nothing queued.
     const empty = await ada.gql(SEND_GROUP, { g: groupId, text: '   ' });
     expect(empty.errors?.[0]?.extensions?.code).toBe('validation');
     const stranger = await ada.gql(SEND_GROUP, { g: groupId, text: 'make it blue', ids: [web, 'nope'] });
     expect(stranger.errors?.[0]?.message).toBe('Every chosen project must belong to this project group.');
-    const outsider = t.client();
-    await outsider.gql(`mutation { signUp(email: "eve@example.com", password: "long enough") { id } }`);
+    const { client: outsider } = await signUp(t, 'eve@example.com');
     const denied = await outsider.gql(SEND_GROUP, { g: groupId, text: 'make it blue' });
     expect(denied.errors?.[0]?.extensions?.code).toBe('not_found');
 
@@ -67,7 +51,7 @@ describe.each(backends)('top-down chat on %s', (backend) => {
 
     // Both generations finish; the one group revision follows them to VALID (no second group revision).
     for (const id of [web, other]) {
-      const rev = await settled(ada, id, 2);
+      const rev = await settledRevision(ada, id, { number: 2, timeoutMs: 120_000 });
       expect(rev).toMatchObject({ action: 'TOP_DOWN_CHAT', status: 'VALID' });
     }
     const history = await waitFor(async () => {

@@ -10,7 +10,15 @@ import type { AddressInfo } from 'node:net';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRESIGN_MESSAGES } from '../src/uploads/index';
-import { type Client, startTestKiln, type TestKiln, waitFor } from './harness';
+import {
+  type Client,
+  generatedProject,
+  publish,
+  scriptedModelEnv,
+  signUp,
+  startTestKiln,
+  type TestKiln,
+} from './harness';
 
 const LIMIT = 1024 * 1024;
 const PNG = Buffer.from(
@@ -130,28 +138,16 @@ beforeAll(async () => {
   ]);
   model = scripted;
   t = await startTestKiln('pglite', {
-    KILN_MODEL: 'openai:gpt-4o-mini',
-    OPENAI_API_KEY: 'sk-test',
-    KILN_MODEL_BASE_URL: scripted.url,
+    ...scriptedModelEnv(scripted),
     KILN_UPLOAD_LIMITS: JSON.stringify({ FREE: LIMIT }),
     KILN_EGRESS_ALLOW_HOSTS: `127.0.0.1:${(allowed.address() as AddressInfo).port}`,
   });
-  owner = t.client();
-  await owner.gql(`mutation { signUp(email: "owner@example.com", password: "long enough") { id } }`);
-  projectId = (await owner.gql(`mutation { createProject(prompt: "A sign-up page") { id } }`)).data
-    .createProject.id as string;
-  await waitFor(async () => {
-    const { data } = await owner.gql(`query($id: ID!) { project(id: $id) { latestRevision { status } } }`, {
-      id: projectId,
-    });
-    const status = data.project.latestRevision.status;
-    if (/INVALID|FAILED/.test(status)) throw new Error(`the generation ended ${status}`);
-    return status === 'VALID';
-  }, 60_000);
-  const published = await owner.gql(`mutation($id: ID!) { publishProject(projectId: $id) { url } }`, {
-    id: projectId,
-  });
-  appHost = new URL(published.data.publishProject.url).hostname;
+  ({ client: owner } = await signUp(t, 'owner@example.com'));
+  const generated = await generatedProject(owner, 'A sign-up page', { timeoutMs: 60_000 });
+  if (generated.revision.status !== 'VALID')
+    throw new Error(`the generation ended ${generated.revision.status}`);
+  projectId = generated.id;
+  appHost = new URL((await publish(owner, projectId)).url).hostname;
   filesHost = 'files.localhost';
 }, 120_000);
 
@@ -384,8 +380,7 @@ describe('public sheets', () => {
   });
 
   it('is for the project members only as CSV', async () => {
-    const stranger = t.client();
-    await stranger.gql(`mutation { signUp(email: "stranger@example.com", password: "long enough") { id } }`);
+    const { client: stranger } = await signUp(t, 'stranger@example.com');
     const csv = await stranger.gql(`query($id: ID!) { publicSheetCsv(projectId: $id) }`, { id: projectId });
     expect(csv.errors?.[0]?.message).toBe('Project not found.');
   });

@@ -7,9 +7,17 @@
  */
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { describe, expect, it } from 'vitest';
-import { type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
+import {
+  type Client,
+  createProject,
+  postgresAvailable,
+  scriptedModelEnv,
+  settled,
+  signUp,
+  startTestKiln,
+  waitFor,
+} from './harness';
 
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
 const PROJECT = `query($id: ID!) { project(id: $id) {
   verificationEnabled
   latestRevision { id status action
@@ -136,12 +144,14 @@ const FUNCTION_FIX = `Fixed: the stats answer from the table.
 </kiln:edit>
 `;
 
-async function settled(c: Client, id: string, accept: (p: Project) => boolean = () => true) {
-  return waitFor(async () => {
-    const { data } = await c.gql(PROJECT, { id });
-    const p = data.project as Project;
-    return BUILDING.includes(p.latestRevision.status) || !accept(p) ? null : p;
-  }, 90_000);
+/** The project once its latest revision is finished and, when given, `until` holds of it. */
+async function settle(c: Client, id: string, until: (p: Project) => boolean = () => true) {
+  const data = await settled<{ project: Project }>(c, id, {
+    query: PROJECT,
+    until: (d) => until(d.project),
+    timeoutMs: 90_000,
+  });
+  return data.project;
 }
 
 interface Step {
@@ -177,12 +187,9 @@ describe.each(backends)('verification after every generation (%s)', (backend) =>
     timeout: 180_000,
   }, async () => {
     await using t = await startTestKiln(backend, { KILN_VERIFY: 'on' });
-    const me = t.client();
-    await me.gql(`mutation { signUp(email: "verify@example.com", password: "long enough") { id } }`);
-    const created = await me.gql(`mutation { createProject(prompt: "A todo list app") { id } }`);
-    expect(created.errors).toBeUndefined();
-    const id = created.data.createProject.id as string;
-    const project = await settled(me, id);
+    const { client: me } = await signUp(t, 'verify@example.com');
+    const { id } = await createProject(me, 'A todo list app');
+    const project = await settle(me, id);
     expect(project.latestRevision.status).toBe('VALID');
     const report = project.latestRevision.verification!;
     expect(report.status).toBe('PASSED');
@@ -194,8 +201,7 @@ describe.each(backends)('verification after every generation (%s)', (backend) =>
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
     // Someone else, and nobody, see no such screenshot.
-    const other = t.client();
-    await other.gql(`mutation { signUp(email: "other@example.com", password: "long enough") { id } }`);
+    const { client: other } = await signUp(t, 'other@example.com');
     expect((await other.send('GET', shot)).status).toBe(404);
     expect((await t.client().send('GET', shot)).status).toBe(401);
 
@@ -208,7 +214,7 @@ describe.each(backends)('verification after every generation (%s)', (backend) =>
     await me.gql(`mutation($id: ID!) { sendMessage(projectId: $id, text: "Add a dark mode") { id } }`, {
       id,
     });
-    const next = await settled(me, id, (p) => p.latestRevision.id !== project.latestRevision.id);
+    const next = await settle(me, id, (p) => p.latestRevision.id !== project.latestRevision.id);
     expect(next.latestRevision.verification).toBeNull();
   });
 
@@ -217,20 +223,16 @@ describe.each(backends)('verification after every generation (%s)', (backend) =>
   }, async () => {
     await using model = await startScriptedModelServer();
     await using t = await startTestKiln(backend, {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
+      ...scriptedModelEnv(model),
       KILN_VERIFY: 'on',
     });
-    const me = t.client();
-    await me.gql(`mutation { signUp(email: "shop@example.com", password: "long enough") { id } }`);
+    const { client: me } = await signUp(t, 'shop@example.com');
     model.enqueue(
       { reply: BROKEN_BUTTON, usage: { inputTokens: 800, outputTokens: 300 } },
       { reply: FIX, usage: { inputTokens: 500, outputTokens: 100 } },
     );
-    const created = await me.gql(`mutation { createProject(prompt: "A tea shop") { id } }`);
-    const id = created.data.createProject.id as string;
-    const fixed = await settled(me, id, (p) => p.latestRevision.action === 'FIX_CHANGE');
+    const { id } = await createProject(me, 'A tea shop');
+    const fixed = await settle(me, id, (p) => p.latestRevision.action === 'FIX_CHANGE');
 
     // The first revision: code VALID (it compiles and renders), its report FAILED on the button.
     const first = await me.gql(
@@ -275,17 +277,13 @@ describe("verification records the functions' errors", () => {
   }, async () => {
     await using model = await startScriptedModelServer();
     await using t = await startTestKiln('pglite', {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
+      ...scriptedModelEnv(model),
       KILN_VERIFY: 'on',
     });
-    const me = t.client();
-    await me.gql(`mutation { signUp(email: "guest@example.com", password: "long enough") { id } }`);
+    const { client: me } = await signUp(t, 'guest@example.com');
     model.enqueue({ reply: BROKEN_FUNCTION }, { reply: FUNCTION_FIX });
-    const created = await me.gql(`mutation { createProject(prompt: "A guestbook") { id } }`);
-    const id = created.data.createProject.id as string;
-    const fixed = await settled(me, id, (p) => p.latestRevision.action === 'FIX_CHANGE');
+    const { id } = await createProject(me, 'A guestbook');
+    const fixed = await settle(me, id, (p) => p.latestRevision.action === 'FIX_CHANGE');
 
     const first = await me.gql(
       `query($id: ID!) { project(id: $id) { revisions { action status verification { status consoleErrors failedRequests steps { action ok } } } } }`,
@@ -327,17 +325,13 @@ describe.each(backends)('deep debugging (%s)', (backend) => {
     // Verification after generations is off here: the broken page stays VALID with no automatic fix, and deep
     // debugging still checks every one of its steps in the browser.
     await using t = await startTestKiln(backend, {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
+      ...scriptedModelEnv(model),
       KILN_VERIFY: 'off',
     });
-    const me = t.client();
-    await me.gql(`mutation { signUp(email: "deep@example.com", password: "long enough") { id } }`);
+    const { client: me } = await signUp(t, 'deep@example.com');
     model.enqueue({ reply: BROKEN_BUTTON, usage: { inputTokens: 800, outputTokens: 300 } });
-    const created = await me.gql(`mutation { createProject(prompt: "A tea shop") { id } }`);
-    const id = created.data.createProject.id as string;
-    const first = await settled(me, id);
+    const { id } = await createProject(me, 'A tea shop');
+    const first = await settle(me, id);
     expect(first.latestRevision).toMatchObject({ status: 'VALID', verification: null });
     const before = (await me.gql(CREDITS)).data.organizations[0].credits.balance as number;
 

@@ -12,9 +12,16 @@ import { startScriptedModelServer } from '@kiln/codegen/testing';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectAuthProviders } from '../src/db/schema';
-import { type Client, type HttpResult, startTestKiln, type TestKiln, waitFor } from './harness';
-
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
+import {
+  type Client,
+  generatedProject,
+  type HttpResult,
+  publish,
+  scriptedModelEnv,
+  signUp,
+  startTestKiln,
+  type TestKiln,
+} from './harness';
 
 const REPLY = `Notes that belong to whoever wrote them.
 <kiln:migration name="create_notes">
@@ -63,30 +70,9 @@ let owner: Client;
 let appA: { projectId: string; host: string };
 let appB: { projectId: string; host: string };
 
-/** A project generated from the scripted reply, published. */
-async function publishedApp(org: string, prompt: string) {
-  const created = await owner.gql(
-    `mutation($o: ID!, $p: String!) { createProject(prompt: $p, organizationId: $o) { id } }`,
-    { o: org, p: prompt },
-  );
-  const projectId = created.data.createProject.id as string;
-  const status = await waitFor(async () => {
-    const { data } = await owner.gql(`query($id: ID!) { project(id: $id) { latestRevision { status } } }`, {
-      id: projectId,
-    });
-    const s = data.project.latestRevision.status as string;
-    return BUILDING.includes(s) ? null : s;
-  }, 60_000);
-  expect(status).toBe('VALID');
-  return publish(projectId);
-}
-
-async function publish(projectId: string) {
-  const published = await owner.gql(`mutation($id: ID!) { publishProject(projectId: $id) { url } }`, {
-    id: projectId,
-  });
-  expect(published.errors).toBeUndefined();
-  return { projectId, host: new URL(published.data.publishProject.url).hostname };
+/** Publishes the project: its id and its app's host. */
+async function publishedApp(projectId: string) {
+  return { projectId, host: new URL((await publish(owner, projectId)).url).hostname };
 }
 
 /** A browser-like visitor of one app: a cookie jar of its own (the harness client keeps only one cookie). */
@@ -164,21 +150,21 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => oidc.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(oidc.address() as AddressInfo).port}`;
   t = await startTestKiln('pglite', {
-    KILN_MODEL: 'openai:gpt-4o-mini',
-    OPENAI_API_KEY: 'sk-test',
-    KILN_MODEL_BASE_URL: scripted.url,
+    ...scriptedModelEnv(scripted),
     KILN_OAUTH_ISSUERS: `google=${issuer}`,
   });
-  owner = t.client();
-  await owner.gql(`mutation { signUp(email: "owner@example.com", password: "long enough") { id } }`);
+  ({ client: owner } = await signUp(t, 'owner@example.com'));
   const org = (await owner.gql(`mutation { createOrganization(name: "Notes Co") { id } }`)).data
     .createOrganization.id as string;
-  appA = await publishedApp(org, 'Notes A');
+  // A project generated from the scripted reply.
+  const notes = await generatedProject(owner, 'Notes A', { organizationId: org, timeoutMs: 60_000 });
+  expect(notes.revision.status).toBe('VALID');
+  appA = await publishedApp(notes.id);
   // The second app is a copy of the first: the same code, its own origin and database.
   const copy = await owner.gql(`mutation($id: ID!) { duplicateProject(projectId: $id) { id } }`, {
     id: appA.projectId,
   });
-  appB = await publish(copy.data.duplicateProject.id);
+  appB = await publishedApp(copy.data.duplicateProject.id);
 }, 120_000);
 
 afterAll(async () => {

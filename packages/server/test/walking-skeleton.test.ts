@@ -4,7 +4,7 @@
  * each step gets a clear 4xx and loses nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
+import { type Backend, type Client, postgresAvailable, settled, startTestKiln } from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -16,16 +16,9 @@ const PROJECT = `query($id: ID!) { project(id: $id) { id name previewUrl
   messages { role text } publish { status url freshness } } }`;
 const PUBLISH = `mutation($id: ID!) { publishProject(projectId: $id) { id url revisionId } }`;
 
+/** The project once its latest revision is finished. */
 async function finishedRevision(client: Client, projectId: string) {
-  return waitFor(async () => {
-    const { data } = await client.gql(PROJECT, { id: projectId });
-    const rev = data.project.latestRevision;
-    return ['QUEUED', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY', 'ENHANCING_PROMPT'].includes(
-      rev.status,
-    )
-      ? null
-      : data.project;
-  });
+  return (await settled(client, projectId, { query: PROJECT })).project;
 }
 
 describe.each(backends)('walking skeleton on %s', (backend) => {

@@ -9,11 +9,20 @@ import type { AddressInfo } from 'node:net';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import { describe, expect, it } from 'vitest';
 import { WEB_SEARCH_COST } from '../src/web-search';
-import { type Backend, type Client, postgresAvailable, startTestKiln, waitFor } from './harness';
+import {
+  type Backend,
+  type Client,
+  createProject,
+  postgresAvailable,
+  scriptedModelEnv,
+  settled,
+  signUp,
+  startTestKiln,
+  waitFor,
+} from './harness';
 
 const backends: Backend[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
-const BUILDING = ['QUEUED', 'ENHANCING_PROMPT', 'BUILDING', 'BUILDING_UI', 'BUILDING_FUNCTIONALITY'];
 const PROJECT = `query($id: ID!) { project(id: $id) { latestRevision { number status }
   messages { role mode text blocks { kind tool input status } } } }`;
 const CREDITS = `{ organizations { id credits { entries { type amount refunded } } } }`;
@@ -61,12 +70,9 @@ async function startFakeSearch() {
   };
 }
 
+/** The project once revision `number` is its latest and finished. */
 async function settle(c: Client, id: string, number: number) {
-  return waitFor(async () => {
-    const { data } = await c.gql(PROJECT, { id });
-    const rev = data.project.latestRevision;
-    return rev.number === number && !BUILDING.includes(rev.status) ? data.project : null;
-  }, 90_000);
+  return (await settled(c, id, { number, query: PROJECT, timeoutMs: 90_000 })).project;
 }
 
 describe.each(backends)('web search on %s', (backend) => {
@@ -76,15 +82,11 @@ describe.each(backends)('web search on %s', (backend) => {
     await using search = await startFakeSearch();
     await using model = await startScriptedModelServer([{ reply: PAGE('Shop') }]);
     await using t = await startTestKiln(backend, {
-      KILN_MODEL: 'openai:gpt-4o-mini',
-      OPENAI_API_KEY: 'sk-test',
-      KILN_MODEL_BASE_URL: model.url,
+      ...scriptedModelEnv(model),
       KILN_EGRESS_ALLOW_HOSTS: search.host,
     });
-    const me = t.client();
-    await me.gql(`mutation { signUp(email: "w@example.com", password: "long enough") { id } }`);
-    const created = await me.gql(`mutation { createProject(prompt: "A shop page") { id } }`);
-    const id = created.data.createProject.id as string;
+    const { client: me } = await signUp(t, 'w@example.com');
+    const { id } = await createProject(me, 'A shop page');
     await settle(me, id, 1);
     // No provider: the model is never told about web_search.
     expect(model.requests[0]?.system).not.toContain('web_search');
