@@ -103,10 +103,13 @@ export async function publishProject(
     chunkHash,
   );
   const html = build.html;
+  // A page's own document is looked up by the path visitors ask for: a route with parameters (`[id]`) or group
+  // folders (`(tabs)`) is never asked as it is written, so its page gets the plain document and loads its chunk.
+  const ownPages = build.pages.filter((p) => !/[[(]/.test(p.route));
   const [document, pageDocuments, chunkDocuments] = await Promise.all([
     buildDocument(html),
     Promise.all(
-      build.pages.map(async (p) => ({
+      ownPages.map(async (p) => ({
         ...p,
         path: pagePath(p.route),
         document: await buildDocument(p.html),
@@ -170,7 +173,7 @@ export async function publishProject(
         deploymentId: published.id,
         slug: published.slug,
         html,
-        documents: new Map(build.pages.map((p) => [p.route, p.html])),
+        documents: new Map(ownPages.map((p) => [p.route, p.html])),
         chunks: new Map(build.chunks.map((c) => [c.name, c.body])),
         routes: prerenderRoutes(revision.modules, pages),
       },
