@@ -124,36 +124,22 @@ export async function publishProject(
       .values({ id: newId(), projectId, revisionId: revision.id, slug, html, createdBy: user.id })
       .returning();
     const deploymentId = deployment!.id;
-    await tx.insert(deploymentDocuments).values({
-      deploymentId,
-      etag: document.etag,
-      size: document.body.length,
-      br: document.br,
-      gzip: document.gzip,
-    });
+    await tx
+      .insert(deploymentDocuments)
+      .values({ deploymentId, size: document.body.length, ...encoded(document) });
     if (pageDocuments.length > 0) {
-      await tx.insert(deploymentPages).values(
-        pageDocuments.map((p) => ({
-          deploymentId,
-          path: p.path,
-          html: p.html,
-          etag: p.document.etag,
-          br: p.document.br,
-          gzip: p.document.gzip,
-        })),
-      );
+      await tx
+        .insert(deploymentPages)
+        .values(
+          pageDocuments.map((p) => ({ deploymentId, path: p.path, html: p.html, ...encoded(p.document) })),
+        );
     }
     if (chunkDocuments.length > 0) {
-      await tx.insert(deploymentChunks).values(
-        chunkDocuments.map((c) => ({
-          deploymentId,
-          name: c.name,
-          body: c.body,
-          etag: c.document.etag,
-          br: c.document.br,
-          gzip: c.document.gzip,
-        })),
-      );
+      await tx
+        .insert(deploymentChunks)
+        .values(
+          chunkDocuments.map((c) => ({ deploymentId, name: c.name, body: c.body, ...encoded(c.document) })),
+        );
     }
     await tx
       .update(projects)
@@ -181,6 +167,11 @@ export async function publishProject(
     );
   }
   return published;
+}
+
+/** A built document's stored columns: its ETag and encodings. */
+function encoded(document: BuiltDocument) {
+  return { etag: document.etag, br: document.br, gzip: document.gzip };
 }
 
 /** A page chunk's name: the sha256 of its body, base64url, 16 characters (96 bits). */

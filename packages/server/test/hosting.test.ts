@@ -57,6 +57,20 @@ async function finishedProject(t: TestKiln, client: Client): Promise<string> {
   return id;
 }
 
+/** Adds prepared modules (pages, components) to the project's finished revision. */
+async function addModules(
+  t: TestKiln,
+  projectId: string,
+  modules: { filePath: string; moduleType: string; content: string }[],
+): Promise<void> {
+  const db = t.kiln.database.db;
+  const [rev] = await db.select().from(revisions).where(eq(revisions.projectId, projectId));
+  await db
+    .update(revisions)
+    .set({ modules: [...rev!.modules, ...modules] })
+    .where(eq(revisions.id, rev!.id));
+}
+
 describe('preferredEncoding', () => {
   it.each([
     [undefined, null],
@@ -265,27 +279,19 @@ describe.each(backends)('hosting on %s', (backend) => {
     await using t = await startTestKiln(backend, { KILN_WORKERS: '0' });
     const me = await owner(t);
     const projectId = await finishedProject(t, me);
-    const [rev] = await t.kiln.database.db.select().from(revisions).where(eq(revisions.projectId, projectId));
-    await t.kiln.database.db
-      .update(revisions)
-      .set({
-        modules: [
-          ...rev!.modules,
-          {
-            filePath: 'apps/web/src/app/about/page.tsx',
-            moduleType: 'PAGE',
-            content:
-              'export default function About() { return <main><h1>About Lumen</h1><TeamList /></main>; }',
-          },
-          {
-            filePath: 'apps/web/src/components/TeamList.tsx',
-            moduleType: 'COMPONENT',
-            content:
-              'export default function TeamList() { return <ul><li>Only the about page lists Ada</li></ul>; }',
-          },
-        ],
-      })
-      .where(eq(revisions.id, rev!.id));
+    await addModules(t, projectId, [
+      {
+        filePath: 'apps/web/src/app/about/page.tsx',
+        moduleType: 'PAGE',
+        content: 'export default function About() { return <main><h1>About Lumen</h1><TeamList /></main>; }',
+      },
+      {
+        filePath: 'apps/web/src/components/TeamList.tsx',
+        moduleType: 'COMPONENT',
+        content:
+          'export default function TeamList() { return <ul><li>Only the about page lists Ada</li></ul>; }',
+      },
+    ]);
     const host = new URL((await publish(me, projectId)).url).hostname;
     const visitor = t.client();
     const boot = (html: string) =>
@@ -367,27 +373,20 @@ describe.each(backends)('hosting on %s', (backend) => {
     const projectId = await finishedProject(t, me);
     // The todo app's home page loads its todos from /api/todos; two more pages, prepared: one without data,
     // one with a route parameter.
-    const [rev] = await t.kiln.database.db.select().from(revisions).where(eq(revisions.projectId, projectId));
-    await t.kiln.database.db
-      .update(revisions)
-      .set({
-        modules: [
-          ...rev!.modules,
-          {
-            filePath: 'apps/web/src/app/about/page.tsx',
-            moduleType: 'PAGE',
-            content: `export default function About() {
+    await addModules(t, projectId, [
+      {
+        filePath: 'apps/web/src/app/about/page.tsx',
+        moduleType: 'PAGE',
+        content: `export default function About() {
   return <main className="p-8"><h1>About Lumen Todos</h1><p>Plan your week, offline first.</p><AppHeader /></main>;
 }`,
-          },
-          {
-            filePath: 'apps/web/src/app/todos/[id]/page.tsx',
-            moduleType: 'PAGE',
-            content: 'export default function Todo() { return <p>One todo, static text</p>; }',
-          },
-        ],
-      })
-      .where(eq(revisions.id, rev!.id));
+      },
+      {
+        filePath: 'apps/web/src/app/todos/[id]/page.tsx',
+        moduleType: 'PAGE',
+        content: 'export default function Todo() { return <p>One todo, static text</p>; }',
+      },
+    ]);
     const deployment = await publish(me, projectId);
     const host = new URL(deployment.url).hostname;
     const visitor = t.client();
