@@ -149,6 +149,31 @@ describe('AppDatabases on disk', () => {
     expect(await dbs.size(dev('p1'))).toBeLessThan(60 * 2 ** 20);
   });
 
+  it('runs many queries sent at once one after another in arrival order, each answered with its own result', async () => {
+    await dbs.migrate(dev('p2'), [{ name: 'seq', sql: 'create table seq (n int not null)' }]);
+    // Forty writes and reads sent together (the branch's thread gets several ahead of their turn).
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 === 0
+          ? dbs.query(dev('p2'), 'insert into seq (n) values ($1) returning n', [i])
+          : dbs.query(dev('p2'), 'select count(*)::int as c from seq', []),
+      ),
+    );
+    answers.forEach((answer, i) => {
+      // A read sees exactly the writes sent before it: none ran out of order.
+      expect(answer.rows).toEqual(i % 2 === 0 ? [{ n: i }] : [{ c: (i + 1) / 2 }]);
+    });
+    // A failing statement among them fails alone.
+    const [ok, bad, after] = await Promise.allSettled([
+      dbs.query(dev('p2'), 'select 1 as one', []),
+      dbs.query(dev('p2'), 'select * from no_such_table', []),
+      dbs.query(dev('p2'), 'select 2 as two', []),
+    ]);
+    expect(ok).toMatchObject({ status: 'fulfilled', value: { rows: [{ one: 1 }] } });
+    expect(bad.status).toBe('rejected');
+    expect(after).toMatchObject({ status: 'fulfilled', value: { rows: [{ two: 2 }] } });
+  });
+
   it('keeps branches and projects apart', async () => {
     await dbs.migrate(main('p1'), [
       { name: 'm', sql: 'create table todos (id serial primary key, title text)' },

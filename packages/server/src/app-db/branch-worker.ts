@@ -2,7 +2,9 @@
  * The worker thread that holds one app branch's PGlite (./pglite-worker.mjs), seen from the server: jobs run
  * one at a time in arrival order, each with a wall-clock limit measured from when it starts; a job past its
  * limit terminates the thread (PGlite cannot be interrupted otherwise) and the next job starts a new one on
- * the same data directory. Idle workers are stopped with a clean close.
+ * the same data directory. Up to PIPELINE jobs are sent ahead: the thread starts the next job as soon as one
+ * ends instead of waiting for the answer's round trip through the server's busy event loop (the thread sat
+ * idle ~58 % of a database-read bench). Idle workers are stopped with a clean close.
  * @module
  */
 import { readFile } from 'node:fs/promises';
@@ -51,6 +53,8 @@ const INIT_TIMEOUT_MS = 180_000;
 const CLOSE_TIMEOUT_MS = 5_000;
 /** Jobs that may wait for one branch; more are refused rather than queued without end. */
 const MAX_QUEUED = 256;
+/** Jobs sent to the thread ahead of their turn (the first of them runs; the others wait there in order). */
+const PIPELINE = 8;
 /**
  * The JavaScript heap one branch's thread may use (results as they are parsed): past it Node ends the thread,
  * the job fails and the next one starts a new thread on the same data. PGlite's WASM memory is bounded apart
@@ -113,7 +117,15 @@ type WorkerMessage =
   | { type: 'ready' }
   | { type: 'failed'; error: PostgresErrorData }
   | { type: 'result'; id: number; ok: true; result: unknown; recycle?: boolean }
-  | { type: 'result'; id: number; ok: false; error: PostgresErrorData; recycle?: boolean };
+  | {
+      type: 'result';
+      id: number;
+      ok: false;
+      error: PostgresErrorData;
+      recycle?: boolean;
+      /** Not run: the thread is recycling; the job goes to the next thread. */
+      requeue?: boolean;
+    };
 
 interface Job {
   msg: WorkerOp;
@@ -124,10 +136,22 @@ interface Job {
   reject: (error: unknown) => void;
 }
 
+/** A job sent to the thread and not answered yet. */
+interface Sent {
+  id: number;
+  job: Job;
+  /** The job's time limit, armed when it becomes the first one waiting for an answer (it runs then). */
+  timer: NodeJS.Timeout | null;
+}
+
 interface Live {
   worker: Worker;
-  /** The job sent to the thread and not answered yet. */
-  pending: { id: number; resolve: (v: unknown) => void; reject: (e: unknown) => void } | null;
+  /** Jobs sent to the thread and not answered yet, in order: the first one is running. */
+  sent: Sent[];
+  /** The thread ended or was given up: its unanswered jobs were settled or queued again. */
+  gone: boolean;
+  /** Wakes the pump waiting for room in `sent`. */
+  wake?: () => void;
 }
 
 export interface BranchWorkerOptions {
@@ -204,7 +228,7 @@ export class BranchWorker {
 
   /** Whether jobs are running or waiting. */
   get busy(): boolean {
-    return this.#pumping || this.#queue.length > 0;
+    return this.#pumping || this.#queue.length > 0 || (this.#live?.sent.length ?? 0) > 0;
   }
 
   /** Runs one job in the thread; rejects with `PostgresError` if Postgres refused it, KilnError on timeout. */
@@ -221,6 +245,10 @@ export class BranchWorker {
     });
   }
 
+  /**
+   * Sends queued jobs to the thread, up to PIPELINE ahead, until none is left; a start that fails fails every
+   * job waiting for it.
+   */
   async #pump(): Promise<void> {
     if (this.#pumping) return;
     this.#pumping = true;
@@ -234,41 +262,82 @@ export class BranchWorker {
           for (const job of this.#queue.splice(0)) job.reject(e);
           break;
         }
-        const job = this.#queue.shift();
-        if (!job) break;
-        try {
-          job.resolve(await this.#send(live, job.msg, job.timeoutMs, job.label));
-        } catch (e) {
-          job.reject(e);
+        while (this.#queue.length > 0 && live.sent.length < PIPELINE && !live.gone) {
+          this.#post(live, this.#queue.shift()!);
         }
+        // A thread that went meanwhile: round again, to the next one. Else wait for room (an answer came) or
+        // for the thread to go.
+        if (live.gone || live.sent.length === 0) continue;
+        await new Promise<void>((resolve) => {
+          live.wake = resolve;
+        });
       }
     } finally {
       this.#pumping = false;
+      if (!this.busy) {
+        this.lastUsed = Date.now();
+        this.#armIdle();
+      }
+    }
+  }
+
+  #post(live: Live, job: Job): void {
+    const sent: Sent = { id: this.#nextId++, job, timer: null };
+    live.sent.push(sent);
+    if (live.sent.length === 1) this.#arm(live, sent);
+    live.worker.postMessage({ ...job.msg, id: sent.id });
+  }
+
+  /** The first job waiting for an answer is running: its time limit counts from now. */
+  #arm(live: Live, sent: Sent): void {
+    sent.timer = setTimeout(() => {
+      // Past its limit the thread is terminated; the jobs sent behind it have not run and go to the next one.
+      this.#requeue(live, sent);
+      this.#drop(live);
+      sent.job.reject(new KilnError('external', `${sent.job.label} timed out after ${sent.job.timeoutMs}ms`));
+    }, sent.job.timeoutMs);
+  }
+
+  /** An answer: settles its job, arms the next one's limit, and lets the pump send more. */
+  #answered(live: Live, id: number, settle: (job: Job) => void): void {
+    const at = live.sent.findIndex((s) => s.id === id);
+    if (at < 0) return;
+    const [sent] = live.sent.splice(at, 1);
+    if (sent!.timer) clearTimeout(sent!.timer);
+    const next = live.sent[0];
+    if (next && !next.timer && !live.gone) this.#arm(live, next);
+    settle(sent!.job);
+    this.#wake(live);
+  }
+
+  /**
+   * The thread is going: every job sent to it but `except` (settled by the caller) has not run, and goes back
+   * to the front of the queue in order, for the next thread.
+   */
+  #requeue(live: Live, except?: Sent): void {
+    live.gone = true;
+    const waiting = live.sent.splice(0).filter((s) => s !== except);
+    for (const s of waiting) if (s.timer) clearTimeout(s.timer);
+    if (except?.timer) clearTimeout(except.timer);
+    this.#queue.unshift(...waiting.map((s) => s.job));
+    this.#wake(live);
+  }
+
+  #wake(live: Live): void {
+    const wake = live.wake;
+    live.wake = undefined;
+    wake?.();
+    if (!this.#pumping && this.#queue.length > 0) void this.#pump();
+    if (!this.busy) {
       this.lastUsed = Date.now();
       this.#armIdle();
     }
   }
 
+  /** One job outside the queue (the clean close), when nothing else is sent. */
   #send(live: Live, msg: WorkerOp, timeoutMs: number, label: string): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      const id = this.#nextId++;
-      const timer = setTimeout(() => {
-        live.pending = null;
-        this.#drop(live);
-        reject(new KilnError('external', `${label} timed out after ${timeoutMs}ms`));
-      }, timeoutMs);
-      live.pending = {
-        id,
-        resolve: (v) => {
-          clearTimeout(timer);
-          resolve(v);
-        },
-        reject: (e) => {
-          clearTimeout(timer);
-          reject(e);
-        },
-      };
-      live.worker.postMessage({ ...msg, id });
+      this.#post(live, { msg, timeoutMs, label, resolve, reject });
     });
   }
 
@@ -287,7 +356,7 @@ export class BranchWorker {
     await this.#opts.beforeStart?.();
     await this.#opts.prepare?.();
     const worker = await spawn({ dataDir: this.#opts.dataDir });
-    const live: Live = { worker, pending: null };
+    const live: Live = { worker, sent: [], gone: false };
     return new Promise<Live>((resolve, reject) => {
       let started = false;
       const timer = setTimeout(() => {
@@ -304,16 +373,26 @@ export class BranchWorker {
           clearTimeout(timer);
           this.#ended = worker.terminate();
           reject(new KilnError('external', `The app database could not be opened: ${m.error.message}`));
-        } else if (m.type === 'result' && live.pending?.id === m.id) {
-          const p = live.pending;
-          live.pending = null;
+        } else if (m.type === 'result') {
           if (m.recycle && this.#live === live) {
             // The thread grew too large and closes itself: the next job waits for its end, then starts anew.
             this.#live = null;
             this.#ended = new Promise((done) => worker.once('exit', done));
           }
-          if (m.ok) p.resolve(m.result);
-          else p.reject(new PostgresError(m.error));
+          if (!m.ok && m.requeue) {
+            const at = live.sent.findIndex((s) => s.id === m.id);
+            if (at >= 0) {
+              const [sent] = live.sent.splice(at, 1);
+              if (sent!.timer) clearTimeout(sent!.timer);
+              this.#queue.unshift(sent!.job);
+              this.#wake(live);
+            }
+            return;
+          }
+          this.#answered(live, m.id, (job) =>
+            m.ok ? job.resolve(m.result) : job.reject(new PostgresError(m.error)),
+          );
+          if (m.recycle) this.#requeue(live);
         }
       });
       // 'error' is followed by 'exit'; both end this thread's life.
@@ -327,9 +406,10 @@ export class BranchWorker {
           clearTimeout(timer);
           reject(new KilnError('external', 'The app database could not be opened.'));
         }
-        const p = live.pending;
-        live.pending = null;
-        p?.reject(
+        // The job that was running fails; the ones sent behind it have not run and go to the next thread.
+        const running = live.sent[0];
+        this.#requeue(live, running);
+        running?.job.reject(
           outOfMemory
             ? new KilnError('too_large', OUT_OF_MEMORY_MESSAGE)
             : new KilnError('external', 'The app database stopped unexpectedly.'),
@@ -366,7 +446,7 @@ export class BranchWorker {
       try {
         const live = this.#starting ? await this.#starting.catch(() => null) : this.#live;
         if (!live) return;
-        if (!live.pending) {
+        if (live.sent.length === 0) {
           await this.#send(live, { op: 'close' }, CLOSE_TIMEOUT_MS, 'Closing').catch(() => {});
         }
         this.#drop(live);
@@ -384,9 +464,12 @@ export class BranchWorker {
     for (const job of this.#queue.splice(0)) job.reject(reason);
     const live = this.#starting ? await this.#starting.catch(() => null) : this.#live;
     if (!live) return;
-    const p = live.pending;
-    live.pending = null;
-    p?.reject(reason);
+    live.gone = true;
+    for (const sent of live.sent.splice(0)) {
+      if (sent.timer) clearTimeout(sent.timer);
+      sent.job.reject(reason);
+    }
+    this.#wake(live);
     this.#drop(live);
     await this.#ended;
   }

@@ -134,24 +134,46 @@ async function handle(msg) {
   }
 }
 
+/**
+ * Jobs run one after another in arrival order: the server sends the next ones before this one is answered (so
+ * this thread does not wait for a round trip between jobs), and each job's time limit counts from when the
+ * previous one's answer left. Once the thread decides to recycle, the jobs already sent are answered `requeue`
+ * without running, and the server sends them to the next thread.
+ */
+let chain = Promise.resolve();
+let recycling = false;
+
 port.on('message', (/** @type {any} */ msg) => {
-  handle(msg).then(
-    (result) => {
-      const recycle = mayRecycle(msg);
-      try {
-        port.postMessage({ type: 'result', id: msg.id, ok: true, result, recycle });
-      } catch (e) {
-        port.postMessage({ type: 'result', id: msg.id, ok: false, error: errorData(e), recycle });
-      }
-      if (recycle) void recycleThread();
-    },
-    (e) => {
-      const recycle = mayRecycle(msg);
-      port.postMessage({ type: 'result', id: msg.id, ok: false, error: errorData(e), recycle });
-      if (recycle) void recycleThread();
-    },
-  );
+  chain = chain.then(() => runJob(msg));
 });
+
+/** @param {any} msg */
+async function runJob(msg) {
+  if (recycling) {
+    port.postMessage({ type: 'result', id: msg.id, ok: false, requeue: true, error: { message: 'requeue' } });
+    return;
+  }
+  /** @type {{ ok: true; result: unknown } | { ok: false; error: unknown }} */
+  let outcome;
+  try {
+    outcome = { ok: true, result: await handle(msg) };
+  } catch (e) {
+    outcome = { ok: false, error: e };
+  }
+  const recycle = mayRecycle(msg);
+  if (recycle) recycling = true;
+  if (outcome.ok) {
+    try {
+      port.postMessage({ type: 'result', id: msg.id, ok: true, result: outcome.result, recycle });
+    } catch (e) {
+      port.postMessage({ type: 'result', id: msg.id, ok: false, error: errorData(e), recycle });
+    }
+  } else {
+    port.postMessage({ type: 'result', id: msg.id, ok: false, error: errorData(outcome.error), recycle });
+  }
+  // The jobs sent meanwhile are answered `requeue` first (they are queued behind this one), then it ends.
+  if (recycle) chain = chain.then(() => recycleThread());
+}
 
 /**
  * Whether the thread should end after this job: its WASM memory grew past the limit, and its data is on disk
