@@ -18,7 +18,7 @@ import {
   COMPONENT_TYPES,
   componentNameFor,
   findRecord,
-  type ModuleRecord,
+  importBasename,
   PAGE_TYPES,
   ROUTER_PACKAGES,
 } from './runtime/module-records.ts';
@@ -37,9 +37,6 @@ export interface SplitModules {
 }
 
 const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
-
-/** An import source's file name without extension (runtime/evaluate.ts `importBasename`, without React). */
-const basename = (source: string) => (source.split('/').pop() ?? '').replace(/\.[jt]sx?$/, '');
 
 /** The words of a module's compiled code and its import sources (what it may use). */
 function usesOf(m: AppModule): { words: Set<string>; sources: string[] } {
@@ -64,26 +61,19 @@ export function splitModules(modules: readonly AppModule[], mode: PreviewMode): 
     )
   )
     return null;
-  // The records `findRecord` resolves import sources against, as the runtime's engine does.
-  const records = new Map<string, ModuleRecord>(
-    modules.map((m) => [
-      m.filePath,
-      { filePath: m.filePath, moduleType: m.moduleType, componentName: null, route: null, standIns: [] },
-    ]),
-  );
-  const uses = new Map(modules.map((m) => [m.filePath, usesOf(m)]));
+  const byPath = new Map(modules.map((m) => [m.filePath, m]));
   const components = modules.filter((m) => COMPONENT_TYPES.includes(m.moduleType));
   const names = new Map(components.map((c) => [c.filePath, componentNameFor(c)]));
   /** The modules `m` uses directly (components by name or path, any module by path). */
   const usedBy = (m: AppModule): Set<string> => {
-    const u = uses.get(m.filePath)!;
+    const u = usesOf(m);
     const out = new Set<string>();
     for (const c of components) if (c !== m && u.words.has(names.get(c.filePath)!)) out.add(c.filePath);
     for (const source of u.sources) {
       // By path, else a component by the file's base name (the engine's two ways to resolve an import).
       const target =
-        findRecord(records, source)?.filePath ??
-        components.find((c) => names.get(c.filePath) === basename(source))?.filePath;
+        findRecord(byPath, source)?.filePath ??
+        components.find((c) => names.get(c.filePath) === importBasename(source))?.filePath;
       if (target && target !== m.filePath) out.add(target);
     }
     return out;
@@ -92,30 +82,27 @@ export function splitModules(modules: readonly AppModule[], mode: PreviewMode): 
   // A page imported by another module may be needed before its own route is opened.
   const pagePaths = new Set(pages.map((p) => p.filePath));
   for (const used of edges.values()) for (const target of used) if (pagePaths.has(target)) return null;
-  // Which pages reach each module, through any chain of uses.
-  const reachedBy = new Map<string, Set<string>>();
-  for (const page of pages) {
-    const stack = [page.filePath];
+  /** Every module reached from `from` through any chain of uses, `from` included. */
+  const reach = (from: readonly string[]): Set<string> => {
     const seen = new Set<string>();
+    const stack = [...from];
     while (stack.length > 0) {
       const at = stack.pop()!;
       if (seen.has(at)) continue;
       seen.add(at);
-      const pagesHere = reachedBy.get(at) ?? new Set<string>();
-      pagesHere.add(page.filePath);
-      reachedBy.set(at, pagesHere);
-      for (const next of edges.get(at) ?? []) stack.push(next);
+      stack.push(...(edges.get(at) ?? []));
+    }
+    return seen;
+  };
+  // Which pages reach each module.
+  const reachedBy = new Map<string, Set<string>>();
+  for (const page of pages) {
+    for (const at of reach([page.filePath])) {
+      reachedBy.set(at, (reachedBy.get(at) ?? new Set<string>()).add(page.filePath));
     }
   }
   // A module no page reaches stays shared, and so does everything it uses (its imports must resolve).
-  const everywhere = modules.filter((m) => !reachedBy.has(m.filePath)).map((m) => m.filePath);
-  const sharedToo = new Set<string>();
-  while (everywhere.length > 0) {
-    const at = everywhere.pop()!;
-    if (sharedToo.has(at)) continue;
-    sharedToo.add(at);
-    for (const next of edges.get(at) ?? []) everywhere.push(next);
-  }
+  const sharedToo = reach(modules.filter((m) => !reachedBy.has(m.filePath)).map((m) => m.filePath));
   const ownerOf = (m: AppModule): string | null => {
     if (isPage(m)) return m.filePath;
     const reached = reachedBy.get(m.filePath);

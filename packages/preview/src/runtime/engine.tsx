@@ -25,7 +25,7 @@ import { type AppModule, CSS_ELEMENT_ID } from './boot.ts';
 import { type BoundaryHost, ModuleBoundary } from './boundary.tsx';
 import { DeviceFrame } from './device-frame.tsx';
 import { DraftQueue } from './drafts.ts';
-import { importBasename, type ScopeSources, undefinedName } from './evaluate.ts';
+import { type ScopeSources, undefinedName } from './evaluate.ts';
 import { expoShims } from './expo-shims.tsx';
 import { Externals } from './externals.ts';
 import { setProjectFiles } from './images.ts';
@@ -36,6 +36,7 @@ import {
   COMPONENT_TYPES,
   componentNameFor,
   findRecord,
+  importBasename,
   type ModuleRecord,
   PAGE_TYPES,
 } from './module-records.ts';

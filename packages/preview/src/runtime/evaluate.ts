@@ -11,6 +11,7 @@ import * as ReactDOM from 'react-dom';
 import type { ModuleImport } from '../clean.ts';
 import type { CompiledModule } from '../compile.ts';
 import { kilnJsx } from './jsx.ts';
+import { importBasename } from './module-records.ts';
 import type { PreparedRun } from './reuse.ts';
 
 /** How many undefined names one module may have replaced by stand-ins (spec §5). */
@@ -65,16 +66,6 @@ export interface ScopeSources {
   libraries: ReadonlyMap<string, Record<string, unknown>>;
   /** Names of every project component, all injected. */
   componentNames: readonly string[];
-}
-
-/** The basename of an import source: `@/components/TodoItem` → `TodoItem`. */
-export function importBasename(source: string): string {
-  return (
-    source
-      .split('/')
-      .pop()
-      ?.replace(/\.[jt]sx?$/, '') ?? ''
-  );
 }
 
 function bindImport(

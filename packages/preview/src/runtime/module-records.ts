@@ -48,11 +48,21 @@ export function componentNameFor(m: { filePath: string; name: string }): string 
     .replace(/^\d+/, '');
 }
 
+/** The basename of an import source: `@/components/TodoItem` → `TodoItem`. */
+export function importBasename(source: string): string {
+  return (
+    source
+      .split('/')
+      .pop()
+      ?.replace(/\.[jt]sx?$/, '') ?? ''
+  );
+}
+
 /** The module an import source points at by path (`@/components/TodoItem`, `../lib/format.ts`). */
-export function findRecord(
-  records: ReadonlyMap<string, ModuleRecord>,
+export function findRecord<T extends { filePath: string }>(
+  records: ReadonlyMap<string, T>,
   source: string,
-): ModuleRecord | undefined {
+): T | undefined {
   const wanted = source
     .replace(/^(?:@|~)\//, '')
     .replace(/^(?:\.\.?\/)+/, '')

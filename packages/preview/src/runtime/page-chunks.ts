@@ -7,12 +7,6 @@
 import { matchRoute } from '../routes.ts';
 import type { AppModule, PageChunkRef } from './boot.ts';
 
-/** The path of a route, without its query and hash (what pages are matched against). */
-function pathOf(route: string): string {
-  const end = route.search(/[?#]/);
-  return end < 0 ? route : route.slice(0, end);
-}
-
 export class PageChunks {
   private readonly loading = new Map<string, Promise<AppModule[]>>();
 
@@ -35,7 +29,8 @@ export class PageChunks {
    * serves it (the 404 page shows at once).
    */
   pending(route: string, loaded: (filePath: string) => boolean): PageChunkRef | null {
-    const match = matchRoute(this.refs, pathOf(route));
+    // matchRoute reads the path alone (no query, no hash).
+    const match = matchRoute(this.refs, route);
     return match && !loaded(match.page.filePath) ? match.page : null;
   }
 
