@@ -180,28 +180,17 @@ export class LiveApps {
     if (!row) return null;
     const document =
       row.etag && row.br && row.gzip
-        ? {
-            body: Buffer.from(row.html, 'utf8'),
-            br: toBuffer(row.br),
-            gzip: toBuffer(row.gzip),
-            etag: row.etag,
-          }
+        ? stored(row.html, { etag: row.etag, br: row.br, gzip: row.gzip })
         : // Deployments made before production documents existed are encoded on first use.
           await buildDocument(row.html);
     const [pages, chunks] = await Promise.all([
       this.#db.select().from(deploymentPages).where(eq(deploymentPages.deploymentId, row.deploymentId)),
       this.#db.select().from(deploymentChunks).where(eq(deploymentChunks.deploymentId, row.deploymentId)),
     ]);
-    const built = (text: string, p: { br: Uint8Array; gzip: Uint8Array; etag: string }): BuiltDocument => ({
-      body: Buffer.from(text, 'utf8'),
-      br: toBuffer(p.br),
-      gzip: toBuffer(p.gzip),
-      etag: p.etag,
-    });
     return {
       slug,
-      pages: new Map(pages.map((p) => [p.path, built(p.html, p)])),
-      chunks: new Map(chunks.map((c) => [c.name, built(c.body, c)])),
+      pages: new Map(pages.map((p) => [p.path, stored(p.html, p)])),
+      chunks: new Map(chunks.map((c) => [c.name, stored(c.body, c)])),
       projectId: row.projectId,
       revisionId: row.revisionId,
       deploymentId: row.deploymentId,
@@ -210,6 +199,11 @@ export class LiveApps {
       document,
     };
   }
+}
+
+/** A document as stored (its text, ETag and encodings), ready to serve. */
+function stored(text: string, row: { etag: string; br: Uint8Array; gzip: Uint8Array }): BuiltDocument {
+  return { body: Buffer.from(text, 'utf8'), br: toBuffer(row.br), gzip: toBuffer(row.gzip), etag: row.etag };
 }
 
 function toBuffer(bytes: Uint8Array): Buffer {

@@ -47,6 +47,28 @@ export function etagMatches(ifNoneMatch: string | null | undefined, etag: string
   return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
+/** What is served: a page document, or a split build's page chunk of a public or a private app. */
+type Served = 'document' | 'public-chunk' | 'private-chunk';
+
+/** Per kind: content type and caching (a chunk's name is its content's hash: cached for ever). */
+const SERVED: Record<Served, { type: string; cacheControl: string; extra: Record<string, string> }> = {
+  document: {
+    type: 'text/html; charset=utf-8',
+    cacheControl: DOCUMENT_CACHE_CONTROL,
+    extra: { 'referrer-policy': 'strict-origin-when-cross-origin' },
+  },
+  'public-chunk': {
+    type: 'application/json',
+    cacheControl: 'public, max-age=31536000, immutable',
+    extra: {},
+  },
+  'private-chunk': {
+    type: 'application/json',
+    cacheControl: 'private, max-age=31536000, immutable',
+    extra: {},
+  },
+};
+
 /** The headers each answer of a document carries, made once per document. */
 interface DocumentHeaders {
   identity: Record<string, string>;
@@ -55,32 +77,51 @@ interface DocumentHeaders {
   notModified: Record<string, string>;
 }
 
-const headerCache = new WeakMap<BuiltDocument, DocumentHeaders>();
+const headerCache = new WeakMap<BuiltDocument, Partial<Record<Served, DocumentHeaders>>>();
 
-function headersFor(doc: BuiltDocument): DocumentHeaders {
-  let h = headerCache.get(doc);
+function headersFor(doc: BuiltDocument, served: Served): DocumentHeaders {
+  const cached = headerCache.get(doc) ?? {};
+  let h = cached[served];
   if (!h) {
+    const { type, cacheControl, extra } = SERVED[served];
     const common = {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': DOCUMENT_CACHE_CONTROL,
+      'content-type': type,
+      'cache-control': cacheControl,
       etag: doc.etag,
       vary: 'accept-encoding',
       'x-content-type-options': 'nosniff',
-      'referrer-policy': 'strict-origin-when-cross-origin',
+      ...extra,
     };
     h = {
       identity: { ...common, 'content-length': String(doc.body.length) },
       br: { ...common, 'content-encoding': 'br', 'content-length': String(doc.br.length) },
       gzip: { ...common, 'content-encoding': 'gzip', 'content-length': String(doc.gzip.length) },
-      notModified: {
-        'cache-control': DOCUMENT_CACHE_CONTROL,
-        etag: doc.etag,
-        vary: 'accept-encoding',
-      },
+      notModified: { 'cache-control': cacheControl, etag: doc.etag, vary: 'accept-encoding' },
     };
-    headerCache.set(doc, h);
+    cached[served] = h;
+    headerCache.set(doc, cached);
   }
   return h;
+}
+
+/** A stored document for this request: 304 when the client has it, else the best encoding it accepts. */
+function encodedResponse(
+  doc: BuiltDocument,
+  served: Served,
+  request: {
+    acceptEncoding: string | null | undefined;
+    ifNoneMatch: string | null | undefined;
+    head?: boolean;
+  },
+): Response {
+  const h = headersFor(doc, served);
+  if (etagMatches(request.ifNoneMatch, doc.etag))
+    return new Response(null, { status: 304, headers: h.notModified });
+  const encoding = preferredEncoding(request.acceptEncoding);
+  const [body, headers] =
+    encoding === 'br' ? [doc.br, h.br] : encoding === 'gzip' ? [doc.gzip, h.gzip] : [doc.body, h.identity];
+  // A Buffer is a Uint8Array, which node-server writes as it is; TypeScript's BodyInit lacks Buffer's generic.
+  return new Response(request.head ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
 }
 
 /** The document of a public app for this request: 304 when the client has it, else the best encoding. */
@@ -92,21 +133,8 @@ export function documentResponse(
     head: boolean;
   },
 ): Response {
-  const h = headersFor(doc);
-  if (etagMatches(request.ifNoneMatch, doc.etag))
-    return new Response(null, { status: 304, headers: h.notModified });
-  const encoding = preferredEncoding(request.acceptEncoding);
-  const [body, headers] =
-    encoding === 'br' ? [doc.br, h.br] : encoding === 'gzip' ? [doc.gzip, h.gzip] : [doc.body, h.identity];
-  // A Buffer is a Uint8Array, which node-server writes as it is; TypeScript's BodyInit lacks Buffer's generic.
-  return new Response(request.head ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
+  return encodedResponse(doc, 'document', request);
 }
-
-/** How a page chunk may be cached: for ever (its name is its content's hash); a private app's by the visitor only. */
-const CHUNK_CACHE_CONTROL = {
-  public: 'public, max-age=31536000, immutable',
-  private: 'private, max-age=31536000, immutable',
-} as const;
 
 /** A split build's page chunk (JSON, content-hashed): 304 when the client has it, else the best encoding. */
 export function chunkResponse(
@@ -114,23 +142,7 @@ export function chunkResponse(
   request: { acceptEncoding: string | null | undefined; ifNoneMatch: string | null | undefined },
   visibility: 'public' | 'private',
 ): Response {
-  const common = {
-    'cache-control': CHUNK_CACHE_CONTROL[visibility],
-    etag: chunk.etag,
-    vary: 'accept-encoding',
-  };
-  if (etagMatches(request.ifNoneMatch, chunk.etag))
-    return new Response(null, { status: 304, headers: common });
-  const encoding = preferredEncoding(request.acceptEncoding);
-  const body = encoding === 'br' ? chunk.br : encoding === 'gzip' ? chunk.gzip : chunk.body;
-  return new Response(body as Uint8Array<ArrayBuffer>, {
-    headers: {
-      ...common,
-      'content-type': 'application/json',
-      'x-content-type-options': 'nosniff',
-      ...(encoding ? { 'content-encoding': encoding } : {}),
-    },
-  });
+  return encodedResponse(chunk, visibility === 'public' ? 'public-chunk' : 'private-chunk', request);
 }
 
 /** What the fast path reads of a request; node-server's raw request when there is one (no Headers object). */
