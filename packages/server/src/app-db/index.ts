@@ -606,9 +606,8 @@ export class AppDatabases {
 
   /**
    * Makes a new branch's data directory by copying the template (~0.1 s idle, ./copy-dir.ts, as snapshots and
-   * restores copy theirs) instead of running
-   * initdb in its worker (~2 s, and that thread would keep ~600 MiB instead of ~190). Copied aside, then renamed
-   * into place.
+   * restores copy theirs) instead of running initdb in its worker (~2 s, and that thread would keep ~600 MiB
+   * instead of ~190). Copied aside, then renamed into place.
    */
   async #prepare(dir: string): Promise<void> {
     if (await exists(join(dir, 'PG_VERSION'))) return;

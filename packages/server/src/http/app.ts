@@ -367,7 +367,8 @@ function publishedApp(deps: HttpDeps) {
   const app = new Hono();
   uploadRoutes(app, deps, async (c) => (await liveAppAt(deps, c)).projectId);
   const isApi = (path: string) => path.startsWith('/api/');
-  const bodyLimit = appBodyLimit(isApi);
+  const limitOf = appBodyLimitOf(isApi);
+  const bodyLimit = limitBody(limitOf);
   app.use(bodyLimit);
   npmRoutes(
     app,
@@ -446,7 +447,7 @@ function publishedApp(deps: HttpDeps) {
     app,
     handlers: new Set<unknown>([bodyLimit, functions]),
     peek: (slug) => deps.hosting.peek(slug),
-    bodyLimit: appBodyLimitOf(isApi),
+    bodyLimit: limitOf,
     invoke: (live, request) =>
       deps.backend.invoke(live.projectId, live.revisionId, 'main', { ...request, visitor: null }),
     errorResponse: (err) => errorResponse(err, deps),
