@@ -480,10 +480,13 @@ describe('the apps, in a browser', { timeout: 60_000 }, () => {
       await page.getByRole('button', { name: 'Pass on Jonah' }).click();
       await page.getByRole('button', { name: 'Like Aisha' }).waitFor();
       await page.getByLabel('1 match', { exact: true }).waitFor();
-      expect(await backend.query('SELECT profile_id, decision FROM swipes ORDER BY created_at')).toEqual([
-        { profile_id: 'elena', decision: 'like' },
-        { profile_id: 'jonah', decision: 'pass' },
-      ]);
+      // A pass moves to the next card as it is sent (optimistically), so the rows are waited for.
+      await expect
+        .poll(() => backend.query('SELECT profile_id, decision FROM swipes ORDER BY created_at'))
+        .toEqual([
+          { profile_id: 'elena', decision: 'like' },
+          { profile_id: 'jonah', decision: 'pass' },
+        ]);
       await page.getByRole('link', { name: 'Matches', exact: true }).click();
       await page.getByRole('heading', { name: 'Elena, 29' }).waitFor();
       await page.getByText('Hi Elena! Which trail should be on my list this month?').waitFor();
