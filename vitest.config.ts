@@ -48,6 +48,9 @@ export default defineConfig({
             'e2e/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, ...UNIT],
+          // One Chromium for the run, shared by every file and the servers they start (test/chromium-server.ts).
+          globalSetup: ['test/chromium-server.ts'],
+          setupFiles: ['test/shared-chromium.ts'],
         },
       },
     ],

@@ -37,39 +37,17 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_TYPE_PROMPTS } from '../packages/codegen/test/builtin-output-cases';
 import { freePort, launchChromium, newProjectFromDashboard, startKilnProcess } from './harness';
 
 const run = promisify(execFile);
 
 /**
- * One prompt per builtin app type (acceptance check 5), plus sign-in. Keyed by the type the builtin provider
- * detects for it: a type added to the enum without a prompt here fails the test.
+ * One prompt per builtin app type (acceptance check 5; the byte-identity fixture's list), plus sign-in. Keyed by
+ * the type the builtin provider detects for it: a type added to the enum without a prompt there fails the test.
  */
-const APP_PROMPTS: Record<(typeof APP_TYPES)[number] | 'LINK_IN_BIO' | 'WITH_SIGN_IN', string> = {
-  LEAD_GEN_TOOL: 'a lead capture landing page for my consulting business',
-  PERSONAL_WEBSITE: 'my personal website',
-  ECOMMERCE_STORE: 'an ecommerce store selling candles',
-  BLOG_PLATFORM: 'a blog platform',
-  PORTFOLIO_WEBSITE: 'a photography portfolio',
-  SOCIAL_NETWORK: 'a small social network for runners',
-  GAME: 'a memory card game',
-  AI_TOOL: 'an AI tool that summarises text',
-  FINANCE_APP: 'a personal budget tracker',
-  DATING_APP: 'a dating app',
-  TODO_LIST_APP: 'a todo list with due dates',
-  NOTES_APP: 'a notes app',
-  GALLERY_APP: 'an image gallery',
-  CONTACT_MANAGEMENT: 'a contact manager',
-  SURVEY_TOOL: 'a survey tool',
-  QUIZ_TOOL: 'a quiz about world capitals',
-  ONLINE_STORE: 'an online store for sneakers',
-  CHAT_APP: 'a chat app',
-  FEEDBACK_TOOL: 'a feedback collection tool',
-  WEATHER_APP: 'a weather app',
-  TRANSLATION_TOOL: 'a translation tool',
-  FITNESS_TRACKER_APP: 'a fitness tracker',
-  CRYPTOCURRENCY_APP: 'a cryptocurrency portfolio tracker',
-  LINK_IN_BIO: 'a link in bio page',
+const APP_PROMPTS: Readonly<Record<string, string>> = {
+  ...APP_TYPE_PROMPTS,
   WITH_SIGN_IN: 'a todo list app with login',
 };
 /** Builds at once (2 cores, shared). */

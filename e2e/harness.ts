@@ -136,7 +136,10 @@ export interface KilnOptions {
   port?: number;
   dataDir?: string;
   env?: Record<string, string>;
-  /** Render checks answered from the tests' disk cache when seen before (default true; render-cache.ts). */
+  /**
+   * Render checks answered from the tests' disk cache when seen before, and browsers from the run's shared Chromium
+   * (default true; render-cache.ts, test/chromium-server.ts). False: the server exactly as `npm start` runs it.
+   */
   renderCache?: boolean;
   /**
    * Run `packages/server/src/main.ts` through tsx instead of the bundle (default false): to debug the server's
@@ -155,7 +158,8 @@ export interface KilnOptions {
  * prerender after each publish off (`KILN_VERIFY=off`, `KILN_DATA_SNAPSHOTS=0`, `KILN_PRERENDER=off`: seconds
  * that only their own tests are about); a
  * test about either, and the walking skeleton (a server as `npm start` runs it), set them back in `env`. Its
- * render checks use the tests' cache of results unless `renderCache: false` (the walking skeleton).
+ * render checks use the tests' cache of results unless `renderCache: false` (the walking skeleton), and its
+ * browsers are the run's shared Chromium (`KILN_CHROMIUM_ENDPOINT`) unless `renderCache: false` too.
  */
 export async function startKilnProcess(opts: KilnOptions = {}): Promise<KilnProcess> {
   const port = opts.port ?? (await freePort());
@@ -177,10 +181,13 @@ export async function startKilnProcess(opts: KilnOptions = {}): Promise<KilnProc
     await ensureServerBuilt();
     args = [cached ? 'packages/server/dist/test-e2e-server.mjs' : 'packages/server/dist/main.mjs'];
   }
+  // The run's shared Chromium (test/chromium-server.ts), except for a server exactly as `npm start` runs it.
+  const { KILN_CHROMIUM_ENDPOINT: shared, ...inherited } = process.env;
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...inherited,
+      ...(cached && shared ? { KILN_CHROMIUM_ENDPOINT: shared } : {}),
       PORT: String(port),
       KILN_DATA_DIR: dataDir,
       NODE_ENV: 'test',

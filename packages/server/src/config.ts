@@ -54,6 +54,7 @@ const EnvSchema = z.object({
   KILN_LOG_RETENTION_DAYS: z.coerce.number().positive().default(7),
   KILN_VERIFY: z.enum(['on', 'off']).default('on'),
   KILN_PRERENDER: z.enum(['on', 'off']).default('on'),
+  KILN_CHROMIUM_ENDPOINT: z.string().url().optional(),
   KILN_STRICT_CSP: z.enum(['on', 'off']).optional(),
   KILN_DATA_SNAPSHOTS: z.coerce.number().int().min(0).max(1000).default(10),
 });
@@ -139,6 +140,12 @@ export interface KilnConfig {
    * in headless Chromium and the pages that needed no data are served with their markup (hosting/prerender.ts).
    */
   readonly prerender: boolean;
+  /**
+   * `KILN_CHROMIUM_ENDPOINT` (a `ws://` URL, default none): render checks, verification and prerendering connect
+   * to this running Chromium (Playwright's `launchServer`) instead of starting their own. The test suite shares
+   * one this way; a deployment can point it at a browser it runs beside the server.
+   */
+  readonly chromiumEndpoint: string | undefined;
   /**
    * `KILN_STRICT_CSP` (`on` | `off`): the builder's pages allow only their own script files (`script-src 'self'`).
    * Default on, except on a local development server (no `KILN_PUBLIC_URL`, base domain `localhost`), where inline
@@ -249,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logRetentionDays: e.KILN_LOG_RETENTION_DAYS,
     verify: e.KILN_VERIFY === 'on',
     prerender: e.KILN_PRERENDER === 'on',
+    chromiumEndpoint: e.KILN_CHROMIUM_ENDPOINT || undefined,
     strictCsp:
       e.KILN_STRICT_CSP === undefined
         ? Boolean(e.KILN_PUBLIC_URL) || e.KILN_BASE_DOMAIN !== 'localhost'

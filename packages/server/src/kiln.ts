@@ -105,6 +105,9 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       if (extra) console.error(logLine(msg, extra, dev));
       else console.log(logLine(msg, undefined, dev));
     });
+  // Loaded only when set: the browser library is otherwise imported with the first render check.
+  if (config.chromiumEndpoint)
+    (await import('@kiln/preview/node')).useSharedChromium(config.chromiumEndpoint);
   const provider = providerFor(config);
   const secretKey = loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir });
   const secrets = createSecretBox(secretKey);

@@ -1,0 +1,11 @@
+/**
+ * @module Vitest setup file of the integration project: this file's browsers, and those of the servers it starts
+ * (in-process, and as e2e child processes through `KILN_CHROMIUM_ENDPOINT`), connect to the run's one Chromium
+ * (test/chromium-server.ts) instead of each starting its own.
+ */
+import { useSharedChromium } from '@kiln/preview/node';
+import { inject } from 'vitest';
+
+const endpoint = inject('chromiumEndpoint');
+useSharedChromium(endpoint);
+process.env.KILN_CHROMIUM_ENDPOINT = endpoint;
