@@ -12,6 +12,8 @@ const UNIT = [
   'packages/app-sdk/src/**/*.test.ts',
   'packages/builder/test/**/*.test.{ts,tsx}',
 ];
+/** Server integration tests: in-process servers on PGlite or PostgreSQL, no child process of their own per file. */
+const SERVER = ['packages/server/test/**/*.test.ts'];
 /** Unit tests of a module's state before its first use (tree-sitter not initialised): a graph of their own. */
 const UNIT_ISOLATED = ['packages/preview/src/partial.test.ts'];
 
@@ -38,6 +40,20 @@ export default defineConfig({
       },
       { extends: true, test: { name: 'unit-isolated', include: UNIT_ISOLATED, pool: 'threads' } },
       {
+        // Server integration files share their worker processes and module graph (`isolate: false`): the server's
+        // ~1,000 modules are imported once per worker instead of once per file. Each file starts its own servers
+        // and leaves none behind; the harness sets each file up again (test/file-setup.ts, file-hooks.ts).
+        extends: true,
+        test: {
+          name: 'server',
+          include: SERVER,
+          pool: 'forks',
+          isolate: false,
+          globalSetup: ['test/chromium-server.ts'],
+          setupFiles: ['test/shared-chromium.ts', 'packages/server/test/file-setup.ts'],
+        },
+      },
+      {
         // Each file in a process of its own (Vitest's default): servers, Chromium, PGlite, Deno, child processes.
         extends: true,
         test: {
@@ -47,7 +63,7 @@ export default defineConfig({
             'packages/*/test/**/*.test.{ts,tsx}',
             'e2e/**/*.test.ts',
           ],
-          exclude: [...configDefaults.exclude, ...UNIT],
+          exclude: [...configDefaults.exclude, ...UNIT, ...SERVER],
           // One Chromium for the run, shared by every file and the servers they start (test/chromium-server.ts).
           globalSetup: ['test/chromium-server.ts'],
           setupFiles: ['test/shared-chromium.ts'],

@@ -5,11 +5,16 @@
  * Analytics tab shows the visits (totals, chart, top pages) and exports them as CSV. The builder's preview sends
  * nothing.
  */
-import { readFileSync } from 'node:fs';
 import { startScriptedModelServer } from '@kiln/codegen/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newProjectFromDashboard, scriptedModelEnv, useBrowser, useKilnProcesses } from './harness';
+import {
+  downloaded,
+  newProjectFromDashboard,
+  scriptedModelEnv,
+  useBrowser,
+  useKilnProcesses,
+} from './harness';
 
 const browser = useBrowser();
 const startKiln = useKilnProcesses();
@@ -112,7 +117,7 @@ describe('analytics of a published app', () => {
     ).toBe('1');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    const csv = readFileSync((await (await download).path())!, 'utf8');
+    const csv = (await downloaded(await download)).toString('utf8');
     expect(csv).toContain(`${today},1,4,0\r\n`);
     expect(csv).toContain('/menu,1,1\r\n');
     // The builder's preview sent nothing.

@@ -38,7 +38,7 @@ import type { Browser, Page } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_TYPE_PROMPTS } from '../packages/codegen/test/builtin-output-cases';
-import { freePort, launchChromium, newProjectFromDashboard, startKilnProcess } from './harness';
+import { downloaded, freePort, launchChromium, newProjectFromDashboard, startKilnProcess } from './harness';
 
 const run = promisify(execFile);
 
@@ -523,7 +523,7 @@ describe('export anywhere', () => {
       await page.getByRole('button', { name: 'Download' }).click();
       const download = await saved;
       expect(download.suggestedFilename()).toMatch(/^[a-z0-9-]+\.zip$/);
-      const zip = readFileSync((await download.path())!);
+      const zip = await downloaded(download);
       const files = unzipSync(new Uint8Array(zip));
       const page1 = Object.keys(files).find((p) => p.endsWith('/src/app/page.tsx'));
       expect(page1).toBeDefined();

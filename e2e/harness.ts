@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { launchChromium } from '@kiln/preview/node';
 import { prepareDataDir } from '@kiln/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export { CHROMIUM_ARGS, launchChromium } from '@kiln/preview/node';
@@ -292,6 +292,16 @@ export function useBrowser(): () => Browser {
     if (!browser) throw new Error('Chromium did not start');
     return browser;
   };
+}
+
+/**
+ * A download's bytes, read through the browser connection: the run's Chromium is shared (test/chromium-server.ts),
+ * and `download.path()` works only for a browser this process started.
+ */
+export async function downloaded(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** A GraphQL answer as the server sent it, with the HTTP status. */

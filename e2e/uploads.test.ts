@@ -5,9 +5,8 @@
  * (1 MiB here) shows "Upload failed: File too large.". A form sent to `/api/public-sheet` lands in the
  * Database tab's `public_sheet_rows`, whose Download CSV button hands it to the owner.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { signUp, useBrowser, useKiln } from './harness';
+import { downloaded, signUp, useBrowser, useKiln } from './harness';
 
 /** A 2×2 PNG (red, green / blue, white). */
 const PNG = Buffer.from(
@@ -116,8 +115,7 @@ describe('uploads on a published app', () => {
       builder.waitForEvent('download'),
       sheet.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
-    const path = await download.path();
-    const csv = readFileSync(path, 'utf8');
+    const csv = (await downloaded(download)).toString('utf8');
     expect(csv.split('\r\n')[0]).toBe('submitted_at,sheet_id,email,topics');
     expect(csv).toContain(',newsletter,ann@example.com,"trips,cats"');
   });

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createModelProvider, type ModelProvider } from '@kiln/codegen';
+import { useSharedChromium } from '@kiln/preview/chromium-endpoint';
 import { AiImages } from './ai-images/index';
 import { AppBackend } from './app-backend';
 import { AppIntegrations } from './app-integrations';
@@ -105,9 +106,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
       if (extra) console.error(logLine(msg, extra, dev));
       else console.log(logLine(msg, undefined, dev));
     });
-  // Loaded only when set: the browser library is otherwise imported with the first render check.
-  if (config.chromiumEndpoint)
-    (await import('@kiln/preview/node')).useSharedChromium(config.chromiumEndpoint);
+  if (config.chromiumEndpoint) useSharedChromium(config.chromiumEndpoint);
   const provider = providerFor(config);
   const secretKey = loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir });
   const secrets = createSecretBox(secretKey);

@@ -16,6 +16,7 @@ import { PREVIEW_DIST_DIR } from '../dist-dir.ts';
 import type { PreviewMode, PreviewModule } from '../protocol.ts';
 import { filePathToRoute } from '../routes.ts';
 import { previewShellHtml } from '../shell.ts';
+import { sharedChromium } from './chromium-endpoint.ts';
 
 /** What `renderCheck` renders: one module's source, at its path, with the rest of the project if given. */
 export interface RenderCheckInput {
@@ -90,29 +91,19 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-let sharedEndpoint: string | undefined;
-
-/**
- * Connect to a Chromium that is already running (the `wsEndpoint` of Playwright's `chromium.launchServer`)
- * instead of starting one per `launchChromium` call; `undefined` starts them again. A start costs ~3.4 s of CPU
- * (browser, GPU, network and renderer processes) on a 2-core machine, a connection a few milliseconds. Each
- * caller still gets browser contexts of its own, and its `close()` only disconnects, closing what it opened.
- * The server sets it from `KILN_CHROMIUM_ENDPOINT`; the test suite starts one Chromium for all its files.
- */
-export function useSharedChromium(wsEndpoint: string | undefined): void {
-  sharedEndpoint = wsEndpoint;
-}
-
 /**
  * Debian's Chromium at /usr/bin/chromium with Kiln's flags (or a connection to the shared one,
  * `useSharedChromium`); every browser Kiln and its tests start.
  * `ownsSignals`: the caller closes the browser on shutdown, so Playwright must not exit the process on Ctrl-C.
  */
 export function launchChromium(opts: { ownsSignals?: boolean } = {}): Promise<Browser> {
-  if (sharedEndpoint) return chromium.connect(sharedEndpoint);
+  const shared = sharedChromium();
+  if (shared) return chromium.connect(shared);
   const signals = opts.ownsSignals ? { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false } : {};
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, ...signals });
 }
+
+export { useSharedChromium } from './chromium-endpoint.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
