@@ -3,9 +3,9 @@
  * servers (held until the file ends; each server's stop would otherwise close it), and render checks answered
  * from disk (render-cache.ts). The harness sets it up when it is imported. Apart from the harness so that a
  * Vitest project running server files without isolation (one worker imports the harness once for many files)
- * can set each later file up again from a setup file (`setupFiles`) that calls `setUpServerTestFile()`. Tried
- * on 8 server/test files: 164 s wall, 41 s user vs 222 s, 49 s isolated (load 32–35); not yet enabled, as the
- * whole server/test directory has not been seen passing that way (issue 18).
+ * can set each later file up again from a setup file (`setupFiles`) that calls `setUpServerTestFile()`: the
+ * `server` project does (file-setup.ts). Tried first on 8 server/test files: 164 s wall, 41 s user vs 222 s, 49 s
+ * isolated (load 32–35).
  */
 import { afterAll } from 'vitest';
 import { holdValidation, useRenderCheckCache } from '../src/jobs/validate';
