@@ -1,12 +1,12 @@
 /**
- * @module Vitest global setup of the integration project: one Chromium for the whole run. Starting Debian's
- * Chromium costs ~3.4 s of CPU (browser, GPU, network and renderer processes; measured on this 2-core machine,
- * launch + first page + close), and the suite used to start one per test file, per in-process server's render
- * checks and per e2e server — the largest single share of the suite's CPU. Every `launchChromium` of a test file,
- * of a server it starts in-process and of an e2e server process (`KILN_CHROMIUM_ENDPOINT`) connects to this one
- * instead (`useSharedChromium`, test/shared-chromium.ts); each still works in browser contexts of its own, and its
- * `close()` disconnects, closing what it opened. A test that needs flags of its own (the same-site security test's
- * host resolver rules) launches its own browser.
+ * @module Vitest global setup of the `server` and `integration` projects: one Chromium for each project's files
+ * (two in a run). Starting Debian's Chromium costs ~3.4 s of CPU (browser, GPU, network and renderer processes;
+ * launch + first page + close on this 2-core machine), and the suite used to start one per test file, per
+ * in-process server's render checks and per e2e server. Every `launchChromium` of a test file, of a server it
+ * starts in-process and of an e2e server process (`KILN_CHROMIUM_ENDPOINT`) connects to it instead
+ * (`useSharedChromium`, test/shared-chromium.ts); each works in browser contexts of its own, and its `close()`
+ * disconnects, closing what it opened. A test that needs flags of its own (the same-site security test's host
+ * resolver rules) launches its own browser.
  */
 import { CHROMIUM_ARGS } from '@kiln/preview/node';
 import { chromium } from 'playwright-core';

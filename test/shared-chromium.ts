@@ -1,7 +1,8 @@
 /**
- * @module Vitest setup file of the integration project: this file's browsers, and those of the servers it starts
- * (in-process, and as e2e child processes through `KILN_CHROMIUM_ENDPOINT`), connect to the run's one Chromium
- * (test/chromium-server.ts) instead of each starting its own. It loads no Playwright: most files open no browser.
+ * @module Vitest setup file of the `server` and `integration` projects: this file's browsers, and those of the
+ * servers it starts (in-process, and as e2e child processes through `KILN_CHROMIUM_ENDPOINT`), connect to the
+ * project's one Chromium (test/chromium-server.ts) instead of each starting its own. It loads no Playwright: most
+ * files open no browser.
  */
 import { useSharedChromium } from '@kiln/preview/chromium-endpoint';
 import { inject } from 'vitest';
