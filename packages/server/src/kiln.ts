@@ -2,9 +2,10 @@
  * @module Composes one Kiln server: database, generation workers, the HTTP handler and the listener.
  * `startKiln(config)` is what `npm start`, the CLI and the tests use.
  */
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { createModelProvider, type ModelProvider } from '@kiln/codegen';
 import { useSharedChromium } from '@kiln/preview/chromium-endpoint';
 import { AiImages } from './ai-images/index';
@@ -16,7 +17,7 @@ import { type ContentClassifier, lengthClassifier } from './content-safety';
 import { type Database, openDatabase } from './db/index';
 import { ProjectGit } from './git/index';
 import { LiveApps } from './hosting/index';
-import { createHttpHandler } from './http/app';
+import { createHttpHandler, createPageWriter, type HttpDeps } from './http/app';
 import { allowedOrigin, sessionCookieName } from './http/security';
 import { GenerationWorkers } from './jobs/worker';
 import { escapeControlCharacters } from './log-text';
@@ -221,7 +222,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     providerFor: (organizationId) => models.providerFor(organizationId),
     rateLimits,
   });
-  const handler = createHttpHandler({
+  const httpDeps: HttpDeps = {
     visitorAuth,
     authProviders,
     db: database.db,
@@ -250,21 +251,31 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     webSearch,
     git,
     log,
-  });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve(
-      { fetch: handler, port: config.port, ...(config.host ? { hostname: config.host } : {}) },
-      () => resolve(s),
-    );
+  };
+  const handler = createHttpHandler(httpDeps);
+  // A published page in memory is written before node-server turns the request into a Fetch Request.
+  const writePage = createPageWriter(httpDeps);
+  const listener = getRequestListener(handler, config.host ? { hostname: config.host } : {});
+  const server = await new Promise<Server>((resolve) => {
+    const s = createServer((req, res) => {
+      try {
+        if (writePage(req, res)) return;
+      } catch (err) {
+        // Never reached by design (a map lookup and stored buffers); the routes answer instead of the process dying.
+        log('page write failed', err);
+        if (res.headersSent) return void res.destroy();
+      }
+      void listener(req, res);
+    });
+    s.listen(config.port, config.host, () => resolve(s));
   });
   // Idle keep-alive connections stay open longer than a load balancer's idle timeout (60 s on most), so the
   // server never closes a connection a proxy or client is about to reuse (Node's default is 5 s).
-  const httpServer = server as import('node:http').Server;
-  httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  httpServer.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   const port = (server.address() as AddressInfo).port;
   origins = createOrigins(config, port);
-  rooms.attach(server as import('node:http').Server, {
+  rooms.attach(server, {
     allowOrigin: (origin, host) => allowedOrigin(origin, host ?? null, origins),
     isBuilderHost: (host) => origins.match(host).kind === 'builder',
     sessionCookie: () => sessionCookieName(origins),
@@ -283,9 +294,8 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     async close() {
       // Stop accepting, drop idle keep-alive connections at once, give in-flight requests a moment.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      const http = server as import('node:http').Server;
-      http.closeIdleConnections();
-      const grace = setTimeout(() => http.closeAllConnections(), 2000);
+      server.closeIdleConnections();
+      const grace = setTimeout(() => server.closeAllConnections(), 2000);
       await rooms.close();
       await hosting.close();
       await git.close();

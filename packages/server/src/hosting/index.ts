@@ -26,4 +26,5 @@ export {
   pageDocument,
   pagePath,
   preferredEncoding,
+  writePage,
 } from './serve';

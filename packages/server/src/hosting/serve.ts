@@ -104,7 +104,29 @@ function headersFor(doc: BuiltDocument, served: Served): DocumentHeaders {
   return h;
 }
 
+/** What a request for a stored document gets: status, headers and body (null: none, for a 304 or a HEAD). */
+interface Answer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
 /** A stored document for this request: 304 when the client has it, else the best encoding it accepts. */
+function answerFor(
+  doc: BuiltDocument,
+  served: Served,
+  ifNoneMatch: string | null | undefined,
+  acceptEncoding: string | null | undefined,
+  head: boolean | undefined,
+): Answer {
+  const h = headersFor(doc, served);
+  if (etagMatches(ifNoneMatch, doc.etag)) return { status: 304, headers: h.notModified, body: null };
+  const encoding = preferredEncoding(acceptEncoding);
+  const [body, headers] =
+    encoding === 'br' ? [doc.br, h.br] : encoding === 'gzip' ? [doc.gzip, h.gzip] : [doc.body, h.identity];
+  return { status: 200, headers, body: head ? null : body };
+}
+
 function encodedResponse(
   doc: BuiltDocument,
   served: Served,
@@ -114,14 +136,9 @@ function encodedResponse(
     head?: boolean;
   },
 ): Response {
-  const h = headersFor(doc, served);
-  if (etagMatches(request.ifNoneMatch, doc.etag))
-    return new Response(null, { status: 304, headers: h.notModified });
-  const encoding = preferredEncoding(request.acceptEncoding);
-  const [body, headers] =
-    encoding === 'br' ? [doc.br, h.br] : encoding === 'gzip' ? [doc.gzip, h.gzip] : [doc.body, h.identity];
+  const a = answerFor(doc, served, request.ifNoneMatch, request.acceptEncoding, request.head);
   // A Buffer is a Uint8Array, which node-server writes as it is; TypeScript's BodyInit lacks Buffer's generic.
-  return new Response(request.head ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
+  return new Response(a.body as Uint8Array<ArrayBuffer> | null, { status: a.status, headers: a.headers });
 }
 
 /** The document of a public app for this request: 304 when the client has it, else the best encoding. */
@@ -188,7 +205,7 @@ function isPagePath(path: string): boolean {
  * an unknown host) and the published app's routes must answer it.
  */
 export function fastPage(
-  apps: LiveApps,
+  apps: Pick<LiveApps, 'peek' | 'get'>,
   slug: string,
   req: RawRequest,
   incoming: NodeIncoming | undefined,
@@ -214,4 +231,47 @@ export function fastPage(
       : null;
   const known = apps.peek(slug);
   return known === undefined ? apps.get(slug).then(answer) : answer(known);
+}
+
+/** The slice of Node's response `writePage` writes to. */
+interface NodeResponse {
+  writeHead(status: number, headers: Record<string, string>): unknown;
+  end(body?: Buffer): unknown;
+}
+
+/**
+ * A public published page for a GET or HEAD, written straight to Node's response when its app is in memory:
+ * true when answered. It runs before @hono/node-server builds a Request, a Response and a promise for the
+ * request, and allocates nothing of its own (the answer's headers and body are made once per document). False
+ * sends the request on to `fastPage` and the routes: another route, a private app, an app not in memory yet.
+ */
+export function writePage(
+  apps: Pick<LiveApps, 'peek'>,
+  slug: string,
+  req: { method?: string; url?: string; headers: NodeIncoming['headers'] & object },
+  res: NodeResponse,
+): boolean {
+  const method = req.method;
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const url = req.url ?? '';
+  // Node's url is the request target: a path, unless a client sent the absolute form (the routes take that).
+  if (url.charCodeAt(0) !== 47 /* / */) return false;
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  if (!isPagePath(path)) return false;
+  const app = apps.peek(slug);
+  if (!app || app.visibility === 'PRIVATE') return false;
+  const ifNoneMatch = req.headers['if-none-match'];
+  const acceptEncoding = req.headers['accept-encoding'];
+  const a = answerFor(
+    pageDocument(app, path, q >= 0),
+    'document',
+    Array.isArray(ifNoneMatch) ? ifNoneMatch.join(', ') : ifNoneMatch,
+    Array.isArray(acceptEncoding) ? acceptEncoding.join(', ') : acceptEncoding,
+    method === 'HEAD',
+  );
+  res.writeHead(a.status, a.headers);
+  if (a.body) res.end(a.body);
+  else res.end();
+  return true;
 }

@@ -3,6 +3,7 @@
  * (UI, /graphql, /healthz, /v0), a project's preview runtime, a published app, and (later) uploaded files.
  * Exactly one place, `onError`, turns errors into responses.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_STATUS, isKilnError, KilnError, MESSAGES } from '@kiln/core';
@@ -38,7 +39,7 @@ import { mountExport } from '../export/routes';
 import type { ProjectGit } from '../git/index';
 import { QUERY_TIME_BUDGET_MS } from '../graphql/budget';
 import type { GraphQLContext } from '../graphql/index';
-import { CompressedAssets, chunkResponse, fastPage, type LiveApps } from '../hosting/index';
+import { CompressedAssets, chunkResponse, fastPage, type LiveApps, writePage } from '../hosting/index';
 import { type Mailer, mailbox } from '../mailer';
 import { SERVER_MESSAGES as M } from '../messages';
 import type { OrganizationModels } from '../model-settings';
@@ -493,6 +494,19 @@ async function jsonBody(c: Context): Promise<unknown> {
   } catch {
     throw new KilnError('validation', 'Send JSON with a query string and a values array.');
   }
+}
+
+/**
+ * Answers a request for a public published page whose app is in memory, straight on Node's request and
+ * response (hosting/serve.ts `writePage`): true when it did. Runs before `createHttpHandler`'s handler.
+ */
+export function createPageWriter(
+  deps: Pick<HttpDeps, 'origins' | 'hosting'>,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    const where = deps.origins.match(req.headers.host);
+    return where.kind === 'app' && writePage(deps.hosting, where.slug, req, res);
+  };
 }
 
 /** The request handler for every origin. */
