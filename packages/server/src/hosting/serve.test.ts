@@ -22,8 +22,20 @@ let viaFetch: Server;
 beforeAll(async () => {
   const document = await buildDocument(`<!doctype html><title>Home</title>${'<p>todo</p>'.repeat(400)}`);
   const about = await buildDocument('<!doctype html><title>About</title><p>prerendered</p>');
-  const base = { projectId: 'p', revisionId: 'r', deploymentId: 'd', accessTokenHash: null, chunks: new Map() };
-  apps.set('shop', { ...base, slug: 'shop', visibility: 'PUBLIC', document, pages: new Map([['/about', about]]) });
+  const base = {
+    projectId: 'p',
+    revisionId: 'r',
+    deploymentId: 'd',
+    accessTokenHash: null,
+    chunks: new Map(),
+  };
+  apps.set('shop', {
+    ...base,
+    slug: 'shop',
+    visibility: 'PUBLIC',
+    document,
+    pages: new Map([['/about', about]]),
+  });
   apps.set('secret', { ...base, slug: 'secret', visibility: 'PRIVATE', document, pages: new Map() });
   apps.set('gone', null);
   const slugOf = (host: string | undefined) => (host ?? '').split('.')[0] ?? '';
@@ -50,7 +62,14 @@ interface Sent {
 function send(server: Server, method: string, path: string, headers: Record<string, string>): Promise<Sent> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: (server.address() as AddressInfo).port, method, path, headers, agent: false },
+      {
+        host: '127.0.0.1',
+        port: (server.address() as AddressInfo).port,
+        method,
+        path,
+        headers,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
