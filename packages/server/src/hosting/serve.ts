@@ -1,8 +1,10 @@
 /**
  * @module A published app's page as visitors get it (issue 15): from memory, precompressed, with an ETag.
- * `fastPage` answers a public page before any routing or middleware — the host's app is a map lookup away and
- * the response is a ready Buffer with a plain header object, which @hono/node-server writes without building
- * a Fetch Response — so a published page costs about what a bare Hono handler sending the same bytes costs.
+ * `writePage` writes a public page whose app is in memory straight to Node's response, before
+ * @hono/node-server makes a Request, a Response and a promise for the request; `fastPage` gives the same
+ * answer as a Fetch Response, before routing and middleware, when the app must first be looked up. The host's
+ * app is a map lookup away and the answer a ready Buffer with a plain header object, so a published page costs
+ * about what a bare Hono handler sending the same bytes costs.
  * Everything else on the app's origin (functions, `/api/db`, private apps, runtime assets) goes through the
  * published app's Hono routes as before.
  */
