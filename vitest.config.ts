@@ -42,7 +42,7 @@ export default defineConfig({
       {
         // Server integration files share their worker processes and module graph (`isolate: false`): the server's
         // ~1,000 modules are imported once per worker instead of once per file. Each file starts its own servers
-        // and leaves none behind; the harness sets each file up again (test/file-setup.ts, file-hooks.ts).
+        // and leaves none behind; the harness sets each file up again (packages/server/test/file-setup.ts, file-hooks.ts).
         extends: true,
         test: {
           name: 'server',
@@ -64,7 +64,7 @@ export default defineConfig({
             'e2e/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, ...UNIT, ...SERVER],
-          // One Chromium for the run, shared by every file and the servers they start (test/chromium-server.ts).
+          // One Chromium for this project's files and the servers they start (test/chromium-server.ts).
           globalSetup: ['test/chromium-server.ts'],
           setupFiles: ['test/shared-chromium.ts'],
         },

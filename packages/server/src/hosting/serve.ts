@@ -8,6 +8,7 @@
  * Everything else on the app's origin (functions, `/api/db`, private apps, runtime assets) goes through the
  * published app's Hono routes as before.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { BuiltDocument } from './build';
 import type { LiveApp, LiveApps } from './live-apps';
 
@@ -250,7 +251,7 @@ interface NodeResponse {
 export function writePage(
   apps: Pick<LiveApps, 'peek'>,
   slug: string,
-  req: { method?: string; url?: string; headers: NodeIncoming['headers'] & object },
+  req: { method?: string; url?: string; headers: IncomingHttpHeaders },
   res: NodeResponse,
 ): boolean {
   const method = req.method;
@@ -263,13 +264,12 @@ export function writePage(
   if (!isPagePath(path)) return false;
   const app = apps.peek(slug);
   if (!app || app.visibility === 'PRIVATE') return false;
-  const ifNoneMatch = req.headers['if-none-match'];
-  const acceptEncoding = req.headers['accept-encoding'];
+  // Node joins repeated headers but set-cookie into one string, as fastPage's `header` does.
   const a = answerFor(
     pageDocument(app, path, q >= 0),
     'document',
-    Array.isArray(ifNoneMatch) ? ifNoneMatch.join(', ') : ifNoneMatch,
-    Array.isArray(acceptEncoding) ? acceptEncoding.join(', ') : acceptEncoding,
+    req.headers['if-none-match'],
+    req.headers['accept-encoding'],
     method === 'HEAD',
   );
   res.writeHead(a.status, a.headers);
