@@ -115,7 +115,17 @@ describe('plan mode in the builder', () => {
     expect(await expert2.getAttribute('aria-pressed')).toBe('true');
     await chat2.getByRole('textbox', { name: 'Message' }).fill('make it teal');
     await chat2.getByRole('textbox', { name: 'Message' }).press('Enter');
-    await expect.poll(() => revisionNumbers(page), { timeout: 60_000 }).toEqual([1, 2, 3]);
+    // Once seen failing on a loaded machine (revisions stayed [1, 2]); if it fails, say what the chat showed.
+    await expect
+      .poll(() => revisionNumbers(page), { timeout: 60_000 })
+      .toEqual([1, 2, 3])
+      .catch(async (err: Error) => {
+        const box = await chat2.getByRole('textbox', { name: 'Message' }).inputValue();
+        const alerts = await chat2.getByRole('alert').allTextContents();
+        throw new Error(
+          `${err.message}\nthe message box holds ${JSON.stringify(box)}; alerts: ${JSON.stringify(alerts)}`,
+        );
+      });
     await expect
       .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 90_000 })
       .toBe('VALID');
