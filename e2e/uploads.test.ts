@@ -56,7 +56,11 @@ describe('uploads on a published app', () => {
     expect(appUrl).toMatch(/\.apps\.localhost:\d+\/$/);
 
     const visitor = await (await browser().newContext()).newPage();
+    // The app's first call starts its function process and database; the page gives its first fetch 5 s before
+    // it keeps photos in the browser instead, which a loaded machine can exceed. Start them first.
+    expect((await visitor.goto(`${appUrl}api/photos`))?.status()).toBe(200);
     await visitor.goto(String(appUrl));
+    await visitor.getByText("Photos are saved in the app's database.").waitFor({ timeout: 20_000 });
     await visitor.getByRole('button', { name: 'Add photo' }).click();
     const dialog = visitor.getByRole('dialog', { name: 'Add a photo' });
     await dialog
@@ -67,7 +71,13 @@ describe('uploads on a published app', () => {
     const src = await chosen.getAttribute('src');
     expect(src).toMatch(/^http:\/\/files\.localhost:\d+\/[0-9a-f-]{36}\/$/);
     await dialog.getByLabel('Title').fill('Red dot on the wall');
+    // The wall shows the photo at once and saves it in the background: the fresh visitor below is sure to see it
+    // once the POST has answered (on a loaded machine it can still be on its way when that visitor loads).
+    const saved = visitor.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/photos',
+    );
     await dialog.getByRole('button', { name: 'Add to gallery' }).click();
+    expect((await saved).status()).toBe(201);
 
     // The photo is on the wall, its image loaded from the files origin.
     const photo = visitor.getByRole('img', { name: 'Red dot on the wall' });
