@@ -14,6 +14,8 @@ const UNIT = [
 ];
 /** Server integration tests: in-process servers on PGlite or PostgreSQL, no child process of their own per file. */
 const SERVER = ['packages/server/test/**/*.test.ts'];
+/** Kiln started as a child process and driven in Chromium, as a person uses it (e2e/harness.ts). */
+const E2E = ['e2e/**/*.test.ts'];
 /** Unit tests of a module's state before its first use (tree-sitter not initialised): a graph of their own. */
 const UNIT_ISOLATED = ['packages/preview/src/partial.test.ts'];
 
@@ -54,6 +56,22 @@ export default defineConfig({
         },
       },
       {
+        // E2E files share their worker processes and module graph too (`isolate: false`): what they test runs in
+        // the Kiln child processes they start (stopped after each file) and in Chromium, and each file's
+        // `useKiln`/`useBrowser` hooks start and stop its own. A fresh process and import per file cost ~0.7 s of
+        // CPU: ten short e2e files took 14.8 s of Vitest worker CPU and 13.4 s of imports isolated, 7.6 s and 4.7 s
+        // shared, with the same Kiln and Chromium CPU.
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: E2E,
+          pool: 'forks',
+          isolate: false,
+          globalSetup: ['test/chromium-server.ts'],
+          setupFiles: ['test/shared-chromium.ts'],
+        },
+      },
+      {
         // Each file in a process of its own (Vitest's default): servers, Chromium, PGlite, Deno, child processes.
         extends: true,
         test: {
@@ -61,9 +79,8 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.{ts,tsx}',
             'packages/*/test/**/*.test.{ts,tsx}',
-            'e2e/**/*.test.ts',
           ],
-          exclude: [...configDefaults.exclude, ...UNIT, ...SERVER],
+          exclude: [...configDefaults.exclude, ...UNIT, ...SERVER, ...E2E],
           // One Chromium for this project's files and the servers they start (test/chromium-server.ts).
           globalSetup: ['test/chromium-server.ts'],
           setupFiles: ['test/shared-chromium.ts'],
