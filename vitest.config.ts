@@ -76,10 +76,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: [
-            'packages/*/src/**/*.test.{ts,tsx}',
-            'packages/*/test/**/*.test.{ts,tsx}',
-          ],
+          include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...UNIT, ...SERVER, ...E2E],
           // One Chromium for this project's files and the servers they start (test/chromium-server.ts).
           globalSetup: ['test/chromium-server.ts'],
