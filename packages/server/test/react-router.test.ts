@@ -259,7 +259,8 @@ describe('react-router-dom in the preview (real package, real server, Chromium)'
     await expect.poll(title).toBe('Home');
     await frame.getByTestId('to-about').click();
     await expect.poll(title).toBe('About');
-    expect(await preview.routes()).toEqual(['/', '/about']);
+    // The route report is a postMessage to the builder's page: it can land after the frame shows the page.
+    await expect.poll(() => preview.routes()).toEqual(['/', '/about']);
     expect(frame.url()).toBe(iframeUrl); // the iframe itself never navigates
 
     // A hash link scrolls to its anchor without changing the route.
@@ -305,7 +306,7 @@ describe('react-router-dom in the preview (real package, real server, Chromium)'
     await expect.poll(() => preview.frame().getByTestId('where').textContent()).toBe('settings at /settings');
     await preview.frame().getByTestId('back-home').click();
     await expect.poll(() => preview.frame().getByTestId('where').textContent()).toBe('home at /');
-    expect((await preview.routes()).slice(-2)).toEqual(['/settings', '/']);
+    await expect.poll(async () => (await preview.routes()).slice(-2)).toEqual(['/settings', '/']);
 
     // A data router: it starts at the builder's route, follows the address field, and reports its links.
     await preview.load(
@@ -318,7 +319,7 @@ describe('react-router-dom in the preview (real package, real server, Chromium)'
     await expect.poll(title).toBe('Data home');
     await preview.frame().getByTestId('to-item').click();
     await expect.poll(title).toBe('Item 3');
-    expect((await preview.routes()).at(-1)).toBe('/items/3');
+    await expect.poll(async () => (await preview.routes()).at(-1)).toBe('/items/3');
     expect((await preview.messages()).filter((m) => m.kind === 'kiln:error')).toEqual([]);
 
     // Published: the same router moves through the browser's history (back included), and a route no page file
