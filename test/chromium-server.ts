@@ -1,7 +1,7 @@
 /**
  * @module Vitest global setup of the `server`, `e2e` and `integration` projects: one Chromium for each project's
- * files (three in a run). Starting Debian's Chromium costs ~3.4 s of CPU (browser, GPU, network and renderer processes;
- * launch + first page + close on this 2-core machine), and the suite used to start one per test file, per
+ * files (three in a run). Starting Debian's Chromium costs ~3.4 s of CPU (browser, GPU, network and renderer
+ * processes; launch + first page + close on this 2-core machine), and the suite used to start one per test file, per
  * in-process server's render checks and per e2e server. Every `launchChromium` of a test file, of a server it
  * starts in-process and of an e2e server process (`KILN_CHROMIUM_ENDPOINT`) connects to it instead
  * (`useSharedChromium`, test/shared-chromium.ts); each works in browser contexts of its own, and its `close()`
