@@ -13,21 +13,30 @@ import { axeViolations, newProjectFromDashboard, useBrowser, useKiln } from './h
 const browser = useBrowser();
 const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
 
-/** The project's revision numbers, read through the API from the page (same origin, its session). */
-async function revisionNumbers(page: Page): Promise<number[]> {
+/** The project's revisions as `number STATUS`, in order, read through the API from the page (its session). */
+async function revisionStates(page: Page): Promise<string[]> {
   const id = new URL(page.url()).pathname.split('/').pop();
   return page.evaluate(async (projectId) => {
     const res = await fetch('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        query: 'query($id: ID!) { project(id: $id) { revisions { number } } }',
+        query: 'query($id: ID!) { project(id: $id) { revisions { number status } } }',
         variables: { id: projectId },
       }),
     });
-    const json = (await res.json()) as { data: { project: { revisions: { number: number }[] } } };
-    return json.data.project.revisions.map((r) => r.number).sort((a, b) => a - b);
+    const json = (await res.json()) as {
+      data: { project: { revisions: { number: number; status: string }[] } };
+    };
+    return json.data.project.revisions
+      .sort((a, b) => a.number - b.number)
+      .map((r) => `${r.number} ${r.status}`);
   }, id);
+}
+
+/** The project's revision numbers. */
+async function revisionNumbers(page: Page): Promise<number[]> {
+  return (await revisionStates(page)).map((r) => Number.parseInt(r, 10));
 }
 
 describe('plan mode in the builder', () => {
@@ -69,9 +78,11 @@ describe('plan mode in the builder', () => {
 
     // Implement this plan: a CHAT carrying the plan builds revision 2 with the tags field.
     await answer.getByRole('button', { name: 'Implement this plan' }).click();
-    await expect.poll(() => revisionNumbers(page), { timeout: 60_000 }).toEqual([1, 2]);
+    // Revision 2 finished (its preview shows the tags field while it is still being written, and the next
+    // message is refused until it has finished).
+    await expect.poll(() => revisionStates(page), { timeout: 90_000 }).toEqual(['1 VALID', '2 VALID']);
     await expect
-      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 90_000 })
+      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 30_000 })
       .toBe('VALID');
     const preview = page.frameLocator('iframe[title="Preview"]');
     await preview.locator('[name="tags"]').first().waitFor({ timeout: 30_000 });
