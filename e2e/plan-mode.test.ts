@@ -82,7 +82,7 @@ describe('plan mode in the builder', () => {
     // message is refused until it has finished).
     await expect.poll(() => revisionStates(page), { timeout: 90_000 }).toEqual(['1 VALID', '2 VALID']);
     await expect
-      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 30_000 })
+      .poll(() => page.getByTestId('revision-status').textContent(), { timeout: 90_000 })
       .toBe('VALID');
     const preview = page.frameLocator('iframe[title="Preview"]');
     await preview.locator('[name="tags"]').first().waitFor({ timeout: 30_000 });
