@@ -16,7 +16,13 @@ import { join, relative, resolve } from 'node:path';
 import type { RenderCheckCache, RenderOutcome } from '../src/jobs/validate';
 
 const PREVIEW = resolve(import.meta.dirname, '../../preview');
-const CHROMIUM = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'];
+/** Both binaries the tests' browser may be (test/chromium-server.ts), and Kiln's own. */
+const CHROMIUM = [
+  '/usr/bin/chromium',
+  '/usr/lib/chromium/chromium',
+  '/usr/bin/chromium-headless-shell',
+  '/usr/lib/chromium/chromium-headless-shell',
+];
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
