@@ -16,7 +16,10 @@ import { join, relative, resolve } from 'node:path';
 import type { RenderCheckCache, RenderOutcome } from '../src/jobs/validate';
 
 const PREVIEW = resolve(import.meta.dirname, '../../preview');
-/** Both binaries the tests' browser may be (test/chromium-server.ts), and Kiln's own. */
+/**
+ * The browsers a render check may run in: Kiln's Chromium and the tests' headless shell (test/chromium-server.ts),
+ * each a wrapper script and its binary.
+ */
 const CHROMIUM = [
   '/usr/bin/chromium',
   '/usr/lib/chromium/chromium',
