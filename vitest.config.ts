@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { testTempDir } from './test/temp-dir';
 
 /**
  * Unit tests: no servers, browsers, child processes or databases, and no state left behind. They share a
@@ -18,6 +19,9 @@ const SERVER = ['packages/server/test/**/*.test.ts'];
 const E2E = ['e2e/**/*.test.ts'];
 /** Unit tests of a module's state before its first use (tree-sitter not initialised): a graph of their own. */
 const UNIT_ISOLATED = ['packages/preview/src/partial.test.ts'];
+
+// The run's temporary files in memory when the machine allows (test/temp-dir.ts): set before any worker starts.
+process.env.TMPDIR = testTempDir();
 
 // One Vitest run covers unit tests beside the code, package integration tests, and the e2e suite.
 export default defineConfig({
@@ -68,7 +72,7 @@ export default defineConfig({
           pool: 'forks',
           isolate: false,
           globalSetup: ['test/chromium-server.ts'],
-          setupFiles: ['test/shared-chromium.ts'],
+          setupFiles: ['test/shared-chromium.ts', 'e2e/file-setup.ts'],
         },
       },
       {

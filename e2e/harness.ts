@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { launchChromium } from '@kiln/preview/node';
-import { prepareDataDir } from '@kiln/server/testing';
+import { prepareDataDir, removeInBackground } from '@kiln/server/testing';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -148,6 +148,18 @@ export interface KilnOptions {
   source?: boolean;
 }
 
+/** The data directories startKilnProcess made during the current test file (e2e/file-setup.ts deletes them). */
+const madeDataDirs = new Set<string>();
+
+/**
+ * Deletes the data directories this file's Kilns were started on (a restart on the same directory included),
+ * in the background: after the file, when every Kiln it started has stopped. Each is ~1,000 files per database.
+ */
+export function removeDataDirsMade(): void {
+  for (const dir of madeDataDirs) removeInBackground(dir);
+  madeDataDirs.clear();
+}
+
 /**
  * Start Kiln and wait for its "builder at" line: the compiled server (`packages/server/dist`, built again first
  * when stale; ensureServerBuilt), as `npm start` runs it, through its test entry `test-e2e-server.mjs` (the
@@ -164,8 +176,11 @@ export interface KilnOptions {
 export async function startKilnProcess(opts: KilnOptions = {}): Promise<KilnProcess> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kiln-e2e-'));
-  // A new data directory starts from the prepared snapshots (platform database, app database template).
-  if (!opts.dataDir) await prepareDataDir(dataDir, { platform: opts.env?.DATABASE_URL === undefined });
+  if (!opts.dataDir) {
+    madeDataDirs.add(dataDir);
+    // A new data directory starts from the prepared snapshots (platform database, app database template).
+    await prepareDataDir(dataDir, { platform: opts.env?.DATABASE_URL === undefined });
+  }
   // The render check results earlier tests saw on the same runtime and browser (a page seen before does not
   // start the server's Chromium); off for a test of the server exactly as `npm start` runs it.
   const cached = opts.renderCache !== false;

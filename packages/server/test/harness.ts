@@ -2,7 +2,6 @@
  * @module Test harness: a real Kiln server on a free port (PGlite in a temp dir, or a fresh PostgreSQL
  * database when the backend is 'postgres'), and a small client that keeps the session cookie.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -12,7 +11,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { type Kiln, startKiln } from '../src/kiln';
 import { setUpServerTestFile } from './file-hooks';
-import { prepareDataDir } from './snapshots';
+import { prepareDataDir, removeInBackground } from './snapshots';
 
 // One Chromium for the render checks of every server a test file starts (each server's stop would close it),
 // and render checks whose inputs an earlier test (any file) rendered on the same runtime and browser answered
@@ -37,15 +36,6 @@ export async function postgresAvailable(): Promise<boolean> {
 }
 
 export type Backend = 'pglite' | 'postgres';
-
-/**
- * Deletes a test's data directory in a detached `rm -rf` the test does not wait for. A data directory holds
- * thousands of files (each PGlite database ~1,000), and deleting them here took 5–20 s per test on this
- * machine's disk (its unlinks wait on the device), blocking the test file's event loop meanwhile.
- */
-export function removeInBackground(dir: string): void {
-  spawn('rm', ['-rf', '--', dir], { detached: true, stdio: 'ignore' }).unref();
-}
 
 export interface TestKiln extends AsyncDisposable {
   kiln: Kiln;
