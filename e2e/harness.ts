@@ -166,10 +166,10 @@ export function removeDataDirsMade(): void {
  * tests' render-check cache, then `main.mjs`) unless `renderCache: false`, which runs `main.mjs` itself.
  * Starting it costs a fraction of what tsx transpiling the whole server's source did on every start.
  *
- * Like the server tests' harness, it starts with the verification walk, the data snapshot per revision and the
- * prerender after each publish off (`KILN_VERIFY=off`, `KILN_DATA_SNAPSHOTS=0`, `KILN_PRERENDER=off`: seconds
- * that only their own tests are about); a
- * test about either, and the walking skeleton (a server as `npm start` runs it), set them back in `env`. Its
+ * Like the server tests' harness, it starts with the verification walk, the data snapshot per revision, the
+ * prerender after each publish and the git commit after each revision off (`KILN_VERIFY=off`,
+ * `KILN_DATA_SNAPSHOTS=0`, `KILN_PRERENDER=off`, `KILN_GIT_BACKGROUND=off`: time that only their own tests are
+ * about); a test about one, and the walking skeleton (a server as `npm start` runs it), set them back in `env`. Its
  * render checks use the tests' cache of results unless `renderCache: false` (the walking skeleton), and its
  * browsers are the run's shared Chromium (`KILN_CHROMIUM_ENDPOINT`) unless `renderCache: false` too.
  */
@@ -209,6 +209,7 @@ export async function startKilnProcess(opts: KilnOptions = {}): Promise<KilnProc
       KILN_VERIFY: 'off',
       KILN_DATA_SNAPSHOTS: '0',
       KILN_PRERENDER: 'off',
+      KILN_GIT_BACKGROUND: 'off',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

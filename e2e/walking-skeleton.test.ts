@@ -10,7 +10,7 @@ import { type KilnProcess, startKilnProcess, useBrowser } from './harness';
 const browser = useBrowser();
 let kiln: KilnProcess | undefined;
 /** The defaults of `npm start`, which the harness changes for other tests. */
-const AS_STARTED = { KILN_VERIFY: 'on', KILN_DATA_SNAPSHOTS: '10' };
+const AS_STARTED = { KILN_VERIFY: 'on', KILN_DATA_SNAPSHOTS: '10', KILN_GIT_BACKGROUND: 'on' };
 
 afterAll(async () => {
   await kiln?.stop();

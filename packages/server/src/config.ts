@@ -54,6 +54,7 @@ const EnvSchema = z.object({
   KILN_LOG_RETENTION_DAYS: z.coerce.number().positive().default(7),
   KILN_VERIFY: z.enum(['on', 'off']).default('on'),
   KILN_PRERENDER: z.enum(['on', 'off']).default('on'),
+  KILN_GIT_BACKGROUND: z.enum(['on', 'off']).default('on'),
   KILN_CHROMIUM_ENDPOINT: z.string().url().optional(),
   KILN_STRICT_CSP: z.enum(['on', 'off']).optional(),
   KILN_DATA_SNAPSHOTS: z.coerce.number().int().min(0).max(1000).default(10),
@@ -140,6 +141,12 @@ export interface KilnConfig {
    * in headless Chromium and the pages that needed no data are served with their markup (hosting/prerender.ts).
    */
   readonly prerender: boolean;
+  /**
+   * `KILN_GIT_BACKGROUND` (`on` | `off`, default on): each finished revision is committed to its project's git
+   * history shortly after it finishes. Off: the history is brought up to date only when it is read (Git settings,
+   * a push, a clone over HTTP, an export), which spawns no git processes while people generate.
+   */
+  readonly gitBackground: boolean;
   /**
    * `KILN_CHROMIUM_ENDPOINT` (a `ws://` URL, default none): render checks, verification and prerendering connect
    * to this running Chromium (Playwright's `launchServer`) instead of starting their own. The test suite shares
@@ -256,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logRetentionDays: e.KILN_LOG_RETENTION_DAYS,
     verify: e.KILN_VERIFY === 'on',
     prerender: e.KILN_PRERENDER === 'on',
+    gitBackground: e.KILN_GIT_BACKGROUND === 'on',
     chromiumEndpoint: e.KILN_CHROMIUM_ENDPOINT || undefined,
     strictCsp:
       e.KILN_STRICT_CSP === undefined

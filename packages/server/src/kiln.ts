@@ -63,12 +63,6 @@ export interface StartOptions {
   log?: (msg: string, err?: unknown) => void;
   /** Content classifier for prompts (default: length only). */
   classifier?: ContentClassifier;
-  /**
-   * Commit finished revisions to each project's git history in the background, shortly after they finish
-   * (default true). Off only in tests that never read the history: it is caught up whenever it is read
-   * (`Project.git`, a push) anyway, and each catch-up spawns a few git processes.
-   */
-  gitInBackground?: boolean;
 }
 
 /**
@@ -162,7 +156,7 @@ export async function startKiln(config: KilnConfig, opts: StartOptions = {}) {
     secrets,
     dataDir: config.dataDir,
     egress: config.egress,
-    background: opts.gitInBackground ?? true,
+    background: config.gitBackground,
     log,
   });
   const projectChanged = (projectId: string) => {

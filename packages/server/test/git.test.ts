@@ -37,11 +37,10 @@ describe.each(backends)('git history on %s', (backend) => {
   it('pushes one commit per revision to a bare repository over HTTP, with the token', async () => {
     await using remote = await startGitHttpServer({ token: TOKEN });
     await remote.createRepository('notes');
-    await using t = await startTestKiln(
-      backend,
-      { KILN_EGRESS_ALLOW_HOSTS: `127.0.0.1:${remote.port}` },
-      { gitInBackground: true },
-    );
+    await using t = await startTestKiln(backend, {
+      KILN_EGRESS_ALLOW_HOSTS: `127.0.0.1:${remote.port}`,
+      KILN_GIT_BACKGROUND: 'on',
+    });
     const { client: ann } = await signUp(t, 'ann@example.com', { displayName: 'Ann Lee' });
     const { id, organizationId } = await createProject(ann, 'A notes app with tags');
     await waitValid(ann, id);

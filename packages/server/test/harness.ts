@@ -47,24 +47,17 @@ export interface TestKiln extends AsyncDisposable {
   client(): Client;
 }
 
-/** What a test may switch back on that costs time and that most tests are not about. */
-export interface TestKilnOptions {
-  /** Finished revisions committed to git in the background (default false; read history is caught up anyway). */
-  gitInBackground?: boolean;
-}
-
 /**
  * Start Kiln for a test; `await using` tears it down (and drops its PostgreSQL database).
  *
- * Three settings differ from a server's defaults, because each costs seconds and only their own tests are about
- * them: the verification walk (`KILN_VERIFY=off`), the data snapshot per revision (`KILN_DATA_SNAPSHOTS=0`) and
- * the prerendering after each publish (`KILN_PRERENDER=off`, a Chromium per publish). A test about one sets it in
- * `env`.
+ * Four settings differ from a server's defaults, because each costs time and only their own tests are about
+ * them: the verification walk (`KILN_VERIFY=off`), the data snapshot per revision (`KILN_DATA_SNAPSHOTS=0`),
+ * the prerendering after each publish (`KILN_PRERENDER=off`, a Chromium per publish) and the git commit after each
+ * revision (`KILN_GIT_BACKGROUND=off`: the history is caught up when read). A test about one sets it in `env`.
  */
 export async function startTestKiln(
   backend: Backend = 'pglite',
   env: Record<string, string> = {},
-  opts: TestKilnOptions = {},
 ): Promise<TestKiln> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kiln-test-'));
   // The platform database and the app databases' template from prepared snapshots, not initdb per test.
@@ -96,6 +89,7 @@ export async function startTestKiln(
       KILN_VERIFY: 'off',
       KILN_DATA_SNAPSHOTS: '0',
       KILN_PRERENDER: 'off',
+      KILN_GIT_BACKGROUND: 'off',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     });
@@ -106,7 +100,7 @@ export async function startTestKiln(
       extra === undefined ? msg : `${msg} ${extra instanceof Error ? extra.message : JSON.stringify(extra)}`,
     );
   };
-  const startOpts = { log, gitInBackground: opts.gitInBackground ?? false };
+  const startOpts = { log };
   let kiln = await startKiln(config(), startOpts);
   const t: TestKiln = {
     get kiln() {
