@@ -17,6 +17,8 @@ const UNIT = [
 const SERVER = ['packages/server/test/**/*.test.ts'];
 /** Kiln started as a child process and driven in Chromium, as a person uses it (e2e/harness.ts). */
 const E2E = ['e2e/**/*.test.ts'];
+/** Integration tests that change their process (V8 flags): a process of their own. */
+const ISOLATED = ['packages/server/src/memory.test.ts'];
 /** Unit tests of a module's state before its first use (tree-sitter not initialised): a graph of their own. */
 const UNIT_ISOLATED = ['packages/preview/src/partial.test.ts'];
 
@@ -76,16 +78,24 @@ export default defineConfig({
         },
       },
       {
-        // Each file in a process of its own (Vitest's default): servers, Chromium, PGlite, Deno, child processes.
+        // Package integration tests (servers, Chromium, PGlite, Deno, child processes): files share their worker
+        // processes and module graph too (`isolate: false`); each starts what it needs and stops it.
         extends: true,
         test: {
           name: 'integration',
           include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...UNIT, ...SERVER, ...E2E],
+          exclude: [...configDefaults.exclude, ...UNIT, ...SERVER, ...E2E, ...ISOLATED],
+          pool: 'forks',
+          isolate: false,
           // One Chromium for this project's files and the servers they start (test/chromium-server.ts).
           globalSetup: ['test/chromium-server.ts'],
           setupFiles: ['test/shared-chromium.ts'],
         },
+      },
+      {
+        // Each file in a process of its own (Vitest's default): it changes V8's flags for its process.
+        extends: true,
+        test: { name: 'isolated', include: ISOLATED, pool: 'forks' },
       },
     ],
   },
