@@ -6,7 +6,7 @@
  * Why: tests make data directories by the thousand files. An empty PGlite database is ~1,000 files (40 MB), and
  * every test server copies two (the platform database and the app databases' template) and one more per app
  * database it opens. On this machine's ext4 disk, ten copies of the template cost 3.1 s of kernel CPU and on
- * tmpfs 0.36 s; the kernel was a quarter of the suite's CPU time. Nothing about the product changes: PGlite,
+ * tmpfs 0.36 s; the kernel had 29 % of the suite's CPU time. Nothing about the product changes: PGlite,
  * Kiln and Chromium write files as they do anywhere.
  */
 import { mkdirSync, statfsSync } from 'node:fs';
