@@ -17,7 +17,8 @@ import {
 } from './harness';
 
 const browser = useBrowser();
-const kiln = useKiln();
+// The builtin generator at its default pace (3 ms a chunk): Bob's generation lasts long enough to be seen.
+const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '3' } });
 
 describe('presence', () => {
   it('two members see each other’s avatars, selections, typing and generating, and see the other leave', {

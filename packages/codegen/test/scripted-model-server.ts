@@ -92,6 +92,9 @@ export async function startScriptedModelServer(scripts: Script[] = []): Promise<
 
     const script = queue.shift();
     if (!script) {
+      // The SDK retries a 500 (twice, 2 s then 4 s without this header): a test that scripted too few replies
+      // fails just as it would, without ~6 s of waiting.
+      res.setHeader('retry-after-ms', '10');
       sendError(res, api, 500, 'scripted model server: no script left in the queue');
       return;
     }

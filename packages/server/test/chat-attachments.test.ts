@@ -346,12 +346,10 @@ describe.each(backends)(
     it('every project of the group gets the image as an image part; deleting a project deletes its image files', {
       timeout: 240_000,
     }, async () => {
-      await using model = await startScriptedModelServer([
-        { reply: readFixture('multi-file-app') },
-        { reply: readFixture('multi-file-app') },
-        { reply: readFixture('multi-file-app') },
-        { reply: readFixture('multi-file-app') },
-      ]);
+      // Three first generations, then the group change's two (one per project).
+      await using model = await startScriptedModelServer(
+        Array.from({ length: 5 }, () => ({ reply: readFixture('multi-file-app') })),
+      );
       await using t = await startTestKiln(backend, {
         ...scriptedModelEnv(model),
         KILN_VERIFY: 'off',

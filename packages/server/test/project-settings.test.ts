@@ -249,8 +249,9 @@ describe.each(backends)('project settings on %s', (backend) => {
   });
 
   it('writes project-group revisions with their statuses in order, and restores one', async () => {
-    // A slower builtin model, so the group is seen BUILDING before it turns VALID.
-    await using t = await startTestKiln(backend, { KILN_BUILTIN_DELAY_MS: '10' });
+    // A slower builtin model, so the group is seen BUILDING before it turns VALID: 2 ms a chunk keeps a todo app's
+    // reply (~430 chunks) streaming for ~1 s, far longer than the query that follows each request.
+    await using t = await startTestKiln(backend, { KILN_BUILTIN_DELAY_MS: '2' });
     const me = await signUp(t, 'group@example.com');
     const groupRevisions = async () =>
       (await me.client.gql(GROUP_REVISIONS, { o: me.organizationId })).data.organization.projectGroups[0]
