@@ -71,6 +71,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: E2E,
+          // `expect.poll` checks every 200 ms, not Vitest's 50: most polls here ask the shared Chromium for a role
+          // locator's text or count (the builder's whole page searched each time). Five poll-heavy files, two runs
+          // each way alternating: 82 and 75 s of CPU at 50 ms, 75 and 71 s at 200 ms.
+          expect: { poll: { interval: 200 } },
           pool: 'forks',
           isolate: false,
           globalSetup: ['test/chromium-server.ts'],
@@ -87,7 +91,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...UNIT, ...SERVER, ...E2E, ...ISOLATED],
           pool: 'forks',
           isolate: false,
-          // One Chromium for this project's files and the servers they start (test/chromium-server.ts).
+          // The run's one Chromium for this project's files and the servers they start (test/chromium-server.ts).
           globalSetup: ['test/chromium-server.ts'],
           setupFiles: ['test/shared-chromium.ts'],
         },

@@ -1,8 +1,9 @@
 /**
- * @module Vitest global setup of the `server`, `e2e` and `integration` projects: one Chromium for each project's
- * files (three in a run). Starting Debian's Chromium costs ~3.4 s of CPU (browser, GPU, network and renderer
- * processes; launch + first page + close on this 2-core machine), and the suite used to start one per test file, per
- * in-process server's render checks and per e2e server. Every `launchChromium` of a test file, of a server it
+ * @module Vitest global setup of the `server`, `e2e` and `integration` projects: one Chromium for the run, shared by
+ * the three projects' files (each project's setup starts it or finds it started, and the last one's teardown closes
+ * it). Starting Debian's Chromium costs ~3.4 s of CPU (browser, GPU, network and renderer processes; launch + first
+ * page + close on this 2-core machine), and the suite used to start one per test file, per in-process server's
+ * render checks and per e2e server, then one per project. Every `launchChromium` of a test file, of a server it
  * starts in-process and of an e2e server process (`KILN_CHROMIUM_ENDPOINT`) connects to it instead
  * (`useSharedChromium`, test/shared-chromium.ts); each works in browser contexts of its own, and its `close()`
  * disconnects, closing what it opened. A test that needs flags of its own (the same-site security test's host
@@ -23,7 +24,7 @@
 
 import { existsSync } from 'node:fs';
 import { CHROMIUM_ARGS } from '@kiln/preview/node';
-import { chromium } from 'playwright-core';
+import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -39,8 +40,24 @@ const TEST_ARGS = [...CHROMIUM_ARGS, '--disable-site-isolation-trials'];
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const TEST_CHROMIUM = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
 
+/** The run's Chromium and how many projects use it, kept where every project's copy of this module finds it. */
+interface Shared {
+  server: BrowserServer;
+  users: number;
+}
+const SHARED = Symbol.for('kiln.tests.chromium');
+const registry = globalThis as { [SHARED]?: Promise<Shared> };
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = await chromium.launchServer({ executablePath: TEST_CHROMIUM, args: TEST_ARGS });
-  project.provide('chromiumEndpoint', server.wsEndpoint());
-  return () => server.close();
+  registry[SHARED] ??= chromium
+    .launchServer({ executablePath: TEST_CHROMIUM, args: TEST_ARGS })
+    .then((server) => ({ server, users: 0 }));
+  const shared = await registry[SHARED];
+  shared.users++;
+  project.provide('chromiumEndpoint', shared.server.wsEndpoint());
+  return async () => {
+    if (--shared.users > 0) return;
+    delete registry[SHARED];
+    await shared.server.close();
+  };
 }
