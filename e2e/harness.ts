@@ -171,7 +171,7 @@ export function removeDataDirsMade(): void {
  * `KILN_DATA_SNAPSHOTS=0`, `KILN_PRERENDER=off`, `KILN_GIT_BACKGROUND=off`: time that only their own tests are
  * about), and the builtin generator without its pause between chunks (`KILN_BUILTIN_DELAY_MS=0`: ~1.5–2 s of
  * waiting per generation at the default 3 ms); a test about one, a test that needs to see a generation stream
- * (cancel, two processes) and the walking skeleton (a server as `npm start` runs it) set them back in `env`. Its
+ * (presence, cancel, two processes) and the walking skeleton (a server as `npm start` runs it) set them back in `env`. Its
  * render checks use the tests' cache of results unless `renderCache: false` (the walking skeleton), and its
  * browsers are the run's shared Chromium (`KILN_CHROMIUM_ENDPOINT`) unless `renderCache: false` too.
  */
