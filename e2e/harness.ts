@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { launchChromium } from '@kiln/preview/node';
-import { prepareDataDir, removeInBackground } from '@kiln/server/testing';
+import { prepareDataDir, removeInBackground, TEST_SERVER_ENV } from '@kiln/server/testing';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -208,11 +208,7 @@ export async function startKilnProcess(opts: KilnOptions = {}): Promise<KilnProc
       PORT: String(port),
       KILN_DATA_DIR: dataDir,
       NODE_ENV: 'test',
-      KILN_VERIFY: 'off',
-      KILN_DATA_SNAPSHOTS: '0',
-      KILN_PRERENDER: 'off',
-      KILN_GIT_BACKGROUND: 'off',
-      KILN_BUILTIN_DELAY_MS: '0',
+      ...TEST_SERVER_ENV,
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { type Kiln, startKiln } from '../src/kiln';
 import { setUpServerTestFile } from './file-hooks';
-import { prepareDataDir, removeInBackground } from './snapshots';
+import { prepareDataDir, removeInBackground, TEST_SERVER_ENV } from './snapshots';
 
 // One Chromium for the render checks of every server a test file starts (each server's stop would close it),
 // and render checks whose inputs an earlier test (any file) rendered on the same runtime and browser answered
@@ -82,14 +82,10 @@ export async function startTestKiln(
       // vs '0', alternating, load 12–21: app-backend + hosting 67/86 s wall, 22/19 s user vs 53/65 s wall,
       // 19/17 s user; platform, project-settings, plan-mode and model-settings 64 vs 59 s wall, 76 vs 66 s user.
       KILN_WASM_TIER_UP: '0',
-      KILN_BUILTIN_DELAY_MS: '0',
       NODE_ENV: 'test',
       // Tests sign many people up from 127.0.0.1; the sign-up limit's own tests set it back.
       KILN_SIGNUP_LIMIT: '0',
-      KILN_VERIFY: 'off',
-      KILN_DATA_SNAPSHOTS: '0',
-      KILN_PRERENDER: 'off',
-      KILN_GIT_BACKGROUND: 'off',
+      ...TEST_SERVER_ENV,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     });

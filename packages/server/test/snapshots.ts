@@ -123,3 +123,17 @@ export async function prepareDataDir(dataDir: string, opts: { platform: boolean 
 export function removeInBackground(dir: string): void {
   spawn('rm', ['-rf', '--', dir], { detached: true, stdio: 'ignore' }).unref();
 }
+
+/**
+ * The settings both test harnesses (harness.ts, e2e/harness.ts) start Kiln with, unlike `npm start`: what costs
+ * time per generation and only its own tests are about. The verification walk, the data snapshot per revision,
+ * the prerender after each publish and the git commit after each revision are off, and the builtin generator
+ * streams without its pause between chunks. A test about one sets it back in its `env`.
+ */
+export const TEST_SERVER_ENV = {
+  KILN_VERIFY: 'off',
+  KILN_DATA_SNAPSHOTS: '0',
+  KILN_PRERENDER: 'off',
+  KILN_GIT_BACKGROUND: 'off',
+  KILN_BUILTIN_DELAY_MS: '0',
+} as const;
