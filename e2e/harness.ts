@@ -416,7 +416,7 @@ const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
  * strict policy need a context with `bypassCSP`. `include`: only the part of the page a selector names.
  */
 export async function axeViolations(page: Page, opts: { include?: string } = {}): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   return page.evaluate(async (include) => {
     const w = window as unknown as {
       axe: {

@@ -87,7 +87,7 @@ const cache = new Map<string, Promise<string>>();
  */
 export function cachedCss(
   key: string,
-  sources: () => readonly string[],
+  sources: () => readonly string[] | Promise<readonly string[]>,
   tailwindConfig = '',
   scope = '',
 ): Promise<string> {
@@ -95,7 +95,7 @@ export function cachedCss(
   let css = cache.get(full);
   if (!css) {
     if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
-    css = compileCss(sources(), tailwindConfig, scope);
+    css = Promise.resolve(sources()).then((s) => compileCss(s, tailwindConfig, scope));
     css.catch(() => cache.delete(full));
     cache.set(full, css);
   }

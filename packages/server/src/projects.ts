@@ -3,7 +3,7 @@
  * generation work is queued as a job that a worker claims (see jobs/worker.ts).
  */
 import { isRevisionInProgress, KilnError, type ProjectGroupAction, type RevisionAction } from '@kiln/core';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { User } from './accounts';
 import { claimPendingAttachments, markAttachmentsSent } from './chat-attachment-sweep';
 import { charge, START_GENERATION_COST } from './credits';
@@ -26,6 +26,13 @@ import { recordProjectGroupRevision } from './project-group-revisions';
 
 export type Project = typeof projects.$inferSelect;
 export type Revision = typeof revisions.$inferSelect;
+/**
+ * A revision as read for the API: every column but `modules` (all of the app's code, as JSON), which the
+ * `Revision.modules` and `css` fields read only when a query asks for them (graphql/resolvers/revisions.ts).
+ */
+export type RevisionSummary = Omit<Revision, 'modules'> & { modules?: Revision['modules'] };
+
+const { modules: _modules, ...summaryColumns } = getTableColumns(revisions);
 
 export const DEFAULT_DESIGN_SYSTEM = { tailwindConfig: '' };
 
@@ -113,6 +120,24 @@ export async function listProjects(db: Db, user: User, organizationId?: string |
 export async function getRevision(db: Db, revisionId: string): Promise<Revision | undefined> {
   const [rev] = await db.select().from(revisions).where(eq(revisions.id, revisionId));
   return rev;
+}
+
+/**
+ * A revision without its modules ({@link RevisionSummary}): what a poll for its status reads (the builder's
+ * dashboard, a wait for a generation) without parsing every module's code each time.
+ */
+export async function getRevisionSummary(db: Db, revisionId: string): Promise<RevisionSummary | undefined> {
+  const [rev] = await db.select(summaryColumns).from(revisions).where(eq(revisions.id, revisionId));
+  return rev;
+}
+
+/** A project's revisions, newest first, without their modules ({@link RevisionSummary}). */
+export function listRevisionSummaries(db: Db, projectId: string): Promise<RevisionSummary[]> {
+  return db
+    .select(summaryColumns)
+    .from(revisions)
+    .where(eq(revisions.projectId, projectId))
+    .orderBy(desc(revisions.number));
 }
 
 export async function projectMessages(db: Db, projectId: string) {

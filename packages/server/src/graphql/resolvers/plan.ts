@@ -16,7 +16,7 @@ import {
 } from '../../knowledge';
 import { hasExpertModel } from '../../model-settings';
 import type { Organization } from '../../organizations';
-import { getProject, type Project, type Revision } from '../../projects';
+import { getProject, type Project, type Revision, type RevisionSummary } from '../../projects';
 import { type GraphQLContext, requireUser } from '../context';
 import type {
   MutationAcceptKnowledgeProposalArgs,
@@ -101,7 +101,7 @@ export const organizationFields = {
 
 /** Fields added to Revision and Message. */
 export const revisionFields = {
-  expert: (r: Revision) => r.context?.expert === true,
+  expert: (r: RevisionSummary) => r.context?.expert === true,
 };
 export const messageFields = {
   mode: (m: { mode: string | null }) => (m.mode === 'DISCUSSION' ? 'DISCUSSION' : 'CHAT'),

@@ -2,18 +2,17 @@
  * rename/move/duplicate/fork/delete. */
 
 import { isKilnError } from '@kiln/core';
-import { desc, eq } from 'drizzle-orm';
 import { checkPendingAttachments } from '../../chat-attachments';
 import { assertSafe } from '../../content-safety';
-import { revisions } from '../../db/schema';
 import { designSystemForApi, updateDesignSystem } from '../../design-system';
 import { copyProject, deleteProject, moveProject, renameProject } from '../../project-groups';
 import { rotateAccessLink, setProjectEnvironment, setProjectVisibility } from '../../project-settings';
 import {
   createProject,
   getProject,
-  getRevision,
+  getRevisionSummary,
   listProjects,
+  listRevisionSummaries,
   type Project,
   projectMessages,
 } from '../../projects';
@@ -95,10 +94,10 @@ export const types = {
     previewUrl: (p: Project, _: unknown, ctx: GraphQLContext) => ctx.origins.previewUrl(p.id),
     designSystem: (p: Project) => designSystemForApi(p.designSystem),
     hasAccessLink: (p: Project) => p.accessTokenHash !== null,
+    // Without their modules: `Revision.modules` and `css` read them when asked (resolvers/revisions.ts).
     latestRevision: (p: Project, _: unknown, ctx: GraphQLContext) =>
-      p.latestRevisionId ? getRevision(ctx.db, p.latestRevisionId) : null,
-    revisions: (p: Project, _: unknown, ctx: GraphQLContext) =>
-      ctx.db.select().from(revisions).where(eq(revisions.projectId, p.id)).orderBy(desc(revisions.number)),
+      p.latestRevisionId ? getRevisionSummary(ctx.db, p.latestRevisionId) : null,
+    revisions: (p: Project, _: unknown, ctx: GraphQLContext) => listRevisionSummaries(ctx.db, p.id),
     messages: (p: Project, _: unknown, ctx: GraphQLContext) => projectMessages(ctx.db, p.id),
     publish: (p: Project, _: unknown, ctx: GraphQLContext) => publishInfo(ctx.db, ctx.origins, p),
     sandboxToken: (p: Project, _: unknown, ctx: GraphQLContext) =>

@@ -20,6 +20,7 @@ import {
   getProject,
   getRevision,
   type Revision,
+  type RevisionSummary,
   sendMessage,
 } from '../../projects';
 import { diffRevisions, restoreRevision } from '../../revisions';
@@ -45,6 +46,26 @@ function snapshotsOf(ctx: GraphQLContext, projectId: string): Promise<Set<string
   const ids = lists.get(projectId) ?? ctx.backend.snapshots.revisionIds(projectId);
   lists.set(projectId, ids);
   return ids;
+}
+
+/** Per request: modules read for revisions that came without them ({@link RevisionSummary}), once per revision. */
+const moduleReads = new WeakMap<GraphQLContext, Map<string, Promise<Revision['modules']>>>();
+
+/** A revision's modules: those it came with, else read once per request. */
+function modulesOf(ctx: GraphQLContext, r: RevisionSummary): Promise<Revision['modules']> {
+  if (r.modules) return Promise.resolve(r.modules);
+  const reads = moduleReads.get(ctx) ?? new Map<string, Promise<Revision['modules']>>();
+  moduleReads.set(ctx, reads);
+  let read = reads.get(r.id);
+  if (!read) {
+    read = ctx.db
+      .select({ modules: revisions.modules })
+      .from(revisions)
+      .where(eq(revisions.id, r.id))
+      .then(([row]) => row?.modules ?? []);
+    reads.set(r.id, read);
+  }
+  return read;
 }
 
 export const Query = {
@@ -132,10 +153,15 @@ export const Mutation = {
 
 export const types = {
   Revision: {
-    createdAt: (r: Revision) => iso(r.createdAt),
-    modules: (r: Revision) =>
+    createdAt: (r: RevisionSummary) => iso(r.createdAt),
+    modules: async (r: RevisionSummary, _: unknown, ctx: GraphQLContext) =>
       sortModules(
-        r.modules as { moduleType: never; filePath: string; content: string; withCustomAuth?: boolean }[],
+        (await modulesOf(ctx, r)) as {
+          moduleType: never;
+          filePath: string;
+          content: string;
+          withCustomAuth?: boolean;
+        }[],
       ).map((m) => ({
         ...m,
         name: moduleName(m.filePath),
@@ -143,16 +169,16 @@ export const types = {
         pathSegment: modulePathSegment(m.filePath),
         withCustomAuth: m.withCustomAuth === true,
       })),
-    css: async (r: Revision, _: unknown, ctx: GraphQLContext) => {
+    css: async (r: RevisionSummary, _: unknown, ctx: GraphQLContext) => {
       const p = await getProject(ctx.db, requireUser(ctx), r.projectId);
       return cachedCss(
         `${r.id}:${r.updatedAt.getTime()}`,
-        () => r.modules.map((m) => m.content),
+        async () => (await modulesOf(ctx, r)).map((m) => m.content),
         designSystemCss(p.designSystem),
         p.id,
       );
     },
-    hasDataSnapshot: (r: Revision, _: unknown, ctx: GraphQLContext) =>
+    hasDataSnapshot: (r: RevisionSummary, _: unknown, ctx: GraphQLContext) =>
       snapshotsOf(ctx, r.projectId).then((ids) => ids.has(r.id)),
   },
   Message: {

@@ -2,11 +2,11 @@
  * Verification after every generation (issue 22): `Revision.verification`, `Project.verificationEnabled` and
  * `setProjectVerification`. Screenshots are served by http/verification.ts at `screenshotUrl`.
  */
-import { eq } from 'drizzle-orm';
-import { projectVerificationSettings, revisionVerifications } from '../../db/schema';
+import { eq, getTableColumns } from 'drizzle-orm';
+import { projectVerificationSettings, revisions, revisionVerifications } from '../../db/schema';
 import { type DeepDebugSession, latestDeepDebugging, startDeepDebugging } from '../../deep-debugging';
 import { verificationEnabled } from '../../jobs/verification';
-import { getProject, type Revision } from '../../projects';
+import { getProject, type RevisionSummary } from '../../projects';
 import { screenshotPath } from '../../verification-screenshots';
 import { type GraphQLContext, iso, requireUser } from '../context';
 import type { MutationSetProjectVerificationArgs, MutationStartDeepDebuggingArgs } from '../schema.gen';
@@ -45,22 +45,36 @@ export const projectFields = {
   deepDebugging: (p: { id: string }, _: unknown, ctx: GraphQLContext) => latestDeepDebugging(ctx.db, p.id),
 };
 
-async function reportOf(ctx: GraphQLContext, revisionId: string): Promise<Report | null> {
-  const [row] = await ctx.db
-    .select()
-    .from(revisionVerifications)
-    .where(eq(revisionVerifications.revisionId, revisionId));
-  return row ?? null;
+/** Per request: a project's reports by revision, read once however many messages and revisions ask. */
+const reportLists = new WeakMap<GraphQLContext, Map<string, Promise<Map<string, Report>>>>();
+
+async function reportOf(ctx: GraphQLContext, projectId: string, revisionId: string): Promise<Report | null> {
+  const lists = reportLists.get(ctx) ?? new Map<string, Promise<Map<string, Report>>>();
+  reportLists.set(ctx, lists);
+  let reports = lists.get(projectId);
+  if (!reports) {
+    reports = ctx.db
+      .select(getTableColumns(revisionVerifications))
+      .from(revisionVerifications)
+      .innerJoin(revisions, eq(revisions.id, revisionVerifications.revisionId))
+      .where(eq(revisions.projectId, projectId))
+      .then((rows) => new Map(rows.map((r) => [r.revisionId, r])));
+    lists.set(projectId, reports);
+  }
+  return (await reports).get(revisionId) ?? null;
 }
 
 export const types = {
   // Revisions and messages are read through their project (VIEWER and up), so their reports may be too.
   Revision: {
-    verification: (r: Revision, _: unknown, ctx: GraphQLContext) => reportOf(ctx, r.id),
+    verification: (r: RevisionSummary, _: unknown, ctx: GraphQLContext) => reportOf(ctx, r.projectId, r.id),
   },
   Message: {
-    verification: (m: { role: string; revisionId: string | null }, _: unknown, ctx: GraphQLContext) =>
-      m.role === 'assistant' && m.revisionId ? reportOf(ctx, m.revisionId) : null,
+    verification: (
+      m: { role: string; projectId: string; revisionId: string | null },
+      _: unknown,
+      ctx: GraphQLContext,
+    ) => (m.role === 'assistant' && m.revisionId ? reportOf(ctx, m.projectId, m.revisionId) : null),
   },
   DeepDebugging: {
     createdAt: (d: DeepDebugSession) => iso(d.createdAt),
