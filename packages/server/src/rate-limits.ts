@@ -87,18 +87,25 @@ export class RateLimits {
   static async postgres(databaseUrl: string, opts: { signUpsPerHour?: number } = {}): Promise<RateLimits> {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
     pool.on('error', () => {}); // an idle client dropped by the server; the next query opens another
-    // One CREATE TABLE IF NOT EXISTS before the limiters (concurrent creates from two processes are fine).
-    await new Promise<void>((resolve, reject) => {
-      new RateLimiterPostgres(
-        {
-          storeClient: pool,
-          tableName: RATE_LIMIT_TABLE,
-          points: 1,
-          duration: 1,
-          clearExpiredByTimeout: false,
-        },
-        (err?: unknown) => (err ? reject(err) : resolve()),
-      );
+    // One CREATE TABLE IF NOT EXISTS before the limiters. Two processes creating it at the same moment can both
+    // pass the IF NOT EXISTS and one then fails on the table's row type ("type … already exists", 42710, or a
+    // unique violation in pg_type, 23505): the table is there then, and a second try finds it.
+    const create = () =>
+      new Promise<void>((resolve, reject) => {
+        new RateLimiterPostgres(
+          {
+            storeClient: pool,
+            tableName: RATE_LIMIT_TABLE,
+            points: 1,
+            duration: 1,
+            clearExpiredByTimeout: false,
+          },
+          (err?: unknown) => (err ? reject(err) : resolve()),
+        );
+      });
+    await create().catch((err: { code?: string }) => {
+      if (err?.code === '42710' || err?.code === '23505' || err?.code === '42P07') return create();
+      throw err;
     });
     const limiters = limitersWith(
       opts,
