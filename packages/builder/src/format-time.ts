@@ -22,10 +22,14 @@ export function timeAgo(iso: string, now = Date.now()): string {
   return '';
 }
 
+/**
+ * The browser's locale's hours and minutes, made once: `toLocaleTimeString` builds a formatter on every call
+ * (the chat formats every message's time on each render).
+ */
+const CLOCK = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
 /** "14:05" for an ISO timestamp. */
 export function clockTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return Number.isNaN(date.getTime()) ? '' : CLOCK.format(date);
 }

@@ -126,7 +126,12 @@ export class Rooms {
   /** Tell the project's room (and its group's canvas) that its latest revision changed. */
   async projectChanged(projectId: string): Promise<void> {
     const [row] = await this.#db
-      .select({ organizationId: projects.organizationId, groupId: projects.projectGroupId, rev: revisions })
+      .select({
+        organizationId: projects.organizationId,
+        groupId: projects.projectGroupId,
+        // Not the revision's modules: the event carries only these.
+        rev: { id: revisions.id, number: revisions.number, status: revisions.status, action: revisions.action },
+      })
       .from(projects)
       .leftJoin(revisions, eq(revisions.id, projects.latestRevisionId))
       .where(eq(projects.id, projectId))
@@ -136,9 +141,7 @@ export class Rooms {
     const event: ProjectChanged = {
       type: 'project-changed',
       projectId,
-      revision: row.rev
-        ? { id: row.rev.id, number: row.rev.number, status: row.rev.status, action: row.rev.action }
-        : null,
+      revision: row.rev,
     };
     const roomId = buildRoomId({ kind: 'app-builder', organizationId: row.organizationId, projectId });
     await this.publish(roomId, event);

@@ -26,11 +26,12 @@ const LEVEL_FILTERS = [
 ] as const;
 const RANK: Record<string, number> = { INFO: 0, WARN: 1, ERROR: 2 };
 
+/** Made once (`toLocaleTimeString` builds a formatter per call, and a log lists many lines). */
+const CLOCK = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
 function time(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return Number.isNaN(date.getTime()) ? '' : CLOCK.format(date);
 }
 
 /**
