@@ -130,7 +130,12 @@ export class Rooms {
         organizationId: projects.organizationId,
         groupId: projects.projectGroupId,
         // Not the revision's modules: the event carries only these.
-        rev: { id: revisions.id, number: revisions.number, status: revisions.status, action: revisions.action },
+        rev: {
+          id: revisions.id,
+          number: revisions.number,
+          status: revisions.status,
+          action: revisions.action,
+        },
       })
       .from(projects)
       .leftJoin(revisions, eq(revisions.id, projects.latestRevisionId))
