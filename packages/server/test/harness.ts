@@ -387,12 +387,28 @@ export async function settled<T = any>(
   projectId: string,
   opts: SettledUntilOptions<T> = {},
 ): Promise<T> {
-  return waitFor(async () => {
+  const read = async () => {
     const { data, errors } = await client.gql(opts.query ?? LATEST_REVISION, { id: projectId });
     refused('settled', errors);
-    const rev = data?.project?.latestRevision as { number: number; status: string } | undefined;
-    if (!rev || isRevisionInProgress(rev.status)) return null;
-    if (opts.number !== undefined && rev.number !== opts.number) return null;
+    return data;
+  };
+  const finished = (data: { project?: { latestRevision?: { number: number; status: string } } }) => {
+    const rev = data?.project?.latestRevision;
+    return (
+      !!rev && !isRevisionInProgress(rev.status) && (opts.number === undefined || rev.number === opts.number)
+    );
+  };
+  return waitFor(async () => {
+    let data = await read();
+    if (!finished(data)) return null;
+    // The revision and the chat are read by two queries that GraphQL runs side by side (on PostgreSQL, on two
+    // connections): a run's last commit (status and answer together) can land between them, so the revision is
+    // finished while its answer is not in the chat yet. Read once more then: the commit is in.
+    const messages = data?.project?.messages as { role?: string }[] | undefined;
+    if (messages?.at(-1)?.role === 'user') {
+      data = await read();
+      if (!finished(data)) return null;
+    }
     return !opts.until || opts.until(data as T) ? (data as T) : null;
   }, opts.timeoutMs);
 }
