@@ -72,3 +72,26 @@ export function requireUser(ctx: GraphQLContext): User {
 }
 
 export const iso = (d: Date) => d.toISOString();
+
+/**
+ * `load` read at most once per request and key, however many fields of the answer ask (a chat's messages, a
+ * project's revisions): the returned function answers from the request's own cache, which goes with the request.
+ */
+export function oncePerRequest<T>(
+  load: (ctx: GraphQLContext, key: string) => Promise<T>,
+): (ctx: GraphQLContext, key: string) => Promise<T> {
+  const byRequest = new WeakMap<GraphQLContext, Map<string, Promise<T>>>();
+  return (ctx, key) => {
+    let loaded = byRequest.get(ctx);
+    if (!loaded) {
+      loaded = new Map();
+      byRequest.set(ctx, loaded);
+    }
+    let value = loaded.get(key);
+    if (!value) {
+      value = load(ctx, key);
+      loaded.set(key, value);
+    }
+    return value;
+  };
+}

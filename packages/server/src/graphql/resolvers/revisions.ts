@@ -24,7 +24,7 @@ import {
   sendMessage,
 } from '../../projects';
 import { diffRevisions, restoreRevision } from '../../revisions';
-import { type GraphQLContext, iso, requireUser } from '../context';
+import { type GraphQLContext, iso, oncePerRequest, requireUser } from '../context';
 import type {
   MutationCancelGenerationArgs,
   MutationFixErrorArgs,
@@ -38,34 +38,20 @@ import type {
 import { sendDiscussionMessage } from './plan';
 
 /** A project's snapshot list, read once per request however many revisions ask. */
-const snapshotLists = new WeakMap<GraphQLContext, Map<string, Promise<Set<string>>>>();
+const snapshotsOf = oncePerRequest((ctx, projectId) => ctx.backend.snapshots.revisionIds(projectId));
 
-function snapshotsOf(ctx: GraphQLContext, projectId: string): Promise<Set<string>> {
-  const lists = snapshotLists.get(ctx) ?? new Map<string, Promise<Set<string>>>();
-  snapshotLists.set(ctx, lists);
-  const ids = lists.get(projectId) ?? ctx.backend.snapshots.revisionIds(projectId);
-  lists.set(projectId, ids);
-  return ids;
-}
-
-/** Per request: modules read for revisions that came without them ({@link RevisionSummary}), once per revision. */
-const moduleReads = new WeakMap<GraphQLContext, Map<string, Promise<Revision['modules']>>>();
+/** The modules of a revision that came without them ({@link RevisionSummary}), read once per request. */
+const storedModules = oncePerRequest((ctx, revisionId) =>
+  ctx.db
+    .select({ modules: revisions.modules })
+    .from(revisions)
+    .where(eq(revisions.id, revisionId))
+    .then(([row]) => row?.modules ?? []),
+);
 
 /** A revision's modules: those it came with, else read once per request. */
 function modulesOf(ctx: GraphQLContext, r: RevisionSummary): Promise<Revision['modules']> {
-  if (r.modules) return Promise.resolve(r.modules);
-  const reads = moduleReads.get(ctx) ?? new Map<string, Promise<Revision['modules']>>();
-  moduleReads.set(ctx, reads);
-  let read = reads.get(r.id);
-  if (!read) {
-    read = ctx.db
-      .select({ modules: revisions.modules })
-      .from(revisions)
-      .where(eq(revisions.id, r.id))
-      .then(([row]) => row?.modules ?? []);
-    reads.set(r.id, read);
-  }
-  return read;
+  return r.modules ? Promise.resolve(r.modules) : storedModules(ctx, r.id);
 }
 
 export const Query = {
@@ -206,20 +192,11 @@ export const types = {
   },
 };
 
-/** Per request: the attachments of a project's revisions that have any, read once however many messages ask. */
-const attachmentLists = new WeakMap<GraphQLContext, Map<string, Promise<Map<string, ChatAttachment[]>>>>();
-
-function attachmentsOf(ctx: GraphQLContext, projectId: string): Promise<Map<string, ChatAttachment[]>> {
-  const lists = attachmentLists.get(ctx) ?? new Map<string, Promise<Map<string, ChatAttachment[]>>>();
-  attachmentLists.set(ctx, lists);
-  let found = lists.get(projectId);
-  if (!found) {
-    found = ctx.db
-      .select({ id: revisions.id, context: revisions.context })
-      .from(revisions)
-      .where(and(eq(revisions.projectId, projectId), sql`${revisions.context} ? 'attachments'`))
-      .then((rows) => new Map(rows.map((r) => [r.id, r.context?.attachments ?? []])));
-    lists.set(projectId, found);
-  }
-  return found;
-}
+/** The attachments of a project's revisions that have any, read once per request however many messages ask. */
+const attachmentsOf = oncePerRequest((ctx, projectId) =>
+  ctx.db
+    .select({ id: revisions.id, context: revisions.context })
+    .from(revisions)
+    .where(and(eq(revisions.projectId, projectId), sql`${revisions.context} ? 'attachments'`))
+    .then((rows) => new Map(rows.map((r) => [r.id, r.context?.attachments ?? []]))),
+);

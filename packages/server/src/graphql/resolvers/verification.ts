@@ -8,7 +8,7 @@ import { type DeepDebugSession, latestDeepDebugging, startDeepDebugging } from '
 import { verificationEnabled } from '../../jobs/verification';
 import { getProject, type RevisionSummary } from '../../projects';
 import { screenshotPath } from '../../verification-screenshots';
-import { type GraphQLContext, iso, requireUser } from '../context';
+import { type GraphQLContext, iso, oncePerRequest, requireUser } from '../context';
 import type { MutationSetProjectVerificationArgs, MutationStartDeepDebuggingArgs } from '../schema.gen';
 
 type Report = typeof revisionVerifications.$inferSelect;
@@ -45,23 +45,18 @@ export const projectFields = {
   deepDebugging: (p: { id: string }, _: unknown, ctx: GraphQLContext) => latestDeepDebugging(ctx.db, p.id),
 };
 
-/** Per request: a project's reports by revision, read once however many messages and revisions ask. */
-const reportLists = new WeakMap<GraphQLContext, Map<string, Promise<Map<string, Report>>>>();
+/** A project's reports by revision, read once per request however many messages and revisions ask. */
+const reportsOf = oncePerRequest((ctx, projectId) =>
+  ctx.db
+    .select(getTableColumns(revisionVerifications))
+    .from(revisionVerifications)
+    .innerJoin(revisions, eq(revisions.id, revisionVerifications.revisionId))
+    .where(eq(revisions.projectId, projectId))
+    .then((rows) => new Map(rows.map((r) => [r.revisionId, r]))),
+);
 
 async function reportOf(ctx: GraphQLContext, projectId: string, revisionId: string): Promise<Report | null> {
-  const lists = reportLists.get(ctx) ?? new Map<string, Promise<Map<string, Report>>>();
-  reportLists.set(ctx, lists);
-  let reports = lists.get(projectId);
-  if (!reports) {
-    reports = ctx.db
-      .select(getTableColumns(revisionVerifications))
-      .from(revisionVerifications)
-      .innerJoin(revisions, eq(revisions.id, revisionVerifications.revisionId))
-      .where(eq(revisions.projectId, projectId))
-      .then((rows) => new Map(rows.map((r) => [r.revisionId, r])));
-    lists.set(projectId, reports);
-  }
-  return (await reports).get(revisionId) ?? null;
+  return (await reportsOf(ctx, projectId)).get(revisionId) ?? null;
 }
 
 export const types = {
