@@ -18,7 +18,7 @@ const path = (page: Page) => {
 };
 
 describe('builder routing', () => {
-  it('deep links, 404s, Back/Forward with scroll restored, section links, titles, toasts and sign-out', {
+  it('deep links, 404s, Back/Forward with scroll restored, section links, titles, toasts (reduced motion too) and sign-out', {
     timeout: 180_000,
   }, async () => {
     const context = await browser().newContext({ viewport: { width: 1280, height: 600 } });
@@ -86,8 +86,22 @@ describe('builder routing', () => {
 
     // The server's e-mail confirmation lands on /?verified=0&message=…: a toast, then a tidy URL.
     await page.goto(`${kiln().url}/?verified=0&message=${encodeURIComponent('That link has expired.')}`);
-    await page.getByRole('status').getByText('That link has expired.').waitFor();
+    const toast = page.getByRole('status').getByText('That link has expired.');
+    await toast.waitFor();
     await page.waitForURL(`${kiln().url}/`);
+    // With reduced motion (the harness's pages prefer it) the toast appears without its slide-in; without, it slides.
+    const motion = () =>
+      toast.evaluate((el) => {
+        for (let e: Element | null = el; e; e = e.parentElement) {
+          const style = getComputedStyle(e);
+          if (style.animationName !== 'none') return `${style.animationName} ${style.animationDuration}`;
+        }
+        return 'none';
+      });
+    expect(await motion()).toBe('toast-in 0.001s');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await motion()).toBe('toast-in 0.18s');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
 
     // Signing out lands on /login; a signed-in screen's URL then asks to sign in again and keeps the way back.
     await page.getByRole('button', { name: 'Sign out' }).click();
