@@ -294,8 +294,9 @@ export function useKilnProcesses(): (opts?: KilnOptions) => Promise<KilnProcess>
  * Chromium for a test (the run's shared one: test/chromium-server.ts) whose pages prefer reduced motion unless a
  * test asks otherwise: the builder then ends its transitions and animations at once (styles.css), as for a person
  * with that system setting. With motion, the toasts, menus, fades and hover transitions of every step kept the
- * compositor drawing: on three e2e files (code editor, visual edits, message blocks), Chromium's GPU process
- * used ~10 s of CPU against ~2.5 s with no animations.
+ * compositor drawing: on three e2e files (code editor, visual edits, message blocks), Chromium used 60–65 s of
+ * CPU (its GPU process ~10 s) against 46–48 s (~4 s) with reduced motion, and the three files 122–135 against
+ * 107–112 s of CPU in all.
  */
 export async function launchChromium(): Promise<Browser> {
   const browser = await launchKilnChromium();
