@@ -17,7 +17,7 @@ import {
   projectMessages,
 } from '../../projects';
 import { publishInfo, publishProject } from '../../publish';
-import { type GraphQLContext, iso, requireUser } from '../context';
+import { type GraphQLContext, iso, oncePerRequest, requireUser } from '../context';
 import type {
   MutationCreateProjectArgs,
   MutationDeleteProjectArgs,
@@ -35,12 +35,20 @@ import type {
 } from '../schema.gen';
 import * as analytics from './analytics';
 
+/**
+ * A project the signed-in user may read (VIEWER and up), read and checked once per request: the builder's project
+ * query asks for it and for its latest revision's `css`, which needs the project's design system.
+ */
+export const readableProject = oncePerRequest((ctx, projectId) =>
+  getProject(ctx.db, requireUser(ctx), projectId),
+);
+
 export const Query = {
   projects: (_: unknown, a: QueryProjectsArgs, ctx: GraphQLContext) =>
     listProjects(ctx.db, requireUser(ctx), a.organizationId),
   project: async (_: unknown, a: QueryProjectArgs, ctx: GraphQLContext) => {
     try {
-      return await getProject(ctx.db, requireUser(ctx), a.id);
+      return await readableProject(ctx, a.id);
     } catch (e) {
       if (isKilnError(e) && e.kind === 'not_found') return null;
       throw e;

@@ -36,6 +36,7 @@ import type {
   QueryRevisionDiffArgs,
 } from '../schema.gen';
 import { sendDiscussionMessage } from './plan';
+import { readableProject } from './projects';
 
 /** A project's snapshot list, read once per request however many revisions ask. */
 const snapshotsOf = oncePerRequest((ctx, projectId) => ctx.backend.snapshots.revisionIds(projectId));
@@ -156,7 +157,7 @@ export const types = {
         withCustomAuth: m.withCustomAuth === true,
       })),
     css: async (r: RevisionSummary, _: unknown, ctx: GraphQLContext) => {
-      const p = await getProject(ctx.db, requireUser(ctx), r.projectId);
+      const p = await readableProject(ctx, r.projectId);
       return cachedCss(
         `${r.id}:${r.updatedAt.getTime()}`,
         async () => (await modulesOf(ctx, r)).map((m) => m.content),
