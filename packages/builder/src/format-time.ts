@@ -23,13 +23,19 @@ export function timeAgo(iso: string, now = Date.now()): string {
 }
 
 /**
- * The browser's locale's hours and minutes, made once: `toLocaleTimeString` builds a formatter on every call
- * (the chat formats every message's time on each render).
+ * The browser's locale's hours and minutes (and seconds), each made once: `toLocaleTimeString` builds a formatter
+ * on every call (the chat formats every message's time on each render, the Logs tab every line's).
  */
 const CLOCK = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const CLOCK_SECONDS = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
-/** "14:05" for an ISO timestamp. */
-export function clockTime(iso: string): string {
+/** "14:05" (or "14:05:09" with `seconds`) for an ISO timestamp; "" when it is not one. */
+export function clockTime(iso: string, opts: { seconds?: boolean } = {}): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : CLOCK.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  return (opts.seconds ? CLOCK_SECONDS : CLOCK).format(date);
 }

@@ -1,6 +1,7 @@
 import { ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../api.ts';
+import { clockTime } from '../format-time.ts';
 import { useFunctionLogs } from '../logs-queries.ts';
 import type { StatusTone } from '../revision-status.ts';
 import { FormAlert } from './FormAlert.tsx';
@@ -25,14 +26,6 @@ const LEVEL_FILTERS = [
   { value: 'ERROR', label: 'Errors only' },
 ] as const;
 const RANK: Record<string, number> = { INFO: 0, WARN: 1, ERROR: 2 };
-
-/** Made once (`toLocaleTimeString` builds a formatter per call, and a log lists many lines). */
-const CLOCK = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-
-function time(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : CLOCK.format(date);
-}
 
 /**
  * The project's Logs tab (issue 19): what its functions did — each request with its status and duration, their
@@ -99,7 +92,7 @@ export function LogsPanel({ projectId, organizationId }: { projectId: string; or
                 {shown.map((l) => (
                   <tr key={l.id} data-level={l.level} data-source={l.source}>
                     <TableCell className="text-muted" title={l.createdAt}>
-                      {time(l.createdAt)}
+                      {clockTime(l.createdAt, { seconds: true })}
                     </TableCell>
                     <TableCell>
                       <span className={statusPillVariants({ tone: LEVEL_TONES[l.level] ?? 'warn' })}>
