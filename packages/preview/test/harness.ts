@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildRuntime } from '../scripts/build.ts';
 import {
@@ -241,8 +241,16 @@ export interface Builder {
   ): Promise<Extract<PreviewToBuilder, { kind: K }>>;
 }
 
-export async function openBuilder(mode: 'web' | 'mobile' = 'web'): Promise<Builder> {
+/**
+ * The test builder page with its preview iframe, in a new browser context. `beforeOpen` runs on that context
+ * before the page loads (to route or watch its requests).
+ */
+export async function openBuilder(
+  mode: 'web' | 'mobile' = 'web',
+  opts: { beforeOpen?: (context: BrowserContext) => Promise<unknown> } = {},
+): Promise<Builder> {
   const context = await browser.newContext();
+  await opts.beforeOpen?.(context);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[builder page]', e));
   await page.goto(`${origin('builder')}/`);

@@ -6,6 +6,7 @@
  * web-tree-sitter) — a cut that renders nothing keeps the last good render, and the final code replaces it.
  * Load under many drafts a second: streaming-stress.test.ts.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { PreviewModule } from '../src/index.ts';
 import { openBuilder, setupHarness } from './harness.ts';
@@ -39,6 +40,35 @@ const home = (content: string): PreviewModule => ({
 const upTo = (marker: string, extra = 0) => full.slice(0, full.indexOf(marker) + extra);
 
 describe('streaming', () => {
+  test('a finished revision renders before the parser is fetched; it is fetched once idle, and drafts use it', async () => {
+    // Each wasm request is held until the test has looked at what the builder had heard by then.
+    const renderedFirst: boolean[] = [];
+    let builderPage: Page | undefined;
+    const b = await openBuilder('web', {
+      beforeOpen: (context) =>
+        context.route('**/*.wasm', async (route) => {
+          const heard =
+            (await builderPage?.evaluate(() =>
+              (window as unknown as { __messages: { kind: string }[] }).__messages.map((m) => m.kind),
+            )) ?? [];
+          renderedFirst.push(heard.includes('kiln:rendered'));
+          await route.continue();
+        }),
+    });
+    builderPage = b.page;
+    await b.load([home(full)], { revisionId: 'r-finished', generating: false });
+    await b.preview.getByText('The end').waitFor({ timeout: 10_000 });
+    await expect.poll(() => renderedFirst.length, { timeout: 10_000 }).toBe(2);
+    expect(renderedFirst).toEqual([true, true]);
+    // A generation after it: its draft is repaired by the parser already there, with nothing fetched again.
+    await b.load([home(upTo('<p>First', 5))], { revisionId: 'r-next', generating: true });
+    await b.waitForMessage('kiln:rendered', { revisionId: 'r-next', generating: true });
+    expect(await b.preview.getByText('First paragraph').count()).toBe(0);
+    expect(await b.preview.getByRole('heading', { name: 'Streaming page' }).count()).toBe(1);
+    expect(renderedFirst).toHaveLength(2);
+    await b.page.context().close();
+  });
+
   test('partial code renders its complete part while generating, and the final code replaces it', async () => {
     const b = await openBuilder();
     const p = b.preview;
@@ -64,7 +94,7 @@ describe('streaming', () => {
     const rendered = (await b.messages()).filter((m) => m.kind === 'kiln:rendered');
     expect(rendered.map((m) => (m.kind === 'kiln:rendered' ? m.generating : null))).toEqual([true, false]);
     expect((await b.messages()).filter((m) => m.kind === 'kiln:error')).toEqual([]);
-    // The parser's two wasm files were fetched once, at boot.
+    // The parser's two wasm files were fetched once, for the first draft.
     const wasm = await p.evaluate(() =>
       performance
         .getEntriesByType('resource')
