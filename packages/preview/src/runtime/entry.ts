@@ -71,7 +71,7 @@ async function startPreview(boot: Extract<BootConfig, { mode: 'preview' }>): Pro
   });
   // The streaming parser (web-tree-sitter + tsx grammar wasm, 1.6 MiB), needed only for drafts and Select mode:
   // fetched once, when the first of them needs it or once the first render is on screen and the page is idle —
-  // off the cold path to that render (bench/preview-cold.ts: 1,619/1,370 → 1,440/1,202 ms median), and
+  // off the cold path to that render (bench/preview-cold.ts, median of medians: 1,386 → 1,248 ms), and
   // usually ready before the next generation's first draft.
   let parser: Promise<((source: string) => string | null) | null> | undefined;
   const partial = () =>
