@@ -301,13 +301,8 @@ export function useKilnProcesses(): (opts?: KilnOptions) => Promise<KilnProcess>
 export async function launchChromium(): Promise<Browser> {
   const browser = await launchKilnChromium();
   const newContext = browser.newContext.bind(browser);
+  // `browser.newPage` makes its page's context through `newContext` too.
   browser.newContext = (opts) => newContext({ reducedMotion: 'reduce', ...opts });
-  browser.newPage = async (opts) => {
-    const context = await browser.newContext(opts);
-    const page = await context.newPage();
-    page.once('close', () => void context.close().catch(() => {}));
-    return page;
-  };
   return browser;
 }
 
