@@ -7,10 +7,13 @@
  * to itself (migrations, the GraphQL schema, worker scripts, templates) are found where they always were.
  * @module
  */
+import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PREVIEW_DIST_DIR } from '@kiln/preview';
 import { build, type Plugin } from 'esbuild';
+import { precompressAssets } from '../src/hosting/assets';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -69,3 +72,15 @@ const inputs = [
 ];
 await writeFile(join(serverDir, 'dist/build-inputs.json'), JSON.stringify({ startedAt, inputs }));
 console.log(`server compiled to packages/server/dist in ${Math.round(performance.now() - started)} ms`);
+
+// The files the server sends browsers, encoded once here instead of by every server process on first request
+// (hosting/assets.ts). Built before the server by `npm run build`; a dist not built yet is skipped.
+const encodingCache = join(serverDir, '../../node_modules/.cache/kiln-assets');
+for (const dist of [PREVIEW_DIST_DIR, join(serverDir, '../builder/dist')]) {
+  if (!existsSync(dist)) continue;
+  const encodingStarted = performance.now();
+  const { files, encoded } = await precompressAssets(dist, encodingCache);
+  console.log(
+    `${relative(join(serverDir, '../..'), dist)}: ${files} files brotli/gzip-encoded (${encoded} new) in ${Math.round(performance.now() - encodingStarted)} ms`,
+  );
+}

@@ -4,6 +4,7 @@
  * The browser side of the same defences is e2e/security-same-site.test.ts.
  */
 import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type Client, signUp, startTestKiln, type TestKiln } from './harness';
@@ -37,7 +38,12 @@ function raw(
   path: string,
   headers: Record<string, string>,
   body?: string | Buffer,
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  text: string;
+}> {
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -51,13 +57,10 @@ function raw(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            text: Buffer.concat(chunks).toString(),
-          }),
-        );
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes, text: bytes.toString() });
+        });
       },
     );
     req.on('error', reject);
@@ -189,6 +192,31 @@ describe('builder pages', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain(`frame-src http://*.preview.localhost:${port()}`);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('send their scripts brotli- or gzip-encoded, the hashed ones cached for ever, and the page on every route', async () => {
+    const page = await raw('GET', '/projects/some-project', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const html =
+      page.headers['content-encoding'] === 'br' ? brotliDecompressSync(page.body).toString() : page.text;
+    const script = /\/assets\/index-[\w-]+\.js/.exec(html)?.[0];
+    expect(script).toBeDefined();
+
+    const plain = await raw('GET', script!, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const br = await raw('GET', script!, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await raw('GET', script!, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    const again = await raw('GET', script!, { 'if-none-match': String(plain.headers.etag) });
+    expect(again.status).toBe(304);
   });
 });
 

@@ -1,5 +1,5 @@
 /** @module Hosting published apps (issue 15): the production build, the live-app cache and fast page serving. */
-export { CompressedAssets } from './assets';
+export { CompressedAssets, precompressAssets } from './assets';
 export {
   type BuiltDocument,
   bestBrotli,

@@ -66,7 +66,6 @@ import {
   MAX_OTHER_BODY_BYTES,
   sessionCookieName,
 } from './security';
-import { serveFile } from './static';
 
 const BUILDER_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../builder/dist');
 
@@ -252,10 +251,15 @@ function builderApp(deps: HttpDeps) {
   );
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
   app.get('*', async (c) => {
-    const asset = await serveFile(BUILDER_DIST, c.req.path, c.req.path.startsWith('/assets/'));
+    const request = {
+      acceptEncoding: c.req.header('accept-encoding'),
+      ifNoneMatch: c.req.header('if-none-match'),
+    };
+    // Vite's content-hashed chunks may be cached for ever; every other path is the UI's page (client routes).
+    const asset = await builderAssets.response(c.req.path, c.req.path.startsWith('/assets/'), request);
     if (asset) return asset;
-    const index = await serveFile(BUILDER_DIST, '/index.html');
-    if (index) return new Response(index.body, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    const index = await builderAssets.response('/index.html', false, request);
+    if (index) return index;
     return c.text('The builder UI is not built: run `npm run build`.', 500);
   });
   app.all('*', (c) => c.json({ error: { code: 'not_found', message: M.notFoundApi(c.req.path) } }, 404));
@@ -264,8 +268,9 @@ function builderApp(deps: HttpDeps) {
 
 // Only the content-hashed chunks (and the fonts, whose files never change in substance) may be cached for ever;
 // runtime.js, icons and libs keep their names across upgrades.
-// Read once and sent brotli/gzip-encoded with an ETag (hosting/assets.ts).
+// Both read once and sent brotli/gzip-encoded with an ETag (hosting/assets.ts).
 const runtimeAssets = new CompressedAssets(PREVIEW_DIST_DIR);
+const builderAssets = new CompressedAssets(BUILDER_DIST);
 const runtimeAsset = (c: Context) =>
   runtimeAssets.response(
     c.req.path.slice('/_kiln'.length),
