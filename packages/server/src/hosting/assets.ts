@@ -203,9 +203,8 @@ export async function precompressAssets(
   const cacheEntry = async (cached: string, body: Buffer): Promise<void> => {
     if ((await exists(`${cached}${BR_SUFFIX}`)) && (await exists(`${cached}${GZIP_SUFFIX}`))) return;
     const { br, gzip: gz } = await encode(body);
-    // Written aside and renamed: a build running beside this one never copies half a file.
-    await writeAside(`${cached}${BR_SUFFIX}`, br);
-    await writeAside(`${cached}${GZIP_SUFFIX}`, gz);
+    await placed(`${cached}${BR_SUFFIX}`, (aside) => writeFile(aside, br));
+    await placed(`${cached}${GZIP_SUFFIX}`, (aside) => writeFile(aside, gz));
     encoded++;
   };
   const next = async (): Promise<void> => {
@@ -220,8 +219,8 @@ export async function precompressAssets(
       }
       await entry;
       const [brCache, gzCache] = [`${cached}${BR_SUFFIX}`, `${cached}${GZIP_SUFFIX}`];
-      await copyFile(brCache, `${file}${BR_SUFFIX}`);
-      await copyFile(gzCache, `${file}${GZIP_SUFFIX}`);
+      await placed(`${file}${BR_SUFFIX}`, (aside) => copyFile(brCache, aside));
+      await placed(`${file}${GZIP_SUFFIX}`, (aside) => copyFile(gzCache, aside));
       done++;
     }
   };
@@ -235,8 +234,12 @@ const exists = (path: string) =>
     () => false,
   );
 
-async function writeAside(path: string, data: Buffer): Promise<void> {
+/**
+ * `path` written by `write` under a name aside, then renamed into place: a build running beside this one, or a
+ * server reading the file, never sees half of it.
+ */
+async function placed(path: string, write: (aside: string) => Promise<void>): Promise<void> {
   const aside = `${path}.${process.pid}.tmp`;
-  await writeFile(aside, data);
+  await write(aside);
   await rename(aside, path);
 }
