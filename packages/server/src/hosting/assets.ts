@@ -6,6 +6,7 @@
  * already compressed and are sent as they are.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -191,17 +192,17 @@ export async function precompressAssets(
   await mkdir(cacheDir, { recursive: true });
   const files: string[] = [];
   for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    const name = entry.name;
-    if (!entry.isFile() || name.endsWith(BR_SUFFIX) || name.endsWith(GZIP_SUFFIX) || name.endsWith('.map'))
-      continue;
-    files.push(join(entry.parentPath, name));
+    // Their own encodings (`.br`, `.gz`) are not among the compressible files; maps are encoded on request.
+    if (entry.isFile() && COMPRESSIBLE.has(extname(entry.name)) && !entry.name.endsWith('.map')) {
+      files.push(join(entry.parentPath, entry.name));
+    }
   }
   let done = 0;
   let encoded = 0;
   // Files with the same content (a chunk copied under two names) are encoded once.
   const cacheEntries = new Map<string, Promise<void>>();
   const cacheEntry = async (cached: string, body: Buffer): Promise<void> => {
-    if ((await exists(`${cached}${BR_SUFFIX}`)) && (await exists(`${cached}${GZIP_SUFFIX}`))) return;
+    if (existsSync(`${cached}${BR_SUFFIX}`) && existsSync(`${cached}${GZIP_SUFFIX}`)) return;
     const { br, gzip: gz } = await encode(body);
     await placed(`${cached}${BR_SUFFIX}`, (aside) => writeFile(aside, br));
     await placed(`${cached}${GZIP_SUFFIX}`, (aside) => writeFile(aside, gz));
@@ -227,12 +228,6 @@ export async function precompressAssets(
   await Promise.all(Array.from({ length: PRECOMPRESS_PARALLEL }, next));
   return { files: done, encoded };
 }
-
-const exists = (path: string) =>
-  stat(path).then(
-    () => true,
-    () => false,
-  );
 
 /**
  * `path` written by `write` under a name aside, then renamed into place: a build running beside this one, or a
