@@ -401,14 +401,12 @@ export async function settled<T = any>(
   return waitFor(async () => {
     let data = await read();
     if (!finished(data)) return null;
-    // The revision and the chat are read by two queries that GraphQL runs side by side (on PostgreSQL, on two
-    // connections): a run's last commit (status and answer together) can land between them, so the revision is
-    // finished while its answer is not in the chat yet. Read once more then: the commit is in.
-    const messages = data?.project?.messages as { role?: string }[] | undefined;
-    if (messages?.at(-1)?.role === 'user') {
-      data = await read();
-      if (!finished(data)) return null;
-    }
+    // The revision and the rest of the answer (the chat, the credits) are read by queries that GraphQL runs side
+    // by side (on PostgreSQL, on several connections): a run's last commit (status, answer and charge together)
+    // can land between them, so the revision is finished while its answer or charge is not read yet (a credit
+    // balance read before the charge failed the chat-attachments test once). Read once more: the commit is in.
+    data = await read();
+    if (!finished(data)) return null;
     return !opts.until || opts.until(data as T) ? (data as T) : null;
   }, opts.timeoutMs);
 }
