@@ -55,6 +55,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: SERVER,
+          sequence: { groupOrder: 1 },
+          maxWorkers: 3,
           pool: 'forks',
           isolate: false,
           globalSetup: ['test/chromium-server.ts'],
@@ -89,6 +91,8 @@ export default defineConfig({
           name: 'integration',
           include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...UNIT, ...SERVER, ...E2E, ...ISOLATED],
+          sequence: { groupOrder: 1 },
+          maxWorkers: 3,
           pool: 'forks',
           isolate: false,
           // The run's one Chromium for this project's files and the servers they start (test/chromium-server.ts).
