@@ -5,10 +5,10 @@
  * and the published app has the table with its seed rows but none of the preview's data.
  */
 import { describe, expect, it } from 'vitest';
-import { newProjectFromDashboard, pageGql, useBrowser, useKiln } from './harness';
+import { newProjectFromDashboard, pageGql, useBrowser, useSharedKiln } from './harness';
 
 const browser = useBrowser();
-const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
+const kiln = useSharedKiln();
 
 describe('an app with a backend', () => {
   it('keeps the preview’s tasks in the app database, shows them in the Database tab, and publishes the table', {

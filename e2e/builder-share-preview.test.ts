@@ -9,10 +9,10 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, newProjectFromDashboard, useBrowser, useKiln } from './harness';
+import { axeViolations, newProjectFromDashboard, useBrowser, useSharedKiln } from './harness';
 
 const browser = useBrowser();
-const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
+const kiln = useSharedKiln();
 
 /** Visible controls outside the viewport. */
 async function outside(page: Page): Promise<string[]> {

@@ -18,7 +18,7 @@ import {
   launchChromium,
   newProjectFromDashboard,
   signUp,
-  useKiln,
+  useSharedKiln,
 } from './harness';
 
 /** An 8×8 PNG: a real image, typed by its bytes on the server. */
@@ -28,7 +28,7 @@ const PNG = Buffer.from(
 );
 
 let browser: Browser;
-const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_VERIFY: 'off' } });
+const kiln = useSharedKiln();
 
 beforeAll(async () => {
   browser = await launchChromium();

@@ -5,10 +5,10 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newProjectFromDashboard, useBrowser, useKiln } from './harness';
+import { newProjectFromDashboard, useBrowser, useSharedKiln } from './harness';
 
 const browser = useBrowser();
-const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
+const kiln = useSharedKiln();
 
 /** What a visitor without the builder's cookie gets at the app's address. */
 async function visit(url: string): Promise<{ status: number; page: Page }> {

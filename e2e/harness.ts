@@ -129,6 +129,8 @@ export interface KilnProcess {
   stop(): Promise<number | null>;
   /** kill -9: no chance to clean up. */
   kill(): Promise<number | null>;
+  /** Resolves with the exit code when the process has exited, for whatever reason. */
+  exited: Promise<number | null>;
 }
 
 /** How startKilnProcess starts Kiln. */
@@ -146,6 +148,11 @@ export interface KilnOptions {
    * TypeScript as written. Its render-check cache is then a `--import` preload (render-cache-preload.mjs).
    */
   source?: boolean;
+  /**
+   * Shared by the e2e files of this Vitest worker (`useSharedKiln`): its data directory outlives the file, and
+   * the process stops (and deletes that directory) once the worker has exited (packages/server/test/e2e-server.ts).
+   */
+  sharedByWorker?: boolean;
 }
 
 /** The data directories startKilnProcess made during the current test file (e2e/file-setup.ts deletes them). */
@@ -179,7 +186,7 @@ export async function startKilnProcess(opts: KilnOptions = {}): Promise<KilnProc
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kiln-e2e-'));
   if (!opts.dataDir) {
-    madeDataDirs.add(dataDir);
+    if (!opts.sharedByWorker) madeDataDirs.add(dataDir);
     // A new data directory starts from the prepared snapshots (platform database, app database template).
     await prepareDataDir(dataDir, { platform: opts.env?.DATABASE_URL === undefined });
   }
@@ -209,6 +216,7 @@ export async function startKilnProcess(opts: KilnOptions = {}): Promise<KilnProc
       KILN_DATA_DIR: dataDir,
       NODE_ENV: 'test',
       ...TEST_SERVER_ENV,
+      ...(opts.sharedByWorker ? { KILN_TEST_SHARED_BY: String(process.pid) } : {}),
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -241,6 +249,7 @@ export async function startKilnProcess(opts: KilnOptions = {}): Promise<KilnProc
     port,
     dataDir,
     output: () => out,
+    exited,
     stop: () => {
       child.kill('SIGINT');
       return exited;
@@ -266,6 +275,40 @@ export function useKiln(
   });
   afterAll(async () => {
     await kiln?.stop();
+  });
+  return () => {
+    if (!kiln) throw new Error('Kiln did not start');
+    return kiln;
+  };
+}
+
+/** The Kiln this worker's files share (`useSharedKiln`), once the first of them has started it. */
+let sharedKiln: Promise<KilnProcess> | undefined;
+
+/**
+ * The Kiln of this Vitest worker process, shared by every e2e file that needs one on the harness's settings and
+ * nothing of its own (most files: they sign up people of their own and act on their own projects): started by the
+ * first such file, kept for the next, stopped when the worker exits. A new Kiln costs ~1.5 core-seconds to start
+ * and its first project ~3 more against ~1.3 for a later one (README, "What the suite's work is made of"). Its
+ * sign-ups are not limited (`KILN_SIGNUP_LIMIT=0`): the files together sign up more people from 127.0.0.1 than the
+ * hourly limit allows one address. A file that tests the limits, stops or restarts its Kiln, or needs other
+ * settings uses `useKiln` or `useKilnProcesses`. If the shared one has exited, the next file starts another.
+ */
+export function useSharedKiln(): () => KilnProcess {
+  let kiln: KilnProcess | undefined;
+  beforeAll(async () => {
+    sharedKiln ??= startKilnProcess({ sharedByWorker: true, env: { KILN_SIGNUP_LIMIT: '0' } }).then(
+      (started) => {
+        void started.exited.then(() => {
+          sharedKiln = undefined;
+        });
+        return started;
+      },
+    );
+    kiln = await sharedKiln.catch((e) => {
+      sharedKiln = undefined;
+      throw e;
+    });
   });
   return () => {
     if (!kiln) throw new Error('Kiln did not start');

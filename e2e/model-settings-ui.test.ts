@@ -7,10 +7,10 @@
 import { readFixture, startScriptedModelServer } from '@kiln/codegen/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { describeApp, pageGql, signUp, useBrowser, useKiln, waitUntilValid } from './harness';
+import { describeApp, pageGql, signUp, useBrowser, useSharedKiln, waitUntilValid } from './harness';
 
 const browser = useBrowser();
-const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
+const kiln = useSharedKiln();
 
 /** A GraphQL call with the page's session cookie. */
 // biome-ignore lint/suspicious/noExplicitAny: the test reads GraphQL answers loosely, as JSON.

@@ -5,10 +5,10 @@
  * screen with no device frame; a task added there is kept on the visitor's device (AsyncStorage) across a reload.
  */
 import { describe, expect, it } from 'vitest';
-import { signUp, useBrowser, useKiln } from './harness';
+import { signUp, useBrowser, useSharedKiln } from './harness';
 
 const browser = useBrowser();
-const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0', KILN_VERIFY: 'off' } });
+const kiln = useSharedKiln();
 
 describe('an Expo-only project', () => {
   it('publishes its mobile screens as a full-screen web app', { timeout: 180_000 }, async () => {

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchChromium, newProjectFromDashboard, useKiln } from './harness';
+import { axeViolations, launchChromium, newProjectFromDashboard, useSharedKiln } from './harness';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -15,7 +15,7 @@ const PNG = Buffer.from(
 );
 
 let browser: Browser;
-const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
+const kiln = useSharedKiln();
 
 beforeAll(async () => {
   browser = await launchChromium();

@@ -6,10 +6,10 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newProjectFromDashboard, useBrowser, useKiln } from './harness';
+import { newProjectFromDashboard, useBrowser, useSharedKiln } from './harness';
 
 const browser = useBrowser();
-const kiln = useKiln({ env: { KILN_BUILTIN_DELAY_MS: '0' } });
+const kiln = useSharedKiln();
 const logs: string[] = [];
 
 /** The generated Sign Up page: name, email, password, then back on the notes page signed in. */

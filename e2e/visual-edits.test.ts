@@ -8,10 +8,10 @@
  */
 import type { FrameLocator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { axeViolations, newProjectFromDashboard, pageGql, useBrowser, useKiln } from './harness';
+import { axeViolations, newProjectFromDashboard, pageGql, useBrowser, useSharedKiln } from './harness';
 
 const browser = useBrowser();
-const kiln = useKiln();
+const kiln = useSharedKiln();
 
 /** A 1×1 PNG. */
 const PNG_1PX =

@@ -5,8 +5,29 @@
  * The bundle splits shared code into chunks, so this entry and `main.mjs` share one `jobs/validate.ts` module:
  * the cache installed here is the one main's render checks see. `npm start` never loads this file.
  */
+import { spawn } from 'node:child_process';
 import { useRenderCheckCache } from '../src/jobs/validate';
 import { diskRenderCheckCache } from './render-cache';
 
+/**
+ * A Kiln shared by the e2e files of one Vitest worker (e2e/harness.ts `useSharedKiln`, `KILN_TEST_SHARED_BY` = the
+ * worker's pid) stops once that worker has gone: Vitest ends a worker with a signal that never reaches its
+ * children, so the Kiln would outlive the run. Its data directory is deleted once it has exited.
+ */
+function stopWithWorker(workerPid: string): void {
+  const watch = setInterval(() => {
+    if (String(process.ppid) === workerPid) return;
+    clearInterval(watch);
+    const dataDir = process.env.KILN_DATA_DIR;
+    if (dataDir) {
+      const script = 'while kill -0 "$0" 2>/dev/null; do sleep 0.2; done; rm -rf -- "$1"';
+      spawn('sh', ['-c', script, String(process.pid), dataDir], { detached: true, stdio: 'ignore' }).unref();
+    }
+    process.kill(process.pid, 'SIGINT'); // main's own Ctrl-C handling: the server closes as it does for a person
+  }, 500);
+  watch.unref();
+}
+
+if (process.env.KILN_TEST_SHARED_BY) stopWithWorker(process.env.KILN_TEST_SHARED_BY);
 useRenderCheckCache(diskRenderCheckCache());
 await import('../src/main');
