@@ -22,6 +22,18 @@ const ISOLATED = ['packages/server/src/memory.test.ts'];
 /** Unit tests of a module's state before its first use (tree-sitter not initialised): a graph of their own. */
 const UNIT_ISOLATED = ['packages/preview/src/partial.test.ts'];
 
+/**
+ * The `server` project's files mostly wait (on their in-process servers' PGlite threads, on polls, Chromium and
+ * Deno): with two workers, ~25 % of both cores sat idle while they ran (a 1-second CPU sampler over whole runs).
+ * They run as a group of their own after the other projects (Vitest runs groups one after another, and only
+ * projects of one group may share a worker count) with three workers. Whole runs on one machine, back to back:
+ * 530 s with two workers, 513 s with three (idle 114 → 81 core-seconds, busy unchanged at ~935); the `server`
+ * files 167 → 149 s. `integration` at three too measured 509 s (within the noise) and its builtin-app browser
+ * files are the suite's most timing-sensitive (one timed out on a slow machine even at two), so it keeps two, as
+ * do the e2e files: Chromium and their Kiln processes keep both cores busy (~10 % idle).
+ */
+const WAITING = { sequence: { groupOrder: 1 }, maxWorkers: 3 } as const;
+
 // The run's temporary files in memory when the machine allows (test/temp-dir.ts): set before any worker starts.
 process.env.TMPDIR = testTempDir();
 
@@ -33,6 +45,7 @@ export default defineConfig({
     // another, while integration files mostly wait on other processes and threads (Chromium, PGlite's worker
     // threads, Deno). Four mixed files: 139/151 s with one worker, 91/115 s with two. Three on the whole suite
     // (fresh clone, quiet, one run each): vitest 655 s against 705 s — 7 %, not worth more timing pressure on CI.
+    // The `server` project is the exception (WAITING above).
     maxWorkers: 2,
     hookTimeout: 120_000,
     projects: [
@@ -55,8 +68,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: SERVER,
-          sequence: { groupOrder: 1 },
-          maxWorkers: 3,
+          ...WAITING,
           pool: 'forks',
           isolate: false,
           globalSetup: ['test/chromium-server.ts'],
@@ -91,8 +103,6 @@ export default defineConfig({
           name: 'integration',
           include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...UNIT, ...SERVER, ...E2E, ...ISOLATED],
-          sequence: { groupOrder: 1 },
-          maxWorkers: 3,
           pool: 'forks',
           isolate: false,
           // The run's one Chromium for this project's files and the servers they start (test/chromium-server.ts).
