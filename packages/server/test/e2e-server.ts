@@ -5,9 +5,9 @@
  * The bundle splits shared code into chunks, so this entry and `main.mjs` share one `jobs/validate.ts` module:
  * the cache installed here is the one main's render checks see. `npm start` never loads this file.
  */
-import { spawn } from 'node:child_process';
 import { useRenderCheckCache } from '../src/jobs/validate';
 import { diskRenderCheckCache } from './render-cache';
+import { removeInBackground } from './snapshots';
 
 /**
  * A Kiln shared by the e2e files of one Vitest worker (e2e/harness.ts `useSharedKiln`, `KILN_TEST_SHARED_BY` = the
@@ -19,10 +19,7 @@ function stopWithWorker(workerPid: string): void {
     if (String(process.ppid) === workerPid) return;
     clearInterval(watch);
     const dataDir = process.env.KILN_DATA_DIR;
-    if (dataDir) {
-      const script = 'while kill -0 "$0" 2>/dev/null; do sleep 0.2; done; rm -rf -- "$1"';
-      spawn('sh', ['-c', script, String(process.pid), dataDir], { detached: true, stdio: 'ignore' }).unref();
-    }
+    if (dataDir) process.once('exit', () => removeInBackground(dataDir)); // once the server has closed its files
     process.kill(process.pid, 'SIGINT'); // main's own Ctrl-C handling: the server closes as it does for a person
   }, 500);
   watch.unref();
