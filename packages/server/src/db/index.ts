@@ -69,9 +69,9 @@ function withoutDrizzleParsers(opts: QueryOptions | undefined): QueryOptions | u
 /**
  * Gives `client` Drizzle's parsers once, as its own, instead of with each query. PGlite merges a query's parsers
  * into a copy of the instance's (~360 of them, one per array type: `{ ...instance, ...query }` in its
- * `parseResults`) for every query that brings some, and Drizzle brings them to every one: ~0.2–0.3 ms of CPU
- * per query on a 2-core test machine (a one-row select 1.34–1.51 ms → 0.96–1.26), ~7 % of the CPU of four server
- * test files. The client is Drizzle's only (queries and transactions), so the rows are the same.
+ * `parseResults`) for every query that brings some, and Drizzle brings them to every one: ~0.3 ms of CPU per
+ * query on a 2-core test machine (figures: packages/server/README.md). The client is Drizzle's only (queries and
+ * transactions), so the rows are the same.
  */
 export function drizzleParsersOnce(client: PGlite): PGlite {
   Object.assign(client.parsers, DRIZZLE_PARSERS);
