@@ -17,15 +17,7 @@ import { DenoProcess, jsonResponse, type Stop } from './deno-process';
 import { importMapUrl } from './import-map';
 import { matchFunctionRoute } from './routes';
 import { defaultSandboxRoot, makeProcessDir, makeSandboxDir } from './sandbox-dirs';
-import type {
-  FunctionContext,
-  FunctionRequest,
-  FunctionResponse,
-  FunctionSource,
-  OutboundRequest,
-  OutboundResponse,
-  SqlHandler,
-} from './types';
+import type { FunctionContext, FunctionRequest, FunctionResponse, FunctionSource } from './types';
 
 export { bundleRoute, moduleNotAvailable } from './bundle';
 export { matchFunctionRoute } from './routes';
