@@ -64,7 +64,7 @@ describe('chat attachments in the builder', () => {
     // A PNG: a thumbnail with its remove button, and the limits in words.
     await attachThroughChooser(page, [{ name: 'screenshot.png', mimeType: 'image/png', buffer: PNG }]);
     const waiting = chat.getByRole('list', { name: 'Images to send' });
-    await waiting.getByRole('img', { name: 'Attached image 1: screenshot.png' }).waitFor();
+    await waiting.getByRole('img', { name: 'Attachment 1: screenshot.png' }).waitFor();
     await waiting.getByRole('button', { name: 'Remove image 1: screenshot.png' }).waitFor();
     await waiting.getByText(/Up to 4 images, 5 MiB each/).waitFor();
     // Uploaded: the spinner is gone.
@@ -75,7 +75,7 @@ describe('chat attachments in the builder', () => {
     const box = chat.getByRole('textbox', { name: 'Message' });
     await box.fill('Make the header look like this screenshot');
     await box.press('Enter');
-    const sent = log.getByRole('img', { name: 'Attached image 1' });
+    const sent = log.getByRole('img', { name: 'Attachment 1' });
     await sent.waitFor({ timeout: 30_000 });
     await expect.poll(() => waiting.count(), { timeout: 20_000 }).toBe(0);
     await expect
@@ -96,7 +96,7 @@ describe('chat attachments in the builder', () => {
     const again = page
       .getByRole('complementary', { name: 'Chat' })
       .getByRole('log', { name: 'Chat history' })
-      .getByRole('img', { name: 'Attached image 1' });
+      .getByRole('img', { name: 'Attachment 1' });
     await again.waitFor({ timeout: 30_000 });
     await expect
       .poll(() => again.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
@@ -129,7 +129,7 @@ describe('chat attachments in the builder', () => {
       { name: 'other.png', mimeType: 'image/png', buffer: PNG },
     ]);
     const waiting = page.getByRole('list', { name: 'Images to send' });
-    await waiting.getByRole('img', { name: 'Attached image 2: other.png' }).waitFor();
+    await waiting.getByRole('img', { name: 'Attachment 2: other.png' }).waitFor();
     await waiting.getByRole('button', { name: 'Remove image 2: other.png' }).click();
     await expect.poll(() => waiting.getByRole('img').count()).toBe(1);
     await expect.poll(() => waiting.locator('[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
@@ -139,7 +139,7 @@ describe('chat attachments in the builder', () => {
     // The first message carries the image, and the model got it with the prompt.
     const chat = page.getByRole('complementary', { name: 'Chat' });
     const log = chat.getByRole('log', { name: 'Chat history' });
-    const first = log.getByRole('img', { name: 'Attached image 1' });
+    const first = log.getByRole('img', { name: 'Attachment 1' });
     await first.waitFor({ timeout: 30_000 });
     await expect
       .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
@@ -163,7 +163,7 @@ describe('chat attachments in the builder', () => {
     await box.fill('How would you add this section?');
     await chat.getByRole('button', { name: 'Send question' }).click();
     await expect.poll(() => log.getByText(BUILTIN_IMAGES_NOTE(1)).count(), { timeout: 90_000 }).toBe(2);
-    await expect.poll(() => log.getByRole('img', { name: 'Attached image 1' }).count()).toBe(2);
+    await expect.poll(() => log.getByRole('img', { name: 'Attachment 1' }).count()).toBe(2);
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

@@ -145,7 +145,7 @@ describe('security check and top-down chat in the builder', () => {
     await chat
       .getByTestId('attach-input')
       .setInputFiles({ name: 'look.png', mimeType: 'image/png', buffer: PNG });
-    await chat.getByRole('img', { name: 'Attached image 1: look.png' }).waitFor();
+    await chat.getByRole('img', { name: 'Attachment 1: look.png' }).waitFor();
     await expect.poll(() => chat.locator('[aria-busy="true"]').count(), { timeout: 30_000 }).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await chat.getByRole('button', { name: 'Change 2 projects' }).click();

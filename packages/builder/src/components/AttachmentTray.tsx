@@ -109,7 +109,7 @@ export function AttachmentThumbnails({ attachments }: { attachments: Attachments
             <li key={item.key} className="relative size-14" aria-busy={item.uploaded ? undefined : true}>
               <img
                 src={item.preview}
-                alt={`Attached image ${index + 1}: ${item.name}`}
+                alt={`Attachment ${index + 1}: ${item.name}`}
                 className="size-full rounded-[10px] border border-border-strong object-cover"
               />
               {item.uploaded ? null : (

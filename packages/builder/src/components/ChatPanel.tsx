@@ -112,7 +112,7 @@ export function ChatPanel({
         {messages.map((message) => (
           <ChatBubble
             key={message.id}
-            role={message.role}
+            author={message.role}
             text={message.text}
             attachments={message.attachments ?? []}
             time={clockTime(message.createdAt)}
@@ -169,7 +169,7 @@ export function ChatPanel({
         ) : null}
         {pending ? (
           <ChatBubble
-            role="user"
+            author="user"
             text={pending}
             attachments={pendingImages.map((url) => ({ id: url, url, mimeType: '' }))}
             time=""
@@ -221,7 +221,7 @@ export function ChatPanel({
 }
 
 function ChatBubble({
-  role,
+  author,
   text,
   attachments = [],
   time,
@@ -235,7 +235,8 @@ function ChatBubble({
   implementDisabledReason = null,
   onAcceptKnowledge,
 }: {
-  role: string;
+  /** Who wrote it: `user` or `assistant` (the message's role). */
+  author: string;
   text: string;
   /** Images attached to a user's message. */
   attachments?: readonly { id: string; url: string; mimeType: string }[];
@@ -252,7 +253,7 @@ function ChatBubble({
   implementDisabledReason?: string | null;
   onAcceptKnowledge?: ((index: number) => Promise<void>) | undefined;
 }) {
-  const mine = role === 'user';
+  const mine = author === 'user';
   return (
     <div className={cn('flex items-end gap-2', mine && 'justify-end')}>
       {mine ? null : (
@@ -285,7 +286,7 @@ function ChatBubble({
                 <a href={a.url} target="_blank" rel="noreferrer" title="Open the image in a new tab">
                   <img
                     src={a.url}
-                    alt={`Attached image ${index + 1}`}
+                    alt={`Attachment ${index + 1}`}
                     loading="lazy"
                     className="block max-h-30 max-w-40 rounded-[10px] bg-surface"
                   />

@@ -219,16 +219,19 @@ function FileDiff({ file }: { file: ModuleDiff }) {
           <span className="text-ok">+{added}</span> <span className="text-error">−{removed}</span>
         </span>
       </summary>
-      <div
-        className="max-h-[480px] overflow-auto font-mono text-[12px] leading-[1.6]"
-        role="table"
-        aria-label={`Changes in ${file.filePath}`}
-        tabIndex={0}
-      >
-        {lines.map((line, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: lines of one immutable patch.
-          <DiffLine key={index} line={line} />
-        ))}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is focusable so the keyboard can scroll it (axe: scrollable-region-focusable). */}
+      <div className="max-h-[480px] overflow-auto" tabIndex={0}>
+        <table
+          className="w-full min-w-max border-collapse font-mono text-[12px] leading-[1.6]"
+          aria-label={`Changes in ${file.filePath}`}
+        >
+          <tbody>
+            {lines.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines of one immutable patch.
+              <DiffLine key={index} line={line} />
+            ))}
+          </tbody>
+        </table>
       </div>
     </details>
   );
@@ -246,16 +249,12 @@ const LINE_STYLE: Record<UnifiedDiffLine['kind'], { row: string; text: string }>
 /** One row of a unified diff: the old and new line numbers, then the mark and the text. */
 function DiffLine({ line }: { line: UnifiedDiffLine }) {
   const style = LINE_STYLE[line.kind];
-  const number = 'pr-2 text-right text-code-dim select-none';
+  const number = 'w-[44px] min-w-[44px] p-0 pr-2 text-right align-top text-code-dim select-none';
   return (
-    <div role="row" className={cn('grid min-w-max grid-cols-[44px_44px_minmax(0,1fr)]', style.row)}>
-      <span role="cell" className={number}>
-        {line.oldLine ?? ''}
-      </span>
-      <span role="cell" className={number}>
-        {line.newLine ?? ''}
-      </span>
-      <span role="cell" className={cn('pr-4 whitespace-pre', style.text)}>
+    <tr className={style.row}>
+      <td className={number}>{line.oldLine ?? ''}</td>
+      <td className={number}>{line.newLine ?? ''}</td>
+      <td className={cn('w-full p-0 pr-4 whitespace-pre', style.text)}>
         <span className="inline-block w-[18px] pl-1.5 select-none" aria-hidden="true">
           {line.kind === 'add' ? '+' : line.kind === 'remove' ? '−' : ' '}
         </span>
@@ -263,7 +262,7 @@ function DiffLine({ line }: { line: UnifiedDiffLine }) {
           {line.kind === 'add' ? 'Added: ' : line.kind === 'remove' ? 'Removed: ' : ''}
         </span>
         {line.text}
-      </span>
-    </div>
+      </td>
+    </tr>
   );
 }

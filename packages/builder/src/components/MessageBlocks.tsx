@@ -108,7 +108,7 @@ export function MessageBlocks({
       {choices.length > 0 || publish ? (
         <div className="flex flex-col gap-2 border-t border-border pt-2">
           {choices.length > 0 ? (
-            <div className="flex flex-wrap gap-1.5" role="group" aria-label="Suggestions">
+            <fieldset className="m-0 flex min-w-0 flex-wrap gap-1.5 border-0 p-0" aria-label="Suggestions">
               {choices.map((choice) => (
                 <Chip
                   key={choice}
@@ -120,7 +120,7 @@ export function MessageBlocks({
                   {choice}
                 </Chip>
               ))}
-            </div>
+            </fieldset>
           ) : null}
           {publish && actions?.onPublish ? (
             <div className="flex items-center justify-between gap-2.5 text-[12.5px]">

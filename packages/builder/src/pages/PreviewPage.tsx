@@ -93,7 +93,8 @@ function FullPreview({ project, search }: { project: Project; search: URLSearchP
           Back to the workspace
         </Link>
         <span className="min-w-0 truncate font-semibold">{project.name}</span>
-        <code className="min-w-0 truncate text-muted" aria-label="Route">
+        <code className="min-w-0 truncate text-muted">
+          <span className="sr-only">Route: </span>
           {route}
         </code>
       </header>

@@ -14,6 +14,11 @@ export function FormLabelRow({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex items-baseline justify-between', className)} {...props} />;
 }
 
-export function FormLabel({ className, ...props }: ComponentProps<'label'>) {
-  return <label className={cn('text-[13px] font-[550] text-ink', className)} {...props} />;
+/** A field's label: `htmlFor` names its control. */
+export function FormLabel({ className, htmlFor, children, ...props }: ComponentProps<'label'>) {
+  return (
+    <label htmlFor={htmlFor} className={cn('text-[13px] font-[550] text-ink', className)} {...props}>
+      {children}
+    </label>
+  );
 }

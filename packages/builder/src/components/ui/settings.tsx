@@ -30,8 +30,13 @@ export function SettingsSubsection({ className, ...props }: ComponentProps<'div'
 }
 
 /** A checkbox (first child) and its text, as one label. */
-export function CheckboxRow({ className, ...props }: ComponentProps<'label'>) {
-  return <label className={cn('flex items-center gap-2 text-[13px]', className)} {...props} />;
+export function CheckboxRow({ className, children, ...props }: ComponentProps<'label'>) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the caller nests the checkbox; biome.json lists CheckboxRow as a label component, so each use is checked instead.
+    <label className={cn('flex items-center gap-2 text-[13px]', className)} {...props}>
+      {children}
+    </label>
+  );
 }
 
 /** Figures in tiles, as many per row as fit (a `dl` of `Stat`s). */

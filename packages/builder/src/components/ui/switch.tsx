@@ -10,6 +10,7 @@ export function Switch({ className, ...props }: Omit<ComponentProps<'input'>, 't
     <span className={cn('relative inline-flex cursor-pointer', className)}>
       <input
         type="checkbox"
+        // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox gives the switch role its checked state; ARIA in HTML forbids aria-checked on it.
         role="switch"
         className="peer absolute inset-0 m-0 cursor-pointer opacity-0"
         {...props}
