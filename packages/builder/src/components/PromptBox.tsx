@@ -73,7 +73,7 @@ export function PromptBox({
           placeholder="Describe an app or site…"
           rows={3}
           value={prompt}
-          // biome-ignore lint/a11y/noAutofocus: describing the app is the dashboard's one task; the field is labelled "Describe your app", and the skip link and header come before it in tab order.
+          // biome-ignore lint/a11y/noAutofocus: describing the app is the dashboard's one task; the field is labelled "Describe your app", and Shift+Tab reaches the header and the skip link.
           autoFocus
           onChange={(e) => {
             setPrompt(e.target.value);
