@@ -75,18 +75,19 @@ function withoutDrizzleParsers(opts: QueryOptions | undefined): QueryOptions | u
  */
 export function drizzleParsersOnce(client: PGlite): PGlite {
   Object.assign(client.parsers, DRIZZLE_PARSERS);
-  const query = client.query.bind(client);
-  client.query = ((sql: string, params?: unknown[], opts?: QueryOptions) =>
-    query(sql, params, withoutDrizzleParsers(opts))) as PGlite['query'];
+  dropDrizzleParsers(client);
   const transaction = client.transaction.bind(client);
   client.transaction = (<T>(fn: (tx: Transaction) => Promise<T>) =>
-    transaction((tx) => {
-      const txQuery = tx.query.bind(tx);
-      tx.query = ((sql: string, params?: unknown[], opts?: QueryOptions) =>
-        txQuery(sql, params, withoutDrizzleParsers(opts))) as Transaction['query'];
-      return fn(tx);
-    })) as PGlite['transaction'];
+    transaction((tx) => fn(dropDrizzleParsers(tx)))) as PGlite['transaction'];
   return client;
+}
+
+/** Makes `target.query` pass its options on without Drizzle's parsers (`withoutDrizzleParsers`). */
+function dropDrizzleParsers<T extends { query: PGlite['query'] }>(target: T): T {
+  const query = target.query.bind(target);
+  target.query = ((sql: string, params?: unknown[], opts?: QueryOptions) =>
+    query(sql, params, withoutDrizzleParsers(opts))) as PGlite['query'];
+  return target;
 }
 
 /** Runs initdb for a new embedded data directory in a child process that exits (see ./pglite-init.mjs). */
