@@ -7,9 +7,7 @@
  * - a system call (`fstat` of an open file).
  *
  * A fault's cost is what the process was charged per fault, user and system time together: on a virtual machine
- * the hypervisor's share of a fault shows up as either. On a 2-core machine of this workplace where the suite took
- * 1,101 s, a fault cost ~13.5 µs (a fraction of a microsecond on bare metal) and about a third of the suite's CPU
- * was kernel time.
+ * the hypervisor's share of a fault shows up as either (the figures on this workplace's machines: README).
  *
  * Not a single hot loop: the README's earlier speed check (`for (i < 1e9) s = (s + i) | 0` in one call) took
  * either ~0.45 s or ~5 s on the same machine, run after run, depending on whether V8 entered the loop's optimised
