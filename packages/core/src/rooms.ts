@@ -109,6 +109,12 @@ export interface PresenceEvent {
   type: 'presence';
   roomId: string;
   members: PresenceMember[];
+  /**
+   * When the roster was read, in microseconds by the database's clock (one clock for every Kiln process): a
+   * roster read later lists every change the earlier one did, so a connection is never sent one older than
+   * it already has (two processes' rosters can cross on the way).
+   */
+  asOf: number;
 }
 /**
  * A discussion's answer while the model writes it (plan mode): the text so far, at most

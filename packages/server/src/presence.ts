@@ -134,8 +134,13 @@ export class Presence {
     for (const room of new Set(gone.map((g) => g.roomId))) await this.publishRoster(room);
   }
 
-  /** Who is in the room now. */
-  async roster(roomId: string): Promise<PresenceMember[]> {
+  /** Who is in the room now, and when that was read (see `PresenceEvent.asOf`). */
+  async roster(roomId: string): Promise<PresenceEvent> {
+    // Stamped before the roster's own queries take their snapshots: it sees every change made before the stamp.
+    const stamp = await this.#db.execute(
+      sql`SELECT floor(extract(epoch FROM statement_timestamp()) * 1000000)::float8 AS "asOf"`,
+    );
+    const asOf = Number((stamp.rows[0] as { asOf: number }).asOf);
     const rows = await this.#db
       .select({
         connectionId: roomPresence.connectionId,
@@ -152,12 +157,17 @@ export class Presence {
       .orderBy(asc(users.displayName), asc(roomPresence.connectionId))
       .limit(MAX_ROSTER_MEMBERS);
     const generatingUser = await this.#generatingUser(roomId);
-    return rows.map((r) => ({ ...r, photoURL: r.photoURL ?? null, generating: r.userId === generatingUser }));
+    const members: PresenceMember[] = rows.map((r) => ({
+      ...r,
+      photoURL: r.photoURL ?? null,
+      generating: r.userId === generatingUser,
+    }));
+    return { type: 'presence', roomId, members, asOf };
   }
 
   /** Sends the room its roster (after a change here, or when the project's latest revision moved). */
   async publishRoster(roomId: string): Promise<void> {
-    const event: PresenceEvent = { type: 'presence', roomId, members: await this.roster(roomId) };
+    const event = await this.roster(roomId);
     // Long names, photo URLs or paths could overflow a notification: the last members are left out then.
     while (event.members.length > 0 && Buffer.byteLength(JSON.stringify(event)) > MAX_ROSTER_BYTES) {
       event.members.pop();

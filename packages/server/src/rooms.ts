@@ -205,7 +205,8 @@ export class Rooms {
       }
       return user;
     });
-    const joined = new Map<string, () => void>();
+    /** The rooms this connection joined: how to leave each, and how its events reach the browser. */
+    const joined = new Map<string, { leave: () => void; deliver: (e: RoomEvent) => void }>();
     const connectionId = newId();
     this.#connections.add(connectionId);
     (ws as WebSocket & { alive?: boolean }).alive = true;
@@ -213,7 +214,7 @@ export class Rooms {
       (ws as WebSocket & { alive?: boolean }).alive = true;
     });
     ws.on('close', () => {
-      for (const leave of joined.values()) leave();
+      for (const room of joined.values()) room.leave();
       if (!this.#connections.delete(connectionId) || this.#closed) return;
       this.presence.remove(connectionId).catch((e) => this.#log('presence leave failed', e));
     });
@@ -229,7 +230,7 @@ export class Rooms {
       const roomId = String(msg.roomId ?? '');
       try {
         if (msg.type === 'leave') {
-          joined.get(roomId)?.();
+          joined.get(roomId)?.leave();
           joined.delete(roomId);
           await this.presence.remove(connectionId, roomId);
           return send({ type: 'left', roomId });
@@ -244,18 +245,22 @@ export class Rooms {
         if (msg.type !== 'join') return send({ type: 'error', message: 'Send {"type":"join","roomId":…}.' });
         await this.#authorize(parseRoomId(roomId), user.id);
         if (!joined.has(roomId)) {
-          joined.set(
-            roomId,
-            this.subscribe(roomId, (event) => send({ type: 'event', roomId, event })),
-          );
+          // The newest roster this connection was sent: one read earlier (the join's own, or another process's
+          // overtaken on the way) would show members as they were, until the next change.
+          let rosterAsOf = 0;
+          const deliver = (event: RoomEvent) => {
+            if (event.type === 'presence') {
+              if (event.asOf < rosterAsOf) return;
+              rosterAsOf = event.asOf;
+            }
+            send({ type: 'event', roomId, event });
+          };
+          joined.set(roomId, { leave: this.subscribe(roomId, deliver), deliver });
         }
         send({ type: 'joined', roomId });
         // The joiner sees who is already here at once (others hear of it with its first presence message).
-        send({
-          type: 'event',
-          roomId,
-          event: { type: 'presence', roomId, members: await this.presence.roster(roomId) },
-        });
+        const roster = await this.presence.roster(roomId);
+        joined.get(roomId)?.deliver(roster);
       } catch (err) {
         send({
           type: 'error',

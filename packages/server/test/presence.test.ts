@@ -26,7 +26,7 @@ interface Seen {
   type: string;
   roomId?: string;
   message?: string;
-  event?: { type: string; members?: PresenceMember[] };
+  event?: { type: string; members?: PresenceMember[]; asOf?: number };
 }
 
 function open(port: number, cookie: string) {
@@ -88,6 +88,8 @@ describe('presence', () => {
         }),
         { log: () => {} },
       );
+      const db = new pg.Client({ connectionString: t.databaseUrl });
+      await db.connect();
       try {
         const { client: ann } = await signUp(t, 'ann@example.com');
         const { id, organizationId } = await createProject(ann, 'A notes app');
@@ -112,27 +114,32 @@ describe('presence', () => {
           }),
         ]);
 
-        // Bob (process 2) types with a module selected: Ann (process 1) hears it through NOTIFY.
+        // A roster read before the newest one Ann was sent (another process's, overtaken on its way) is not sent
+        // to her: she would see the room as it was until the next change.
+        const newest = a.messages.filter((m) => m.event?.type === 'presence').at(-1)?.event?.asOf ?? 0;
+        expect(newest).toBeGreaterThan(0);
+        const stale = { type: 'presence', roomId, members: [], asOf: newest - 1 };
+        await db.query(`SELECT pg_notify('kiln_rooms', $1)`, [
+          JSON.stringify({ from: 'another-process', roomId, event: stale }),
+        ]);
+
+        // Bob (process 2) types with a module selected: Ann (process 1) hears it through NOTIFY (after the stale
+        // roster: notifications arrive in the order they were sent).
         b.ws.send(JSON.stringify({ type: 'presence', roomId, typing: true, selectedModule: 'App.tsx' }));
         await waitFor(async () => a.roster()?.some((m) => m.email === 'bob@example.com' && m.typing));
         expect(a.roster()?.find((m) => m.email === 'bob@example.com')).toMatchObject({
           selectedModule: 'App.tsx',
           generating: false,
         });
+        expect(a.messages.some((m) => m.event?.asOf === stale.asOf)).toBe(false);
 
         // A member not heard from within the heartbeat (its process died: no close) is swept out.
-        const db = new pg.Client({ connectionString: t.databaseUrl });
-        await db.connect();
-        try {
-          const ids = await db.query(`SELECT id FROM users WHERE email = 'bob@example.com'`);
-          await db.query(
-            `INSERT INTO room_presence (connection_id, room_id, user_id, last_seen)
-             VALUES ('ghost', $1, $2, now() - interval '25 seconds')`,
-            [roomId, ids.rows[0].id],
-          );
-        } finally {
-          await db.end();
-        }
+        const ids = await db.query(`SELECT id FROM users WHERE email = 'bob@example.com'`);
+        await db.query(
+          `INSERT INTO room_presence (connection_id, room_id, user_id, last_seen)
+           VALUES ('ghost', $1, $2, now() - interval '25 seconds')`,
+          [roomId, ids.rows[0].id],
+        );
         a.ws.send(JSON.stringify({ type: 'presence', roomId, selectedModule: 'README.md' }));
         await waitFor(async () => a.roster()?.some((m) => m.connectionId === 'ghost'));
         await waitFor(async () => {
@@ -146,6 +153,7 @@ describe('presence', () => {
         expect(a.roster()).toHaveLength(1);
         a.ws.close();
       } finally {
+        await db.end();
         await other.close();
       }
     },
